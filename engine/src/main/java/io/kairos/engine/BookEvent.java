@@ -1,0 +1,83 @@
+package io.kairos.engine;
+
+/**
+ * An order-by-order (L3) change of one instrument's book, for market data. The instance is
+ * reused: listeners must copy what they keep before returning.
+ *
+ * <ul>
+ *   <li>{@link Type#ADD}: order {@code orderId} rests at {@code price} with {@code quantity}, at the back of its level.</li>
+ *   <li>{@link Type#MODIFY_KEEP_PRIORITY}: its quantity is reduced to {@code quantity}, same price, same place.</li>
+ *   <li>{@link Type#MODIFY_LOSE_PRIORITY}: it now rests at {@code price} with {@code quantity}, at the back of that level.</li>
+ *   <li>{@link Type#DELETE}: it left the book (cancelled, expired or replaced away); price and quantity are its last values.</li>
+ *   <li>{@link Type#EXECUTE}: resting order {@code orderId} traded {@code tradeQuantity} at {@code price} against
+ *       {@code aggressorOrderId}; {@code quantity} is what still rests (0 = it left the book; no DELETE follows).</li>
+ * </ul>
+ * {@code sequence} counts book events per instrument from 1, without gaps, across restarts of the
+ * same journal; {@code recovered} marks the ADDs replayed at start-up to describe a recovered book.
+ */
+public final class BookEvent
+{
+    public enum Type
+    {
+        ADD,
+        MODIFY_KEEP_PRIORITY,
+        MODIFY_LOSE_PRIORITY,
+        DELETE,
+        EXECUTE
+    }
+
+    public Type type;
+    public int instrumentId;
+    public long sequence;
+    public long orderId;
+    public Side side;
+    public long price;
+    public long quantity;
+    public long tradeQuantity;
+    public long aggressorOrderId;
+    public Side aggressorSide;
+    public long execId;
+    public boolean recovered;
+    public long engineInNs;
+    public long matchStartNs;
+    public long engineOutNs;
+
+    void reset()
+    {
+        type = null;
+        instrumentId = 0;
+        sequence = 0;
+        orderId = 0;
+        side = null;
+        price = 0;
+        quantity = 0;
+        tradeQuantity = 0;
+        aggressorOrderId = 0;
+        aggressorSide = null;
+        execId = 0;
+        recovered = false;
+        engineInNs = 0;
+        matchStartNs = 0;
+        engineOutNs = 0;
+    }
+
+    /** Copies every field; for consumers that queue events to another thread. */
+    public void copyFrom(final BookEvent o)
+    {
+        type = o.type;
+        instrumentId = o.instrumentId;
+        sequence = o.sequence;
+        orderId = o.orderId;
+        side = o.side;
+        price = o.price;
+        quantity = o.quantity;
+        tradeQuantity = o.tradeQuantity;
+        aggressorOrderId = o.aggressorOrderId;
+        aggressorSide = o.aggressorSide;
+        execId = o.execId;
+        recovered = o.recovered;
+        engineInNs = o.engineInNs;
+        matchStartNs = o.matchStartNs;
+        engineOutNs = o.engineOutNs;
+    }
+}

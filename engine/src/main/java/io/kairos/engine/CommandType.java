@@ -1,0 +1,18 @@
+package io.kairos.engine;
+
+/** The commands the engine accepts; the ordinal is the journal's record type. Immutable. */
+public enum CommandType
+{
+    NEW_ORDER,
+    CANCEL,
+    REPLACE,
+    MASS_CANCEL,
+    ORDER_STATUS;
+
+    private static final CommandType[] VALUES = values();
+
+    public static CommandType fromOrdinal(final int ordinal)
+    {
+        return ordinal >= 0 && ordinal < VALUES.length ? VALUES[ordinal] : null;
+    }
+}

@@ -1,0 +1,122 @@
+package io.kairos.engine;
+
+import java.util.List;
+
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.SystemEpochNanoClock;
+
+/**
+ * The engine's lifecycle: build it (rings and publisher exist, nothing runs), {@link #start}
+ * it with the listener (each hosted partition recovers from its snapshot and journal, emits the
+ * recovered books as {@link BookEvent#recovered} ADDs, then its matcher thread starts), and
+ * {@link #close} it (stops accepting, drains the rings, forces the journal, joins the threads).
+ * Lifecycle methods are called from one thread; {@link #publisher()} is thread-safe.
+ */
+public final class Engine implements AutoCloseable
+{
+    private final EngineConfig config;
+    private final EpochNanoClock clock;
+    private final PartitionRuntime[] partitions;
+    private final CommandPublisher publisher;
+    private boolean started;
+    private boolean closed;
+
+    public Engine(final EngineConfig config)
+    {
+        this(config, new SystemEpochNanoClock());
+    }
+
+    public Engine(final EngineConfig config, final EpochNanoClock clock)
+    {
+        this.config = config;
+        this.clock = clock;
+        partitions = new PartitionRuntime[config.partitionCount()];
+        @SuppressWarnings("unchecked")
+        final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings = new com.lmax.disruptor.RingBuffer[config.partitionCount()];
+        final int[] hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
+        for (final int p : hosted)
+        {
+            partitions[p] = new PartitionRuntime(p, config, clock);
+            rings[p] = partitions[p].ring();
+        }
+        publisher = new CommandPublisher(config.instruments(), rings, hosted, clock);
+    }
+
+    /** Recovers every hosted partition and starts its matcher thread. Throws if recovery cannot read its files. */
+    public synchronized Engine start(final EngineEventListener listener)
+    {
+        if (started)
+        {
+            throw new IllegalStateException("already started");
+        }
+        started = true;
+        for (final PartitionRuntime partition : partitions)
+        {
+            if (partition != null)
+            {
+                partition.recover(listener);
+            }
+        }
+        for (final PartitionRuntime partition : partitions)
+        {
+            if (partition != null)
+            {
+                partition.start(listener);
+            }
+        }
+        return this;
+    }
+
+    public CommandPublisher publisher()
+    {
+        return publisher;
+    }
+
+    public EngineConfig config()
+    {
+        return config;
+    }
+
+    public EpochNanoClock clock()
+    {
+        return clock;
+    }
+
+    /** What recovery found in each hosted partition, after {@link #start}. */
+    public List<RecoveryReport> recoveryReports()
+    {
+        final java.util.ArrayList<RecoveryReport> reports = new java.util.ArrayList<>();
+        for (final PartitionRuntime partition : partitions)
+        {
+            if (partition != null && partition.recoveryReport() != null)
+            {
+                reports.add(partition.recoveryReport());
+            }
+        }
+        return reports;
+    }
+
+    /** Live counters of a hosted partition, or null. */
+    public PartitionStats stats(final int partition)
+    {
+        return partition >= 0 && partition < partitions.length && partitions[partition] != null ? partitions[partition].stats() : null;
+    }
+
+    @Override
+    public synchronized void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        publisher.close();
+        for (final PartitionRuntime partition : partitions)
+        {
+            if (partition != null)
+            {
+                partition.close();
+            }
+        }
+    }
+}

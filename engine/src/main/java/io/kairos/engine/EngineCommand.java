@@ -1,0 +1,155 @@
+package io.kairos.engine;
+
+/**
+ * One command to the engine. Gateways keep their own instance (owned by the gateway thread), fill
+ * it and hand it to {@link CommandPublisher#publish(EngineCommand)}, which copies it into a
+ * preallocated ring slot; the slot is then owned by the partition's journal and matcher threads.
+ *
+ * <p>Fields by type:
+ * <ul>
+ *   <li>{@link CommandType#NEW_ORDER}: session, clOrdId, instrumentId, side, orderType, timeInForce,
+ *       price (limit only), quantity.</li>
+ *   <li>{@link CommandType#CANCEL}: session, clOrdId, origClOrdId or orderId, instrumentId, side.</li>
+ *   <li>{@link CommandType#REPLACE}: as cancel, plus the new price and quantity (total order quantity).</li>
+ *   <li>{@link CommandType#ORDER_STATUS}: session, clOrdId (may be empty), origClOrdId or orderId, instrumentId.</li>
+ *   <li>{@link CommandType#MASS_CANCEL}: session, clOrdId (the request id), instrumentId or
+ *       {@link #ALL_INSTRUMENTS}.</li>
+ * </ul>
+ * {@code correlationId} is opaque to the engine and echoed on every event the command causes.
+ */
+public final class EngineCommand
+{
+    public static final int ALL_INSTRUMENTS = -1;
+
+    public CommandType type;
+    public int sessionId;
+    public long correlationId;
+    public final AsciiId clOrdId = new AsciiId();
+    public final AsciiId origClOrdId = new AsciiId();
+    public long orderId;
+    public int instrumentId;
+    public Side side;
+    public OrderType orderType;
+    public TimeInForce timeInForce;
+    public long price;
+    public long quantity;
+    /** Epoch ns when the gateway read the request from the socket (FIX 5979). */
+    public long gatewayInNs;
+    /** Epoch ns when the command entered the engine's ring (FIX 21002); stamped by the publisher. */
+    public long engineInNs;
+    /** Set by the publisher on copy when a field did not fit (e.g. ClOrdID too long). */
+    public RejectReason preReject = RejectReason.NONE;
+
+    public EngineCommand reset()
+    {
+        type = null;
+        sessionId = 0;
+        correlationId = 0;
+        clOrdId.clear();
+        origClOrdId.clear();
+        orderId = 0;
+        instrumentId = 0;
+        side = null;
+        orderType = null;
+        timeInForce = null;
+        price = 0;
+        quantity = 0;
+        gatewayInNs = 0;
+        engineInNs = 0;
+        preReject = RejectReason.NONE;
+        return this;
+    }
+
+    public void copyFrom(final EngineCommand other)
+    {
+        type = other.type;
+        sessionId = other.sessionId;
+        correlationId = other.correlationId;
+        clOrdId.set(other.clOrdId);
+        origClOrdId.set(other.origClOrdId);
+        orderId = other.orderId;
+        instrumentId = other.instrumentId;
+        side = other.side;
+        orderType = other.orderType;
+        timeInForce = other.timeInForce;
+        price = other.price;
+        quantity = other.quantity;
+        gatewayInNs = other.gatewayInNs;
+        engineInNs = other.engineInNs;
+        preReject = other.preReject;
+    }
+
+    /** Fluent helper for a new order (tests, benchmarks, demo flow); does not allocate. */
+    public EngineCommand newOrder(
+        final int session, final CharSequence clOrd, final int instrument, final Side orderSide,
+        final OrderType type, final TimeInForce tif, final long limitPrice, final long qty)
+    {
+        reset();
+        this.type = CommandType.NEW_ORDER;
+        sessionId = session;
+        setClOrdId(clOrd);
+        instrumentId = instrument;
+        side = orderSide;
+        orderType = type;
+        timeInForce = tif;
+        price = limitPrice;
+        quantity = qty;
+        return this;
+    }
+
+    /** Fluent helper for a cancel by OrigClOrdID; does not allocate. */
+    public EngineCommand cancel(
+        final int session, final CharSequence clOrd, final CharSequence origClOrd, final int instrument, final Side orderSide)
+    {
+        reset();
+        type = CommandType.CANCEL;
+        sessionId = session;
+        setClOrdId(clOrd);
+        if (!origClOrdId.set(origClOrd))
+        {
+            preReject = RejectReason.CL_ORD_ID_TOO_LONG;
+        }
+        instrumentId = instrument;
+        side = orderSide;
+        return this;
+    }
+
+    /** Fluent helper for a cancel/replace by OrigClOrdID; does not allocate. */
+    public EngineCommand replace(
+        final int session, final CharSequence clOrd, final CharSequence origClOrd, final int instrument,
+        final Side orderSide, final long newPrice, final long newQuantity)
+    {
+        cancel(session, clOrd, origClOrd, instrument, orderSide);
+        type = CommandType.REPLACE;
+        price = newPrice;
+        quantity = newQuantity;
+        return this;
+    }
+
+    /** Fluent helper for an order status request by OrigClOrdID; does not allocate. */
+    public EngineCommand orderStatus(final int session, final CharSequence origClOrd, final int instrument)
+    {
+        cancel(session, "", origClOrd, instrument, null);
+        type = CommandType.ORDER_STATUS;
+        return this;
+    }
+
+    /** Fluent helper for a mass cancel of the session's orders, in one instrument or {@link #ALL_INSTRUMENTS}. */
+    public EngineCommand massCancel(final int session, final CharSequence requestId, final int instrument)
+    {
+        reset();
+        type = CommandType.MASS_CANCEL;
+        sessionId = session;
+        setClOrdId(requestId);
+        instrumentId = instrument;
+        return this;
+    }
+
+    private void setClOrdId(final CharSequence value)
+    {
+        if (!clOrdId.set(value))
+        {
+            preReject = RejectReason.CL_ORD_ID_TOO_LONG;
+        }
+    }
+}

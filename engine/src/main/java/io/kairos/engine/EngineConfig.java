@@ -1,0 +1,126 @@
+package io.kairos.engine;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything the engine needs to start. Immutable; the constructor validates and names the field
+ * at fault. Defaults live in {@link #defaults(List)} and only there.
+ *
+ * @param instruments              reference data
+ * @param partitionCount           number of partitions (order ids encode the partition), 1..256
+ * @param hostedPartitions         partitions this process runs; empty means all
+ * @param ringSize                 command ring slots per partition, a power of two
+ * @param waitStrategy             how matcher threads wait
+ * @param selfTradePrevention      self-trade rule
+ * @param journalMode              durability of commands
+ * @param journalDir               directory of journal segments (one sub-directory per partition)
+ * @param journalSegmentBytes      size of one memory-mapped journal segment
+ * @param snapshotDir              directory of book snapshots (one sub-directory per partition)
+ * @param snapshotEveryCommands    write a snapshot after this many journalled commands; 0 disables
+ */
+public record EngineConfig(
+    ReferenceData instruments,
+    int partitionCount,
+    List<Integer> hostedPartitions,
+    int ringSize,
+    WaitStrategyType waitStrategy,
+    SelfTradePrevention selfTradePrevention,
+    JournalMode journalMode,
+    Path journalDir,
+    long journalSegmentBytes,
+    Path snapshotDir,
+    long snapshotEveryCommands)
+{
+    public static final int MAX_PARTITIONS = 256;
+    public static final int DEFAULT_PARTITION_COUNT = 2;
+    public static final int DEFAULT_RING_SIZE = 16 * 1024;
+    public static final long DEFAULT_JOURNAL_SEGMENT_BYTES = 64L * 1024 * 1024;
+    public static final long DEFAULT_SNAPSHOT_EVERY_COMMANDS = 1_000_000L;
+
+    public EngineConfig
+    {
+        Objects.requireNonNull(instruments, "instruments");
+        require(partitionCount >= 1 && partitionCount <= MAX_PARTITIONS, "engine.partition-count",
+            "must be in [1, " + MAX_PARTITIONS + "], was " + partitionCount);
+        hostedPartitions = List.copyOf(Objects.requireNonNull(hostedPartitions, "hostedPartitions"));
+        for (final int p : hostedPartitions)
+        {
+            require(p >= 0 && p < partitionCount, "engine.hosted-partitions", "partition " + p + " is outside [0, " + partitionCount + ")");
+        }
+        require(ringSize >= 2 && Integer.bitCount(ringSize) == 1, "engine.ring-size", "must be a power of two >= 2, was " + ringSize);
+        Objects.requireNonNull(waitStrategy, "engine.wait-strategy");
+        Objects.requireNonNull(selfTradePrevention, "engine.self-trade-prevention");
+        Objects.requireNonNull(journalMode, "journal.mode");
+        require(journalMode == JournalMode.OFF || journalDir != null, "journal.dir", "is required when the journal is on");
+        require(journalSegmentBytes >= 64 * 1024 && journalSegmentBytes <= Integer.MAX_VALUE,
+            "journal.segment-bytes", "must be in [65536, 2147483647], was " + journalSegmentBytes);
+        require(snapshotEveryCommands >= 0, "snapshot.every-commands", "must be >= 0");
+        require(snapshotEveryCommands == 0 || journalMode == JournalMode.OFF || snapshotDir != null,
+            "snapshot.dir", "is required when snapshots are on");
+        for (final Instrument instrument : instruments.instruments())
+        {
+            require(instrument.partition() < partitionCount, "instrument." + instrument.symbol() + ".partition",
+                "is outside [0, " + partitionCount + ")");
+        }
+    }
+
+    private static void require(final boolean ok, final String field, final String message)
+    {
+        if (!ok)
+        {
+            throw new IllegalArgumentException(field + " " + message);
+        }
+    }
+
+    /** In-memory defaults (journal off) for the given instruments; use the withers to change them. */
+    public static EngineConfig defaults(final List<Instrument> instruments)
+    {
+        final int partitions = Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
+        return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
+            WaitStrategyType.BLOCKING, SelfTradePrevention.OFF, JournalMode.OFF, null, DEFAULT_JOURNAL_SEGMENT_BYTES,
+            null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
+    }
+
+    public boolean hosts(final int partition)
+    {
+        return hostedPartitions.isEmpty() || hostedPartitions.contains(partition);
+    }
+
+    public EngineConfig withJournal(final JournalMode mode, final Path dir, final Path snapshots)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
+            mode, dir, journalSegmentBytes, snapshots, snapshotEveryCommands);
+    }
+
+    public EngineConfig withSelfTradePrevention(final SelfTradePrevention stp)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, stp,
+            journalMode, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+    }
+
+    public EngineConfig withWaitStrategy(final WaitStrategyType strategy)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, strategy, selfTradePrevention,
+            journalMode, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+    }
+
+    public EngineConfig withRingSize(final int size)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, size, waitStrategy, selfTradePrevention,
+            journalMode, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+    }
+
+    public EngineConfig withSnapshotEveryCommands(final long every)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
+            journalMode, journalDir, journalSegmentBytes, snapshotDir, every);
+    }
+
+    public EngineConfig withJournalSegmentBytes(final long bytes)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
+            journalMode, journalDir, bytes, snapshotDir, snapshotEveryCommands);
+    }
+}
