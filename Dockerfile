@@ -1,0 +1,78 @@
+# syntax=docker/dockerfile:1
+#
+# Kairos venue image: build with the Maven wrapper, run on a jlink'd JRE as a non-root user.
+#
+#   docker build -t kairos:dev .
+#   docker run --rm -p 9880:9880 -p 9881:9881 -p 9090:9090 kairos:dev
+#
+# Stages:
+#   build   - ./mvnw package of the server module and what it needs -> server/target/kairos/
+#   jre     - jlink a minimal runtime: the modules jdeps finds in lib/*.jar plus JAVA_MODULES
+#             (modules that are only reached by reflection or service loading)
+#   runtime - Ubuntu base + the JRE + the distribution; UID/GID 10001; no shell tools added
+#
+# Paths (also the Helm chart's contract):
+#   /opt/kairos                       distribution (bin/, lib/, conf/), read-only
+#   /etc/kairos/kairos.properties     config (image ships the default; mount a ConfigMap over /etc/kairos)
+#   /var/lib/kairos                   journal, snapshots, FIX session state (mount a volume)
+
+ARG JDK_IMAGE=eclipse-temurin:25-jdk-noble
+ARG RUNTIME_IMAGE=ubuntu:24.04
+
+FROM ${JDK_IMAGE} AS build
+WORKDIR /src
+COPY . .
+# The BuildKit cache keeps ~/.m2 between builds; tests run in CI, not in the image build.
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -ntp -DskipTests -pl server -am package \
+ && test -x server/target/kairos/bin/kairos-server
+
+FROM ${JDK_IMAGE} AS jre
+# Modules no static analysis finds: Unsafe (Agrona, Disruptor, Aeron), com.sun.management
+# (GC and thread-allocation metrics), EC crypto (TLS if enabled), JNDI (InetAddress providers),
+# jdk.net (TCP_QUICKACK and other extended socket options), JFR for production profiling.
+ARG JAVA_MODULES=java.base,java.logging,java.management,java.naming,java.xml,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.net,jdk.unsupported
+COPY --from=build /src/server/target/kairos/lib /tmp/lib
+WORKDIR /tmp/classes
+# jdeps cannot resolve a class path of named-module jars whose requirements are partly
+# optional, so it reads the union of their classes with the module descriptors removed.
+RUN set -eux; \
+    for jar in /tmp/lib/*.jar; do jar xf "$jar"; done; \
+    find . -name module-info.class -delete; \
+    rm -rf META-INF/versions; \
+    detected="$(jdeps --ignore-missing-deps --print-module-deps --multi-release 21 .)"; \
+    echo "jdeps: ${detected}"; \
+    jlink --add-modules "${JAVA_MODULES},${detected}" \
+          --strip-debug --no-man-pages --no-header-files --compress=zip-6 \
+          --output /opt/jre; \
+    /opt/jre/bin/java --list-modules
+
+FROM ${RUNTIME_IMAGE} AS runtime
+ARG KAIROS_UID=10001
+RUN groupadd --system --gid "${KAIROS_UID}" kairos \
+ && useradd --system --uid "${KAIROS_UID}" --gid "${KAIROS_UID}" --home-dir /var/lib/kairos \
+            --no-create-home --shell /usr/sbin/nologin kairos \
+ && mkdir -p /etc/kairos /var/lib/kairos \
+ && chown "${KAIROS_UID}:${KAIROS_UID}" /var/lib/kairos
+COPY --from=jre /opt/jre /opt/java
+COPY --from=build /src/server/target/kairos /opt/kairos
+COPY --from=build /src/server/target/kairos/conf/kairos.properties /etc/kairos/kairos.properties
+# In a container the network namespace is the boundary: listen on all interfaces,
+# keep state under the data volume. Every KAIROS_* can be overridden at run time.
+ENV JAVA_HOME=/opt/java \
+    PATH=/opt/java/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    KAIROS_CONFIG=/etc/kairos/kairos.properties \
+    KAIROS_FIX_BIND_ADDRESS=0.0.0.0 \
+    KAIROS_MD_BIND_ADDRESS=0.0.0.0 \
+    KAIROS_METRICS_BIND_ADDRESS=0.0.0.0 \
+    KAIROS_JOURNAL_DIR=/var/lib/kairos/journal \
+    KAIROS_SNAPSHOT_DIR=/var/lib/kairos/snapshots \
+    KAIROS_FIX_DATA_DIR=/var/lib/kairos/fix
+WORKDIR /var/lib/kairos
+USER ${KAIROS_UID}:${KAIROS_UID}
+VOLUME ["/etc/kairos", "/var/lib/kairos"]
+# 9880 FIX order entry, 9881 FIX market data, 9090 metrics and health (HTTP)
+EXPOSE 9880 9881 9090
+# bin/kairos-server execs the JVM, so SIGTERM reaches it directly: journal flushed, sessions logged out.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/opt/kairos/bin/kairos-server"]
