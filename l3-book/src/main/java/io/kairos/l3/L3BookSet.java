@@ -1,0 +1,287 @@
+package io.kairos.l3;
+
+/**
+ * Order-by-order books for many instruments, fed by L3 events keyed by order id. Order ids are
+ * unique across the whole set (as on a venue-wide feed). All books share one open-addressing order
+ * index and one pool each of order and level nodes, so millions of resting orders cost a few
+ * parallel primitive arrays and no per-order objects.
+ *
+ * <p>Event methods return {@link L3Result#OK} or a negative {@link L3Result} code and never throw
+ * on bad input; a rejected event changes nothing. After warm-up (pools, index and level arrays at
+ * their high-water size, each instrument's book created by its first add) no method allocates.
+ *
+ * <p>Not thread-safe: owned by one thread (the feed handler's), which is also the only reader.
+ */
+public final class L3BookSet
+{
+    /** Returned by order accessors for an unknown order id. */
+    public static final long UNKNOWN = -1;
+
+    private final L3Book[] books;
+    private final OrderIndex index;
+    private final OrderNodes orders;
+    private final LevelNodes levels;
+    private final int levelCapacityPerSide;
+
+    /**
+     * @param maxInstrumentId        highest instrument id accepted (ids are array indexes)
+     * @param expectedOrders         resting orders to size the index and order pool for
+     * @param levelCapacityPerSide   initial sorted-array capacity of each side of each book
+     */
+    public L3BookSet(final int maxInstrumentId, final int expectedOrders, final int levelCapacityPerSide)
+    {
+        if (maxInstrumentId < 0 || maxInstrumentId > 16_777_216)
+        {
+            throw new IllegalArgumentException("maxInstrumentId must be in [0, 16777216], was " + maxInstrumentId);
+        }
+        if (expectedOrders < 0 || levelCapacityPerSide < 0)
+        {
+            throw new IllegalArgumentException("capacities must be >= 0");
+        }
+        books = new L3Book[maxInstrumentId + 1];
+        index = new OrderIndex(expectedOrders);
+        orders = new OrderNodes(expectedOrders);
+        levels = new LevelNodes(Math.max(16, expectedOrders / 4));
+        this.levelCapacityPerSide = levelCapacityPerSide;
+    }
+
+    /** @return the book of this instrument, or null before its first add. */
+    public L3Book book(final int instrumentId)
+    {
+        return instrumentId >= 0 && instrumentId < books.length ? books[instrumentId] : null;
+    }
+
+    /** Creates (allocating once) and returns the book of this instrument; null when the id is out of range. */
+    public L3Book bookOrCreate(final int instrumentId)
+    {
+        if (instrumentId < 0 || instrumentId >= books.length)
+        {
+            return null;
+        }
+        L3Book book = books[instrumentId];
+        if (book == null)
+        {
+            book = new L3Book(instrumentId, levels, orders, levelCapacityPerSide);
+            books[instrumentId] = book;
+        }
+        return book;
+    }
+
+    public int maxInstrumentId()
+    {
+        return books.length - 1;
+    }
+
+    /** Orders resting in all books. */
+    public int orderCount()
+    {
+        return index.size();
+    }
+
+    /** Order {@code orderId} rests at the back of its level. */
+    public int add(final int instrumentId, final long orderId, final int side, final long price, final long quantity)
+    {
+        if (instrumentId < 0 || instrumentId >= books.length)
+        {
+            return L3Result.UNKNOWN_INSTRUMENT;
+        }
+        if (!Sides.isValid(side))
+        {
+            return L3Result.INVALID_SIDE;
+        }
+        if (quantity <= 0)
+        {
+            return L3Result.INVALID_QUANTITY;
+        }
+        if (index.get(orderId) != OrderIndex.MISSING)
+        {
+            return L3Result.DUPLICATE_ORDER;
+        }
+        final L3Book book = bookOrCreate(instrumentId);
+        final int node = orders.allocate();
+        orders.orderId[node] = orderId;
+        orders.quantity[node] = quantity;
+        orders.instrument[node] = instrumentId;
+        index.putNew(orderId, node);
+        append(book, node, side, price);
+        return L3Result.OK;
+    }
+
+    /** The order's quantity becomes {@code quantity}; it keeps its place in the level. */
+    public int modifyKeepPriority(final long orderId, final long quantity)
+    {
+        if (quantity <= 0)
+        {
+            return L3Result.INVALID_QUANTITY;
+        }
+        final int node = index.get(orderId);
+        if (node == OrderIndex.MISSING)
+        {
+            return L3Result.UNKNOWN_ORDER;
+        }
+        levels.quantity[orders.level[node]] += quantity - orders.quantity[node];
+        orders.quantity[node] = quantity;
+        return L3Result.OK;
+    }
+
+    /** The order now rests at {@code price} with {@code quantity}, at the back of that level (same side). */
+    public int modifyLosePriority(final long orderId, final long price, final long quantity)
+    {
+        if (quantity <= 0)
+        {
+            return L3Result.INVALID_QUANTITY;
+        }
+        final int node = index.get(orderId);
+        if (node == OrderIndex.MISSING)
+        {
+            return L3Result.UNKNOWN_ORDER;
+        }
+        final L3Book book = books[orders.instrument[node]];
+        final int side = levels.side[orders.level[node]];
+        unlink(book, node);
+        orders.quantity[node] = quantity;
+        append(book, node, side, price);
+        return L3Result.OK;
+    }
+
+    /** The order leaves the book. */
+    public int delete(final long orderId)
+    {
+        final int node = index.remove(orderId);
+        if (node == OrderIndex.MISSING)
+        {
+            return L3Result.UNKNOWN_ORDER;
+        }
+        final L3Book book = books[orders.instrument[node]];
+        unlink(book, node);
+        orders.free(node);
+        return L3Result.OK;
+    }
+
+    /**
+     * The resting order traded {@code executedQuantity}; {@code remainingQuantity} still rests in
+     * place (0 = it left the book). The two must add up to the resting quantity.
+     */
+    public int execute(final long orderId, final long executedQuantity, final long remainingQuantity)
+    {
+        if (executedQuantity <= 0 || remainingQuantity < 0)
+        {
+            return L3Result.INVALID_QUANTITY;
+        }
+        final int node = index.get(orderId);
+        if (node == OrderIndex.MISSING)
+        {
+            return L3Result.UNKNOWN_ORDER;
+        }
+        if (executedQuantity + remainingQuantity != orders.quantity[node])
+        {
+            return L3Result.QUANTITY_MISMATCH;
+        }
+        if (remainingQuantity == 0)
+        {
+            return delete(orderId);
+        }
+        levels.quantity[orders.level[node]] -= executedQuantity;
+        orders.quantity[node] = remainingQuantity;
+        return L3Result.OK;
+    }
+
+    /** @return the resting quantity of the order, or {@link #UNKNOWN}. */
+    public long orderQuantity(final long orderId)
+    {
+        final int node = index.get(orderId);
+        return node == OrderIndex.MISSING ? UNKNOWN : orders.quantity[node];
+    }
+
+    /** @return the price of the order; check {@link #contains(long)} first (an unknown order gives {@link L3Book#NO_PRICE}). */
+    public long orderPrice(final long orderId)
+    {
+        final int node = index.get(orderId);
+        return node == OrderIndex.MISSING ? L3Book.NO_PRICE : levels.price[orders.level[node]];
+    }
+
+    /** @return the side of the order, or -1 when unknown. */
+    public int orderSide(final long orderId)
+    {
+        final int node = index.get(orderId);
+        return node == OrderIndex.MISSING ? -1 : levels.side[orders.level[node]];
+    }
+
+    /** @return the instrument of the order, or -1 when unknown. */
+    public int orderInstrument(final long orderId)
+    {
+        final int node = index.get(orderId);
+        return node == OrderIndex.MISSING ? -1 : orders.instrument[node];
+    }
+
+    public boolean contains(final long orderId)
+    {
+        return index.get(orderId) != OrderIndex.MISSING;
+    }
+
+    /** Empties every book, keeping all capacity. */
+    public void clear()
+    {
+        index.clear();
+        orders.clear();
+        levels.clear();
+        for (final L3Book book : books)
+        {
+            if (book != null)
+            {
+                book.clear();
+            }
+        }
+    }
+
+    private void append(final L3Book book, final int node, final int side, final long price)
+    {
+        final int level = book.side(side).levelForAdd(price, levels);
+        final int tail = levels.tail[level];
+        orders.level[node] = level;
+        orders.prev[node] = tail;
+        orders.next[node] = OrderNodes.NONE;
+        if (tail == OrderNodes.NONE)
+        {
+            levels.head[level] = node;
+        }
+        else
+        {
+            orders.next[tail] = node;
+        }
+        levels.tail[level] = node;
+        levels.quantity[level] += orders.quantity[node];
+        levels.orderCount[level]++;
+        book.adjustOrderCount(1);
+    }
+
+    private void unlink(final L3Book book, final int node)
+    {
+        final int level = orders.level[node];
+        final int prev = orders.prev[node];
+        final int next = orders.next[node];
+        if (prev == OrderNodes.NONE)
+        {
+            levels.head[level] = next;
+        }
+        else
+        {
+            orders.next[prev] = next;
+        }
+        if (next == OrderNodes.NONE)
+        {
+            levels.tail[level] = prev;
+        }
+        else
+        {
+            orders.prev[next] = prev;
+        }
+        levels.quantity[level] -= orders.quantity[node];
+        book.adjustOrderCount(-1);
+        if (--levels.orderCount[level] == 0)
+        {
+            book.side(levels.side[level]).remove(levels.price[level]);
+            levels.free(level);
+        }
+    }
+}
