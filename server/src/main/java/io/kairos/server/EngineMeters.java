@@ -1,0 +1,103 @@
+package io.kairos.server;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.kairos.engine.Engine;
+import io.kairos.engine.PartitionStats;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.TimeGauge;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * The server-level engine meters: per hosted partition the ring's remaining capacity, commands,
+ * trades, rejects, resting orders and journal force time (all read from the engine's counters at
+ * scrape time), plus the engine latency histogram ({@code kairos_engine_latency_seconds},
+ * engine-in to engine-out of every execution event). Registered once at start; the histogram's
+ * {@link #recordEngineLatency} is called on matcher threads and is thread-safe and allocation-free.
+ */
+public final class EngineMeters
+{
+    private final Timer engineLatency;
+
+    private EngineMeters(final Timer engineLatency)
+    {
+        this.engineLatency = engineLatency;
+    }
+
+    /** Registers the meters of every partition {@code engine} hosts. */
+    public static EngineMeters register(final Engine engine, final MeterRegistry registry)
+    {
+        final int partitionCount = engine.config().partitionCount();
+        for (int p = 0; p < partitionCount; p++)
+        {
+            if (engine.config().hosts(p))
+            {
+                registerPartition(engine, p, registry);
+            }
+        }
+        final Timer latency = Timer.builder("kairos.engine.latency")
+            .description("Business-logic latency: engine-in (21002) to engine-out (21003) of each execution event")
+            .publishPercentileHistogram()
+            .minimumExpectedValue(Duration.ofNanos(500))
+            .maximumExpectedValue(Duration.ofMillis(100))
+            .register(registry);
+        return new EngineMeters(latency);
+    }
+
+    private static void registerPartition(final Engine engine, final int partition, final MeterRegistry registry)
+    {
+        final String p = Integer.toString(partition);
+        final PartitionStats stats = engine.stats(partition);
+        Gauge.builder("kairos.ring.remaining.capacity", engine, e -> e.publisher().remainingCapacity(partition))
+            .description("Free slots in the partition's command ring")
+            .tag("partition", p)
+            .register(registry);
+        if (stats == null)
+        {
+            return;
+        }
+        FunctionCounter.builder("kairos.engine.commands", stats, PartitionStats::commands)
+            .description("Commands processed by the partition's matcher")
+            .tag("partition", p)
+            .register(registry);
+        FunctionCounter.builder("kairos.engine.trades", stats, PartitionStats::trades)
+            .description("Trades matched in the partition")
+            .tag("partition", p)
+            .register(registry);
+        FunctionCounter.builder("kairos.engine.rejects", stats, PartitionStats::rejects)
+            .description("Commands the partition rejected")
+            .tag("partition", p)
+            .register(registry);
+        Gauge.builder("kairos.resting.orders", stats, PartitionStats::restingOrders)
+            .description("Orders resting on the partition's books")
+            .tag("partition", p)
+            .register(registry);
+        FunctionCounter.builder("kairos.journal.written", stats, PartitionStats::journalBytes)
+            .description("Bytes appended to the partition's journal")
+            .baseUnit("bytes")
+            .tag("partition", p)
+            .register(registry);
+        FunctionTimer.builder("kairos.journal.force", stats, PartitionStats::journalForces,
+                PartitionStats::journalForceNsTotal, TimeUnit.NANOSECONDS)
+            .description("Journal forces to disk (sync mode) and their total time")
+            .tag("partition", p)
+            .register(registry);
+        TimeGauge.builder("kairos.journal.force.max", stats, TimeUnit.NANOSECONDS, PartitionStats::journalForceNsMax)
+            .description("Longest journal force since start")
+            .tag("partition", p)
+            .register(registry);
+    }
+
+    /** Records engine-out minus engine-in; ignores events without both stamps. Thread-safe, allocation-free. */
+    public void recordEngineLatency(final long engineInNs, final long engineOutNs)
+    {
+        if (engineInNs > 0 && engineOutNs >= engineInNs)
+        {
+            engineLatency.record(engineOutNs - engineInNs, TimeUnit.NANOSECONDS);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.kairos.server;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The order-entry gateway's settings ({@code fix.*}). Immutable; validated by {@link KairosConfigLoader}.
+ *
+ * @param bindAddress                    address to listen on
+ * @param port                           TCP port (0 = any free port)
+ * @param compId                         the venue's CompID (clients' TargetCompID)
+ * @param dataDir                        where sequence numbers and sent messages persist
+ * @param sessions                       the accepted sessions, in configuration order
+ * @param maxSessions                    most sessions logged on at once
+ * @param heartbeatIntervalSeconds       HeartBtInt the venue proposes
+ * @param throttleMessagesPerSecond      per-session sliding-window limit
+ * @param throttleDisconnectAfterRejects consecutive throttle rejects before a disconnect
+ */
+public record FixSettings(
+    String bindAddress,
+    int port,
+    String compId,
+    Path dataDir,
+    List<FixSessionSettings> sessions,
+    int maxSessions,
+    int heartbeatIntervalSeconds,
+    int throttleMessagesPerSecond,
+    int throttleDisconnectAfterRejects)
+{
+    public FixSettings
+    {
+        sessions = List.copyOf(sessions);
+    }
+}

@@ -1,0 +1,25 @@
+package io.kairos.server;
+
+import java.util.List;
+
+import io.kairos.engine.EngineConfig;
+
+/**
+ * The whole venue's configuration, validated. Immutable; built by {@link KairosConfigLoader} from
+ * the embedded defaults, the operator's file and the environment.
+ *
+ * @param source   where the settings came from, for the start-up banner
+ * @param engine   the engine (instruments, partitions, journal)
+ * @param fix      the order-entry gateway
+ * @param md       the market-data gateway
+ * @param metrics  the metrics and health endpoint
+ * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
+ */
+public record KairosConfig(
+    String source, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
+{
+    public KairosConfig
+    {
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,362 @@
+package io.kairos.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.Instrument;
+import io.kairos.engine.JournalMode;
+import io.kairos.engine.Prices;
+import io.kairos.engine.ReferenceData;
+import io.kairos.engine.SelfTradePrevention;
+import io.kairos.engine.WaitStrategyType;
+
+/**
+ * Builds a validated {@link KairosConfig} from the embedded {@value #DEFAULTS_RESOURCE}, the
+ * operator's file ({@code --config} or {@code KAIROS_CONFIG}) and {@code KAIROS_*} environment
+ * variables. Every default lives in that properties file and nowhere else. Stateless; allocates
+ * freely (start-up only).
+ */
+public final class KairosConfigLoader
+{
+    public static final String DEFAULTS_RESOURCE = "kairos-default.properties";
+    public static final String CONFIG_ENV = "KAIROS_CONFIG";
+    /** Variables read by the launcher, not by the loader: not reported as unknown. */
+    private static final Set<String> LAUNCHER_ENV = Set.of(CONFIG_ENV, "KAIROS_HOME", "KAIROS_JAVA_OPTS");
+    private static final int MAX_COMP_ID_LENGTH = 64;
+
+    private KairosConfigLoader()
+    {
+    }
+
+    /** Loads with {@code configFile} (may be null: then {@code KAIROS_CONFIG}, then defaults only). */
+    public static KairosConfig load(final Path configFile, final Map<String, String> env)
+    {
+        Path file = configFile;
+        if (file == null && env.get(CONFIG_ENV) != null && !env.get(CONFIG_ENV).isBlank())
+        {
+            file = path(CONFIG_ENV, env.get(CONFIG_ENV).trim());
+        }
+        final Properties fileProperties = file == null ? null : readFile(file);
+        final String fileName = file == null ? "the embedded default" : file.toString();
+        final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
+
+        final EngineConfig engine = engine(source);
+        final FixSettings fix = fix(source);
+        final MdSettings md = md(source);
+        final MetricsSettings metrics = new MetricsSettings(
+            bindAddress(source, "metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
+        refusePortClashes(source, fix, md, metrics);
+
+        final Set<String> unknownKeys = source.unknownFileKeys();
+        if (!unknownKeys.isEmpty())
+        {
+            final String key = unknownKeys.iterator().next();
+            throw new ConfigException(key, "unknown key in " + fileName + " (unknown keys: " + unknownKeys +
+                "); see conf/kairos.properties for the keys the server reads");
+        }
+        final List<String> warnings = new ArrayList<>();
+        for (final String name : source.unknownEnvNames(LAUNCHER_ENV))
+        {
+            warnings.add("environment variable " + name + " matches no configuration key; ignored");
+        }
+        return new KairosConfig(fileName, engine, fix, md, metrics, warnings);
+    }
+
+    /** The embedded default settings (also shipped as conf/kairos.properties). */
+    public static Properties embeddedDefaults()
+    {
+        final Properties properties = new Properties();
+        try (InputStream in = KairosConfigLoader.class.getResourceAsStream("/" + DEFAULTS_RESOURCE))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException(DEFAULTS_RESOURCE + " is missing from the class path");
+            }
+            properties.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalStateException("cannot read " + DEFAULTS_RESOURCE, ex);
+        }
+        return properties;
+    }
+
+    private static Properties readFile(final Path file)
+    {
+        final Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8))
+        {
+            properties.load(reader);
+        }
+        catch (final IOException | IllegalArgumentException ex)
+        {
+            throw new ConfigException("--config", "cannot read config file " + file + ": " + ex, ex);
+        }
+        return properties;
+    }
+
+    private static EngineConfig engine(final PropertySource source)
+    {
+        final int partitionCount = source.intValue("engine.partition-count", 1, EngineConfig.MAX_PARTITIONS);
+        final List<Integer> hosted = new ArrayList<>();
+        for (final String item : source.list("engine.hosted-partitions"))
+        {
+            try
+            {
+                hosted.add(Integer.parseInt(item));
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw source.bad("engine.hosted-partitions", source.raw("engine.hosted-partitions"),
+                    "must be a comma-separated list of partition numbers");
+            }
+        }
+        final int ringSize = source.intValue("engine.ring-size", 2, 1 << 30);
+        final WaitStrategyType wait = WaitStrategyType.valueOf(enumName(
+            source.choice("engine.wait-strategy", List.of("blocking", "yielding", "sleeping", "busy-spin"))));
+        final SelfTradePrevention stp = SelfTradePrevention.valueOf(enumName(
+            source.choice("engine.self-trade-prevention", List.of("off", "cancel-aggressor", "cancel-resting"))));
+        final JournalMode journalMode = JournalMode.valueOf(enumName(
+            source.choice("journal.mode", List.of("sync", "async", "off"))));
+        final Path journalDir = path(source, "journal.dir");
+        final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
+        final Path snapshotDir = path(source, "snapshot.dir");
+        final long snapshotEvery = source.longValue("snapshot.every-commands", 0, Long.MAX_VALUE);
+        final ReferenceData referenceData = referenceData(source, partitionCount);
+        try
+        {
+            return new EngineConfig(referenceData, partitionCount, hosted, ringSize, wait, stp, journalMode,
+                journalDir, segmentBytes, snapshotDir, snapshotEvery);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            final String key = firstWord(ex.getMessage());
+            throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(key.length()).trim());
+        }
+    }
+
+    private static ReferenceData referenceData(final PropertySource source, final int partitionCount)
+    {
+        final List<String> symbols = source.list("instruments");
+        if (symbols.isEmpty())
+        {
+            throw new ConfigException("instruments", "at least one instrument is required");
+        }
+        final List<Instrument> instruments = new ArrayList<>();
+        final Map<Integer, String> symbolById = new HashMap<>();
+        final Set<String> seen = new HashSet<>();
+        for (final String symbol : symbols)
+        {
+            final String prefix = "instrument." + symbol + ".";
+            if (!seen.add(symbol))
+            {
+                throw source.bad("instruments", source.raw("instruments"), "lists " + symbol + " twice");
+            }
+            final int id = source.intValue(prefix + "id", 0, 1_000_000);
+            final String clash = symbolById.putIfAbsent(id, symbol);
+            if (clash != null)
+            {
+                throw source.bad(prefix + "id", String.valueOf(id), "is already the id of " + clash);
+            }
+            final int partition = source.intValue(prefix + "partition", 0, partitionCount - 1);
+            final long tickSize = price(source, prefix + "tick-size");
+            final long lotSize = source.longValue(prefix + "lot-size", 1, Long.MAX_VALUE);
+            final long referencePrice = price(source, prefix + "reference-price");
+            final int band = source.intValue(prefix + "price-band-percent", 0, 1000);
+            try
+            {
+                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                final String field = ex.getMessage().split(" ")[1];
+                final String key = prefix + field;
+                throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(("instrument " + field).length()).trim());
+            }
+        }
+        try
+        {
+            return new ReferenceData(instruments, partitionCount);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ConfigException("instruments", ex.getMessage());
+        }
+    }
+
+    private static FixSettings fix(final PropertySource source)
+    {
+        final String compId = compId(source, "fix.comp-id", source.string("fix.comp-id"));
+        final List<String> names = sessionNames(source, "fix.sessions", compId);
+        final List<FixSessionSettings> sessions = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++)
+        {
+            final String name = names.get(i);
+            sessions.add(new FixSessionSettings(name, password(source, "fix.session." + name + ".password"), i + 1,
+                source.booleanValue("fix.session." + name + ".cancel-on-disconnect")));
+        }
+        return new FixSettings(
+            bindAddress(source, "fix.bind-address"),
+            source.intValue("fix.port", 0, 65535),
+            compId,
+            path(source, "fix.data-dir"),
+            sessions,
+            source.intValue("fix.max-sessions", 1, 100_000),
+            source.intValue("fix.heartbeat-interval-seconds", 1, 3600),
+            source.intValue("fix.throttle.messages-per-second", 1, 1_000_000),
+            source.intValue("fix.throttle.disconnect-after-rejects", 1, Integer.MAX_VALUE));
+    }
+
+    private static MdSettings md(final PropertySource source)
+    {
+        final String compId = compId(source, "md.comp-id", source.string("md.comp-id"));
+        final List<MdSessionSettings> sessions = new ArrayList<>();
+        for (final String name : sessionNames(source, "md.sessions", compId))
+        {
+            sessions.add(new MdSessionSettings(name, password(source, "md.session." + name + ".password")));
+        }
+        return new MdSettings(
+            bindAddress(source, "md.bind-address"),
+            source.intValue("md.port", 0, 65535),
+            compId,
+            sessions,
+            source.intValue("md.heartbeat-interval-seconds", 1, 3600),
+            source.intValue("md.max-depth", 1, 10_000),
+            source.intValue("md.outbound-queue-limit-messages", 1, 100_000_000));
+    }
+
+    private static List<String> sessionNames(final PropertySource source, final String key, final String venueCompId)
+    {
+        final List<String> names = source.list(key);
+        if (names.isEmpty())
+        {
+            throw new ConfigException(key, "at least one session is required (set by " + source.origin(key) + ")");
+        }
+        final Set<String> seen = new HashSet<>();
+        for (final String name : names)
+        {
+            compId(source, key, name);
+            if (!seen.add(name))
+            {
+                throw source.bad(key, source.raw(key), "lists " + name + " twice");
+            }
+            if (name.equals(venueCompId))
+            {
+                throw source.bad(key, source.raw(key), "lists the venue's own CompID " + name);
+            }
+        }
+        return names;
+    }
+
+    private static String compId(final PropertySource source, final String key, final String value)
+    {
+        final boolean printable = value.chars().allMatch(c -> c > ' ' && c < 127 && c != '=');
+        if (value.isEmpty() || value.length() > MAX_COMP_ID_LENGTH || !printable)
+        {
+            throw source.bad(key, value, "is not a CompID (1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters, no '=' or spaces)");
+        }
+        return value;
+    }
+
+    private static String password(final PropertySource source, final String key)
+    {
+        final String value = source.string(key);
+        if (!value.chars().allMatch(c -> c >= ' ' && c < 127))
+        {
+            throw new ConfigException(key, "must be printable ASCII (set by " + source.origin(key) + ")");
+        }
+        return value;
+    }
+
+    private static String bindAddress(final PropertySource source, final String key)
+    {
+        final String value = source.string(key);
+        try
+        {
+            InetAddress.getByName(value);
+        }
+        catch (final UnknownHostException | SecurityException ex)
+        {
+            throw source.bad(key, value, "is not an address of this machine or a resolvable host name");
+        }
+        return value;
+    }
+
+    private static long price(final PropertySource source, final String key)
+    {
+        final String value = source.string(key);
+        try
+        {
+            return Prices.parse(value);
+        }
+        catch (final NumberFormatException | ArithmeticException ex)
+        {
+            throw source.bad(key, value, "is not a decimal price with at most " + Prices.DECIMALS + " decimals");
+        }
+    }
+
+    private static Path path(final PropertySource source, final String key)
+    {
+        final String value = source.string(key);
+        try
+        {
+            return Path.of(value);
+        }
+        catch (final InvalidPathException ex)
+        {
+            throw source.bad(key, value, "is not a valid path: " + ex.getReason());
+        }
+    }
+
+    private static Path path(final String key, final String value)
+    {
+        try
+        {
+            return Path.of(value);
+        }
+        catch (final InvalidPathException ex)
+        {
+            throw new ConfigException(key, "value '" + value + "' is not a valid path: " + ex.getReason());
+        }
+    }
+
+    private static void refusePortClashes(
+        final PropertySource source, final FixSettings fix, final MdSettings md, final MetricsSettings metrics)
+    {
+        if (fix.port() != 0 && fix.port() == md.port())
+        {
+            throw source.bad("md.port", String.valueOf(md.port()), "is also fix.port");
+        }
+        if (metrics.port() != 0 && (metrics.port() == fix.port() || metrics.port() == md.port()))
+        {
+            throw source.bad("metrics.port", String.valueOf(metrics.port()), "is also used by fix.port or md.port");
+        }
+    }
+
+    private static String enumName(final String choice)
+    {
+        return choice.toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+
+    private static String firstWord(final String message)
+    {
+        final int space = message.indexOf(' ');
+        return space < 0 ? message : message.substring(0, space);
+    }
+}

@@ -1,0 +1,197 @@
+package io.kairos.server;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Layered key/value settings: an environment variable {@code KAIROS_<KEY>} wins over the operator's
+ * file, which wins over the embedded defaults. Typed accessors refuse bad values with a
+ * {@link ConfigException} naming the key, the value and its origin. Remembers every key it was
+ * asked for so that unknown keys in the operator's file can be refused. Not thread-safe: used by
+ * the loading thread only.
+ */
+final class PropertySource
+{
+    private static final String ENV_PREFIX = "KAIROS_";
+
+    private final Properties defaults;
+    private final Properties file;
+    private final String fileName;
+    private final Map<String, String> env;
+    private final Set<String> consulted = new LinkedHashSet<>();
+
+    PropertySource(final Properties defaults, final Properties file, final String fileName, final Map<String, String> env)
+    {
+        this.defaults = defaults;
+        this.file = file == null ? new Properties() : file;
+        this.fileName = fileName;
+        this.env = env;
+    }
+
+    /** {@code fix.bind-address} → {@code KAIROS_FIX_BIND_ADDRESS}. */
+    static String envName(final String key)
+    {
+        return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /** The trimmed value, or null when no layer sets the key. */
+    String raw(final String key)
+    {
+        consulted.add(key);
+        String value = env.get(envName(key));
+        if (value == null)
+        {
+            value = file.getProperty(key);
+        }
+        if (value == null)
+        {
+            value = defaults.getProperty(key);
+        }
+        return value == null ? null : value.trim();
+    }
+
+    String string(final String key)
+    {
+        final String value = raw(key);
+        if (value == null || value.isEmpty())
+        {
+            throw new ConfigException(key, "is required but not set" + originHint(key));
+        }
+        return value;
+    }
+
+    String optionalString(final String key, final String fallback)
+    {
+        final String value = raw(key);
+        return value == null || value.isEmpty() ? fallback : value;
+    }
+
+    long longValue(final String key, final long min, final long max)
+    {
+        final String value = string(key);
+        final long parsed;
+        try
+        {
+            parsed = Long.parseLong(value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw bad(key, value, "must be an integer in [" + min + ", " + max + "]");
+        }
+        if (parsed < min || parsed > max)
+        {
+            throw bad(key, value, "must be in [" + min + ", " + max + "]");
+        }
+        return parsed;
+    }
+
+    int intValue(final String key, final int min, final int max)
+    {
+        return (int)longValue(key, min, max);
+    }
+
+    boolean booleanValue(final String key)
+    {
+        final String value = string(key);
+        if ("true".equalsIgnoreCase(value))
+        {
+            return true;
+        }
+        if ("false".equalsIgnoreCase(value))
+        {
+            return false;
+        }
+        throw bad(key, value, "must be true or false");
+    }
+
+    /** A comma-separated list; empty entries are refused, an empty value is an empty list. */
+    List<String> list(final String key)
+    {
+        final String value = optionalString(key, "");
+        if (value.isEmpty())
+        {
+            return List.of();
+        }
+        final List<String> items = new ArrayList<>();
+        for (final String item : value.split(",", -1))
+        {
+            final String trimmed = item.trim();
+            if (trimmed.isEmpty())
+            {
+                throw bad(key, value, "has an empty entry");
+            }
+            items.add(trimmed);
+        }
+        return Collections.unmodifiableList(items);
+    }
+
+    /** One of {@code allowed} (case-insensitive), returned lower-case. */
+    String choice(final String key, final List<String> allowed)
+    {
+        final String value = string(key);
+        final String lower = value.toLowerCase(Locale.ROOT);
+        if (!allowed.contains(lower))
+        {
+            throw bad(key, value, "must be one of " + String.join(" | ", allowed));
+        }
+        return lower;
+    }
+
+    ConfigException bad(final String key, final String value, final String message)
+    {
+        return new ConfigException(key, "value '" + value + "' " + message + " (set by " + origin(key) + ")");
+    }
+
+    /** Where the effective value of {@code key} comes from, for messages. */
+    String origin(final String key)
+    {
+        if (env.containsKey(envName(key)))
+        {
+            return "environment variable " + envName(key);
+        }
+        if (file.containsKey(key))
+        {
+            return fileName;
+        }
+        return defaults.containsKey(key) ? "the embedded default" : "nothing";
+    }
+
+    /** Keys of the operator's file that no setting consulted: typos or leftovers. */
+    Set<String> unknownFileKeys()
+    {
+        final Set<String> unknown = new TreeSet<>(file.stringPropertyNames());
+        unknown.removeAll(consulted);
+        return unknown;
+    }
+
+    /** {@code KAIROS_*} environment variables that match no consulted key (besides {@code ignored}). */
+    Set<String> unknownEnvNames(final Set<String> ignored)
+    {
+        final Set<String> known = new TreeSet<>(ignored);
+        for (final String key : consulted)
+        {
+            known.add(envName(key));
+        }
+        final Set<String> unknown = new TreeSet<>();
+        for (final String name : env.keySet())
+        {
+            if (name.startsWith(ENV_PREFIX) && !known.contains(name))
+            {
+                unknown.add(name);
+            }
+        }
+        return unknown;
+    }
+
+    private String originHint(final String key)
+    {
+        return " (set it in " + fileName + " or as environment variable " + envName(key) + ")";
+    }
+}

@@ -1,0 +1,219 @@
+package io.kairos.server;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.kairos.engine.Engine;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.Instrument;
+import io.kairos.engine.JournalMode;
+import io.kairos.engine.RecoveryReport;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+/**
+ * The running venue: the metrics endpoint, the engine, the gateways and the optional demo flow,
+ * started in that order and closed in reverse (stop accepting and log out sessions, then close
+ * the engine so that its rings drain and the journal is forced). Lifecycle methods are called
+ * from one thread at a time ({@link #close()} is idempotent and synchronized).
+ */
+final class Venue implements AutoCloseable
+{
+    private final KairosConfig config;
+    private final PrometheusMeterRegistry registry;
+    private final HealthState health = new HealthState();
+    private final List<AutoCloseable> gateways = new ArrayList<>();
+    private final List<String> endpoints = new ArrayList<>();
+    private MetricsHttpServer metricsServer;
+    private JvmGcMetrics gcMetrics;
+    private Engine engine;
+    private DemoOrderFlow demoFlow;
+    private boolean closed;
+
+    private Venue(final KairosConfig config)
+    {
+        this.config = config;
+        registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    }
+
+    /**
+     * Starts everything; on failure closes what was started and rethrows.
+     *
+     * @param demoOrdersPerSecond rate of the demo flow, 0 for none
+     */
+    static Venue start(final KairosConfig config, final int demoOrdersPerSecond, final PrintStream out) throws IOException
+    {
+        final Venue venue = new Venue(config);
+        try
+        {
+            venue.startAll(demoOrdersPerSecond, out);
+            return venue;
+        }
+        catch (final IOException | RuntimeException | Error ex)
+        {
+            venue.close();
+            throw ex;
+        }
+    }
+
+    private void startAll(final int demoOrdersPerSecond, final PrintStream out) throws IOException
+    {
+        bindJvmMeters();
+        metricsServer = MetricsHttpServer.start(config.metrics(), registry, health);
+        endpoints.add("Metrics        : http://" + config.metrics().bindAddress() + ":" + metricsServer.port() +
+            "/metrics   (health: /health/live, /health/ready)");
+
+        final EngineConfig engineConfig = config.engine();
+        createDirectories(engineConfig);
+        engine = new Engine(engineConfig);
+        final EngineMeters meters = EngineMeters.register(engine, registry);
+        final List<EngineEventListener> listeners = new ArrayList<>();
+        GatewayWiring.launch(config, engine, registry, listeners, gateways, endpoints);
+
+        if (demoOrdersPerSecond > 0)
+        {
+            demoFlow = new DemoOrderFlow(engine.publisher(), hostedInstruments(engineConfig), demoOrdersPerSecond, out);
+        }
+        engine.start(new EventFanOut(meters, listeners, DemoOrderFlow.SESSION_ID, demoFlow));
+        if (demoFlow != null)
+        {
+            demoFlow.start();
+            endpoints.add("Demo flow      : " + demoOrdersPerSecond + " random orders/s into the engine (session " +
+                DemoOrderFlow.SESSION_ID + ")");
+        }
+        health.ready();
+    }
+
+    private void bindJvmMeters()
+    {
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        gcMetrics = new JvmGcMetrics();
+        gcMetrics.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+    }
+
+    private static void createDirectories(final EngineConfig engineConfig)
+    {
+        if (engineConfig.journalMode() == JournalMode.OFF)
+        {
+            return;
+        }
+        createDirectory("journal.dir", engineConfig.journalDir());
+        if (engineConfig.snapshotEveryCommands() > 0)
+        {
+            createDirectory("snapshot.dir", engineConfig.snapshotDir());
+        }
+    }
+
+    static void createDirectory(final String key, final Path dir)
+    {
+        try
+        {
+            Files.createDirectories(dir);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(key + ": cannot create directory " + dir.toAbsolutePath() + ": " + ex, ex);
+        }
+    }
+
+    private static List<Instrument> hostedInstruments(final EngineConfig engineConfig)
+    {
+        return engineConfig.instruments().instruments().stream().filter(i -> engineConfig.hosts(i.partition())).toList();
+    }
+
+    /** What to connect to, for the start-up banner. */
+    String describe()
+    {
+        final EngineConfig engineConfig = config.engine();
+        final StringBuilder text = new StringBuilder(512);
+        text.append("Kairos venue is ready (config: ").append(config.source()).append(")\n");
+        for (final String endpoint : endpoints)
+        {
+            text.append("  ").append(endpoint).append('\n');
+        }
+        text.append("  Instruments    : ");
+        for (final Instrument instrument : engineConfig.instruments().instruments())
+        {
+            text.append(instrument.symbol()).append("(p").append(instrument.partition()).append(") ");
+        }
+        text.append("\n  Engine         : ").append(engineConfig.partitionCount()).append(" partition(s), hosting ")
+            .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString())
+            .append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
+            .append(", journal ").append(engineConfig.journalMode().name().toLowerCase(java.util.Locale.ROOT));
+        if (engineConfig.journalMode() != JournalMode.OFF)
+        {
+            text.append(" in ").append(engineConfig.journalDir().toAbsolutePath());
+        }
+        text.append('\n');
+        for (final RecoveryReport report : engine.recoveryReports())
+        {
+            text.append("  Recovered      : partition ").append(report.partition()).append(": ")
+                .append(report.replayedCommands()).append(" journal records replayed, ")
+                .append(report.restingOrders()).append(" resting orders");
+            if (report.truncatedBytes() > 0)
+            {
+                text.append(", cut ").append(report.truncatedBytes()).append(" bytes of torn tail (")
+                    .append(report.truncationReason()).append(')');
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    int metricsPort()
+    {
+        return metricsServer.port();
+    }
+
+    @Override
+    public synchronized void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        health.notReady("stopping");
+        closeQuietly(demoFlow);
+        for (int i = gateways.size() - 1; i >= 0; i--)
+        {
+            closeQuietly(gateways.get(i));
+        }
+        closeQuietly(engine);
+        closeQuietly(metricsServer);
+        closeQuietly(gcMetrics);
+        registry.close();
+    }
+
+    private static void closeQuietly(final AutoCloseable closeable)
+    {
+        if (closeable == null)
+        {
+            return;
+        }
+        try
+        {
+            closeable.close();
+        }
+        catch (final Exception ex)
+        {
+            System.err.println("kairos-server: error while stopping " + closeable.getClass().getSimpleName() + ": " + ex);
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package io.kairos.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.kairos.engine.Instrument;
+import io.kairos.engine.JournalMode;
+import io.kairos.engine.Prices;
+import io.kairos.engine.SelfTradePrevention;
+import io.kairos.engine.WaitStrategyType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KairosConfigLoaderTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldServeTheDefaultContractWithoutAnyFile()
+    {
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of());
+
+        assertEquals("127.0.0.1", config.fix().bindAddress());
+        assertEquals(9880, config.fix().port());
+        assertEquals("KAIROS", config.fix().compId());
+        assertEquals(10, config.fix().sessions().size());
+        assertEquals(new FixSessionSettings("CLIENT01", "client01pass", 1, false), config.fix().sessions().get(0));
+        assertEquals(new FixSessionSettings("CLIENT10", "client10pass", 10, false), config.fix().sessions().get(9));
+        assertEquals(150, config.fix().throttleMessagesPerSecond());
+        assertEquals(450, config.fix().throttleDisconnectAfterRejects());
+        assertEquals(30, config.fix().heartbeatIntervalSeconds());
+        assertEquals(Path.of("data/fix"), config.fix().dataDir());
+        assertEquals(9881, config.md().port());
+        assertEquals("KAIROS-MD", config.md().compId());
+        assertEquals(new MdSessionSettings("MD07", "md07pass"), config.md().sessions().get(6));
+        assertEquals(10, config.md().maxDepth());
+        assertEquals(10_000, config.md().outboundQueueLimitMessages());
+        assertEquals(new MetricsSettings("127.0.0.1", 9090), config.metrics());
+        assertEquals(2, config.engine().partitionCount());
+        assertEquals(List.of(), config.engine().hostedPartitions());
+        assertEquals(JournalMode.SYNC, config.engine().journalMode());
+        assertEquals(Path.of("data/journal"), config.engine().journalDir());
+        assertEquals(WaitStrategyType.BLOCKING, config.engine().waitStrategy());
+        assertEquals(SelfTradePrevention.OFF, config.engine().selfTradePrevention());
+        assertEquals(6, config.engine().instruments().instruments().size());
+        assertEquals(new Instrument("AAPL", 1, 0, Prices.parse("0.01"), 1, Prices.parse("190"), 10),
+            config.engine().instruments().bySymbol("AAPL"));
+        assertEquals(List.of(), config.warnings());
+    }
+
+    @Test
+    void shouldLetTheFileOverrideDefaultsAndTheEnvironmentOverrideTheFile() throws IOException
+    {
+        final Path file = write("fix.port=7001\nmd.port=7002\njournal.mode=async\nengine.wait-strategy=busy-spin\n");
+        final Map<String, String> env = Map.of(
+            "KAIROS_MD_PORT", "7003",
+            "KAIROS_FIX_SESSION_CLIENT02_PASSWORD", "s3cret",
+            "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting");
+
+        final KairosConfig config = KairosConfigLoader.load(file, env);
+
+        assertEquals(7001, config.fix().port());
+        assertEquals(7003, config.md().port());
+        assertEquals("s3cret", config.fix().sessions().get(1).password());
+        assertEquals(JournalMode.ASYNC, config.engine().journalMode());
+        assertEquals(WaitStrategyType.BUSY_SPIN, config.engine().waitStrategy());
+        assertEquals(SelfTradePrevention.CANCEL_RESTING, config.engine().selfTradePrevention());
+        assertEquals(file.toString(), config.source());
+    }
+
+    @Test
+    void shouldReadTheFileNamedByKairosConfigWhenNoOptionIsGiven() throws IOException
+    {
+        final Path file = write("fix.comp-id=VENUE\n");
+
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_CONFIG", file.toString()));
+
+        assertEquals("VENUE", config.fix().compId());
+    }
+
+    @Test
+    void shouldReplaceSessionsAndInstrumentsWhenTheFileListsItsOwn() throws IOException
+    {
+        final Path file = write("""
+            fix.sessions=ALPHA,BETA
+            fix.session.ALPHA.password=a
+            fix.session.ALPHA.cancel-on-disconnect=true
+            fix.session.BETA.password=b
+            fix.session.BETA.cancel-on-disconnect=false
+            instruments=XYZ
+            instrument.XYZ.id=77
+            instrument.XYZ.partition=1
+            instrument.XYZ.tick-size=0.5
+            instrument.XYZ.lot-size=100
+            instrument.XYZ.reference-price=10.5
+            instrument.XYZ.price-band-percent=0
+            """);
+
+        final KairosConfig config = KairosConfigLoader.load(file, Map.of());
+
+        assertEquals(List.of(new FixSessionSettings("ALPHA", "a", 1, true), new FixSessionSettings("BETA", "b", 2, false)),
+            config.fix().sessions());
+        assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)), config.engine().instruments().instruments());
+    }
+
+    @Test
+    void shouldRefuseABadPortNamingTheKeyTheValueAndWhereItCameFrom()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, Map.of("KAIROS_FIX_PORT", "98x0")));
+
+        assertEquals("fix.port", ex.key());
+        assertTrue(ex.getMessage().contains("'98x0'"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("KAIROS_FIX_PORT"), ex.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAnUnknownKeyInTheFile() throws IOException
+    {
+        final Path file = write("fix.prot=9999\n");
+
+        final ConfigException ex = assertThrows(ConfigException.class, () -> KairosConfigLoader.load(file, Map.of()));
+
+        assertEquals("fix.prot", ex.key());
+    }
+
+    @Test
+    void shouldRefuseSettingsOfASessionThatIsNotListed() throws IOException
+    {
+        final Path file = write("fix.session.CLIENT99.password=x\n");
+
+        assertEquals("fix.session.CLIENT99.password",
+            assertThrows(ConfigException.class, () -> KairosConfigLoader.load(file, Map.of())).key());
+    }
+
+    @Test
+    void shouldRefuseAListedSessionWithoutPassword()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, Map.of("KAIROS_FIX_SESSIONS", "CLIENT01,NEWBIE")));
+
+        assertEquals("fix.session.NEWBIE.password", ex.key());
+        assertTrue(ex.getMessage().contains("KAIROS_FIX_SESSION_NEWBIE_PASSWORD"), ex.getMessage());
+    }
+
+    @Test
+    void shouldRefuseValuesTheEngineCannotUse()
+    {
+        assertEquals("instrument.AAPL.tick-size",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_TICK_SIZE", "0.0000001")).key());
+        assertEquals("instrument.AAPL.reference-price",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_TICK_SIZE", "0.3")).key());
+        assertEquals("instrument.MSFT.id",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_MSFT_ID", "1")).key());
+        assertEquals("instrument.MSFT.partition",
+            assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_PARTITION_COUNT", "1")).key());
+        assertEquals("engine.ring-size",
+            assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_RING_SIZE", "1000")).key());
+        assertEquals("journal.segment-bytes",
+            assertThrows(ConfigException.class, () -> load("KAIROS_JOURNAL_SEGMENT_BYTES", "1024")).key());
+        assertEquals("journal.mode",
+            assertThrows(ConfigException.class, () -> load("KAIROS_JOURNAL_MODE", "sometimes")).key());
+        assertEquals("engine.hosted-partitions",
+            assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_HOSTED_PARTITIONS", "0,7")).key());
+        assertEquals("fix.session.CLIENT03.cancel-on-disconnect",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT", "yes")).key());
+        assertEquals("fix.sessions",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSIONS", "CLIENT01,CLIENT01")).key());
+        assertEquals("md.port",
+            assertThrows(ConfigException.class, () -> load("KAIROS_MD_PORT", "9880")).key());
+        assertEquals("fix.comp-id",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_COMP_ID", "A=B")).key());
+    }
+
+    @Test
+    void shouldWarnAboutEnvironmentVariablesThatMatchNoKey()
+    {
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_FIX_PROT", "1", "KAIROS_CONFIG", ""));
+
+        assertEquals(List.of("environment variable KAIROS_FIX_PROT matches no configuration key; ignored"), config.warnings());
+    }
+
+    @Test
+    void shouldNameTheEnvironmentVariableOfAKey()
+    {
+        assertEquals("KAIROS_FIX_BIND_ADDRESS", PropertySource.envName("fix.bind-address"));
+        assertEquals("KAIROS_FIX_THROTTLE_MESSAGES_PER_SECOND", PropertySource.envName("fix.throttle.messages-per-second"));
+        assertEquals("KAIROS_INSTRUMENT_AAPL_REFERENCE_PRICE", PropertySource.envName("instrument.AAPL.reference-price"));
+    }
+
+    @Test
+    void shouldRefuseAMissingConfigFile()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(dir.resolve("nope.properties"), Map.of()));
+
+        assertTrue(ex.getMessage().contains("nope.properties"), ex.getMessage());
+        assertFalse(ex.getMessage().isEmpty());
+    }
+
+    private KairosConfig load(final String name, final String value)
+    {
+        final Map<String, String> env = new HashMap<>();
+        env.put(name, value);
+        return KairosConfigLoader.load(null, env);
+    }
+
+    private Path write(final String content) throws IOException
+    {
+        final Path file = dir.resolve("kairos.properties");
+        Files.writeString(file, content);
+        return file;
+    }
+}
