@@ -3,27 +3,31 @@ package io.kairos.l3;
 import java.util.Arrays;
 
 /**
- * One side of one book: its price levels sorted by priority with the best level at the END of the
- * arrays, so that the busiest changes (at or near the top of the book) shift few elements. Each
- * slot holds a sort key (the price for bids, its bitwise complement for asks, so ascending keys
- * always mean better prices) and the level node. Lookups scan a few slots from the best end and
- * fall back to binary search. Grows (allocating) only past its capacity. Not thread-safe: owned by
- * the thread that owns its {@link L3BookSet}.
+ * One side of one book: its price levels sorted by priority with the best level at the END, so
+ * that the busiest changes (at or near the top of the book) shift few elements. Slots are pairs
+ * of longs in one array, so a lookup touches one array:
+ * <pre>
+ *   slot i:  +----------------------+----------------------+
+ *            | sort key (8 bytes)   | level node (8 bytes) |
+ *            +----------------------+----------------------+
+ * </pre>
+ * The sort key is the price for bids and its bitwise complement for asks, so ascending keys always
+ * mean better prices. Lookups scan a few slots from the best end and fall back to binary search.
+ * Grows (allocating) only past its capacity. Not thread-safe: owned by the thread that owns its
+ * {@link L3BookSet}.
  */
 final class BookSide
 {
     private static final int LINEAR_SCAN_SLOTS = 8;
 
     private final int side;
-    private long[] keys;
-    private int[] levels;
+    private long[] slots;
     private int count;
 
     BookSide(final int side, final int capacity)
     {
         this.side = side;
-        keys = new long[Math.max(4, capacity)];
-        levels = new int[keys.length];
+        slots = new long[Math.max(4, capacity) * 2];
     }
 
     int count()
@@ -34,7 +38,7 @@ final class BookSide
     /** @return the level node at {@code depth} (0 = best) or {@link LevelNodes#NONE}. */
     int levelAtDepth(final int depth)
     {
-        return depth >= 0 && depth < count ? levels[count - 1 - depth] : LevelNodes.NONE;
+        return depth >= 0 && depth < count ? (int)slots[((count - 1 - depth) << 1) + 1] : LevelNodes.NONE;
     }
 
     /** @return the depth (0 = best) of the level at this price, or -1. */
@@ -48,7 +52,7 @@ final class BookSide
     int levelAt(final long price)
     {
         final int index = find(sortKey(price));
-        return index >= 0 ? levels[index] : LevelNodes.NONE;
+        return index >= 0 ? (int)slots[(index << 1) + 1] : LevelNodes.NONE;
     }
 
     /** Returns the level at this price, creating it in the pool and in price order when absent. */
@@ -58,28 +62,26 @@ final class BookSide
         final int index = find(key);
         if (index >= 0)
         {
-            return levels[index];
+            return (int)slots[(index << 1) + 1];
         }
         final int insertAt = -index - 1;
-        if (count == keys.length)
+        if (count << 1 == slots.length)
         {
-            keys = Arrays.copyOf(keys, count << 1);
-            levels = Arrays.copyOf(levels, count << 1);
+            slots = Arrays.copyOf(slots, slots.length << 1);
         }
         final int tail = count - insertAt;
         if (tail > 0)
         {
-            System.arraycopy(keys, insertAt, keys, insertAt + 1, tail);
-            System.arraycopy(levels, insertAt, levels, insertAt + 1, tail);
+            System.arraycopy(slots, insertAt << 1, slots, (insertAt + 1) << 1, tail << 1);
         }
         final int level = pool.allocate(side, price);
-        keys[insertAt] = key;
-        levels[insertAt] = level;
+        slots[insertAt << 1] = key;
+        slots[(insertAt << 1) + 1] = level;
         count++;
         return level;
     }
 
-    /** Removes the (empty) level at this price from the sorted arrays. */
+    /** Removes the (empty) level at this price from the sorted slots. */
     void remove(final long price)
     {
         final int index = find(sortKey(price));
@@ -90,8 +92,7 @@ final class BookSide
         final int tail = count - index - 1;
         if (tail > 0)
         {
-            System.arraycopy(keys, index + 1, keys, index, tail);
-            System.arraycopy(levels, index + 1, levels, index, tail);
+            System.arraycopy(slots, (index + 1) << 1, slots, index << 1, tail << 1);
         }
         count--;
     }
@@ -109,12 +110,12 @@ final class BookSide
     /** @return the index of the key, or {@code -(insertionPoint + 1)}. */
     private int find(final long key)
     {
-        final long[] keys = this.keys;
+        final long[] slots = this.slots;
         int high = count - 1;
         final int scanLimit = Math.max(0, count - LINEAR_SCAN_SLOTS);
         while (high >= scanLimit)
         {
-            final long k = keys[high];
+            final long k = slots[high << 1];
             if (k == key)
             {
                 return high;
@@ -129,7 +130,7 @@ final class BookSide
         while (low <= high)
         {
             final int mid = (low + high) >>> 1;
-            final long k = keys[mid];
+            final long k = slots[mid << 1];
             if (k < key)
             {
                 low = mid + 1;

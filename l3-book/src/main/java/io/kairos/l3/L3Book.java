@@ -47,21 +47,21 @@ public final class L3Book
     public long price(final int side, final int depth)
     {
         final int level = side(side).levelAtDepth(depth);
-        return level == LevelNodes.NONE ? NO_PRICE : levels.price[level];
+        return level == LevelNodes.NONE ? NO_PRICE : levels.price(level);
     }
 
     /** @return the aggregated quantity at this depth, 0 when there is no level. */
     public long quantity(final int side, final int depth)
     {
         final int level = side(side).levelAtDepth(depth);
-        return level == LevelNodes.NONE ? 0 : levels.quantity[level];
+        return level == LevelNodes.NONE ? 0 : levels.quantity(level);
     }
 
     /** @return the number of orders at this depth, 0 when there is no level. */
     public int orderCount(final int side, final int depth)
     {
         final int level = side(side).levelAtDepth(depth);
-        return level == LevelNodes.NONE ? 0 : levels.orderCount[level];
+        return level == LevelNodes.NONE ? 0 : levels.orderCount(level);
     }
 
     /** @return the depth (0 = best) of the level at this price, or -1. */
@@ -74,14 +74,14 @@ public final class L3Book
     public long quantityAt(final int side, final long price)
     {
         final int level = side(side).levelAt(price);
-        return level == LevelNodes.NONE ? 0 : levels.quantity[level];
+        return level == LevelNodes.NONE ? 0 : levels.quantity(level);
     }
 
     /** @return the number of orders resting at this price, 0 when none. */
     public int orderCountAt(final int side, final long price)
     {
         final int level = side(side).levelAt(price);
-        return level == LevelNodes.NONE ? 0 : levels.orderCount[level];
+        return level == LevelNodes.NONE ? 0 : levels.orderCount(level);
     }
 
     /** Visits up to {@code maxLevels} levels of a side, best first. @return levels visited. */
@@ -92,7 +92,7 @@ public final class L3Book
         for (int depth = 0; depth < n; depth++)
         {
             final int level = bookSide.levelAtDepth(depth);
-            visitor.onLevel(instrumentId, side, depth, levels.price[level], levels.quantity[level], levels.orderCount[level]);
+            visitor.onLevel(instrumentId, side, depth, levels.price(level), levels.quantity(level), levels.orderCount(level));
         }
         return n;
     }
@@ -106,10 +106,10 @@ public final class L3Book
         for (int depth = 0; depth < n; depth++)
         {
             final int level = bookSide.levelAtDepth(depth);
-            final long price = levels.price[level];
-            for (int node = levels.head[level]; node != OrderNodes.NONE; node = orders.next[node])
+            final long price = levels.price(level);
+            for (int node = levels.head(level); node != OrderNodes.NONE; node = orders.next(node))
             {
-                visitor.onOrder(instrumentId, side, depth, price, orders.orderId[node], orders.quantity[node]);
+                visitor.onOrder(instrumentId, side, depth, price, orders.orderId(node), orders.quantity(node));
                 visited++;
             }
         }

@@ -99,9 +99,7 @@ public final class L3BookSet
         }
         final L3Book book = bookOrCreate(instrumentId);
         final int node = orders.allocate();
-        orders.orderId[node] = orderId;
-        orders.quantity[node] = quantity;
-        orders.instrument[node] = instrumentId;
+        orders.init(node, orderId, quantity, instrumentId);
         index.putNew(orderId, node);
         append(book, node, side, price);
         return L3Result.OK;
@@ -119,8 +117,8 @@ public final class L3BookSet
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        levels.quantity[orders.level[node]] += quantity - orders.quantity[node];
-        orders.quantity[node] = quantity;
+        levels.addQuantity(orders.level(node), quantity - orders.quantity(node));
+        orders.quantity(node, quantity);
         return L3Result.OK;
     }
 
@@ -136,10 +134,10 @@ public final class L3BookSet
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        final L3Book book = books[orders.instrument[node]];
-        final int side = levels.side[orders.level[node]];
+        final L3Book book = books[orders.instrument(node)];
+        final int side = levels.side(orders.level(node));
         unlink(book, node);
-        orders.quantity[node] = quantity;
+        orders.quantity(node, quantity);
         append(book, node, side, price);
         return L3Result.OK;
     }
@@ -152,8 +150,7 @@ public final class L3BookSet
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        final L3Book book = books[orders.instrument[node]];
-        unlink(book, node);
+        unlink(books[orders.instrument(node)], node);
         orders.free(node);
         return L3Result.OK;
     }
@@ -173,7 +170,7 @@ public final class L3BookSet
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        if (executedQuantity + remainingQuantity != orders.quantity[node])
+        if (executedQuantity + remainingQuantity != orders.quantity(node))
         {
             return L3Result.QUANTITY_MISMATCH;
         }
@@ -181,8 +178,8 @@ public final class L3BookSet
         {
             return delete(orderId);
         }
-        levels.quantity[orders.level[node]] -= executedQuantity;
-        orders.quantity[node] = remainingQuantity;
+        levels.addQuantity(orders.level(node), -executedQuantity);
+        orders.quantity(node, remainingQuantity);
         return L3Result.OK;
     }
 
@@ -190,28 +187,28 @@ public final class L3BookSet
     public long orderQuantity(final long orderId)
     {
         final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? UNKNOWN : orders.quantity[node];
+        return node == OrderIndex.MISSING ? UNKNOWN : orders.quantity(node);
     }
 
     /** @return the price of the order; check {@link #contains(long)} first (an unknown order gives {@link L3Book#NO_PRICE}). */
     public long orderPrice(final long orderId)
     {
         final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? L3Book.NO_PRICE : levels.price[orders.level[node]];
+        return node == OrderIndex.MISSING ? L3Book.NO_PRICE : levels.price(orders.level(node));
     }
 
     /** @return the side of the order, or -1 when unknown. */
     public int orderSide(final long orderId)
     {
         final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? -1 : levels.side[orders.level[node]];
+        return node == OrderIndex.MISSING ? -1 : levels.side(orders.level(node));
     }
 
     /** @return the instrument of the order, or -1 when unknown. */
     public int orderInstrument(final long orderId)
     {
         final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? -1 : orders.instrument[node];
+        return node == OrderIndex.MISSING ? -1 : orders.instrument(node);
     }
 
     public boolean contains(final long orderId)
@@ -237,50 +234,49 @@ public final class L3BookSet
     private void append(final L3Book book, final int node, final int side, final long price)
     {
         final int level = book.side(side).levelForAdd(price, levels);
-        final int tail = levels.tail[level];
-        orders.level[node] = level;
-        orders.prev[node] = tail;
-        orders.next[node] = OrderNodes.NONE;
+        final int tail = levels.tail(level);
+        orders.level(node, level);
+        orders.links(node, tail, OrderNodes.NONE);
         if (tail == OrderNodes.NONE)
         {
-            levels.head[level] = node;
+            levels.head(level, node);
         }
         else
         {
-            orders.next[tail] = node;
+            orders.next(tail, node);
         }
-        levels.tail[level] = node;
-        levels.quantity[level] += orders.quantity[node];
-        levels.orderCount[level]++;
+        levels.tail(level, node);
+        levels.addQuantity(level, orders.quantity(node));
+        levels.addOrderCount(level, 1);
         book.adjustOrderCount(1);
     }
 
     private void unlink(final L3Book book, final int node)
     {
-        final int level = orders.level[node];
-        final int prev = orders.prev[node];
-        final int next = orders.next[node];
+        final int level = orders.level(node);
+        final int prev = orders.prev(node);
+        final int next = orders.next(node);
         if (prev == OrderNodes.NONE)
         {
-            levels.head[level] = next;
+            levels.head(level, next);
         }
         else
         {
-            orders.next[prev] = next;
+            orders.next(prev, next);
         }
         if (next == OrderNodes.NONE)
         {
-            levels.tail[level] = prev;
+            levels.tail(level, prev);
         }
         else
         {
-            orders.prev[next] = prev;
+            orders.prev(next, prev);
         }
-        levels.quantity[level] -= orders.quantity[node];
+        levels.addQuantity(level, -orders.quantity(node));
         book.adjustOrderCount(-1);
-        if (--levels.orderCount[level] == 0)
+        if (levels.addOrderCount(level, -1) == 0)
         {
-            book.side(levels.side[level]).remove(levels.price[level]);
+            book.side(levels.side(level)).remove(levels.price(level));
             levels.free(level);
         }
     }

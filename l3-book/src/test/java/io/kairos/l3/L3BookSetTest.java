@@ -111,11 +111,11 @@ class L3BookSetTest
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 42, 20261122})
+    @ValueSource(longs = {1, 42, 20261122})
     void shouldMatchTheReferenceModelEventByEvent(final long seed)
     {
         final int instruments = 12;
-        final L3EventStream stream = new L3EventStream(seed, 40_000, instruments, true);
+        final L3EventStream stream = new L3EventStream(seed, 25_000, instruments, true);
         final L3BookSet set = new L3BookSet(instruments, 16, 2);
         final ReferenceBook reference = new ReferenceBook(instruments);
         for (int i = 0; i < stream.size; i++)
