@@ -13,7 +13,8 @@ package io.kairos.engine;
  *       {@code aggressorOrderId}; {@code quantity} is what still rests (0 = it left the book; no DELETE follows).</li>
  * </ul>
  * {@code sequence} counts book events per instrument from 1, without gaps, across restarts of the
- * same journal; {@code recovered} marks the ADDs replayed at start-up to describe a recovered book.
+ * same journal; {@code recovered} marks the ADDs emitted at start-up to describe a recovered book
+ * (they do not advance the sequence: they carry the instrument's last sequence).
  */
 public final class BookEvent
 {

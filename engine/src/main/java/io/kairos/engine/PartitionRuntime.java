@@ -1,18 +1,58 @@
 package io.kairos.engine;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import com.lmax.disruptor.BatchEventProcessor;
+import com.lmax.disruptor.BatchEventProcessorBuilder;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SequenceBarrier;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import org.agrona.concurrent.EpochNanoClock;
 
-/** Placeholder while the pipeline is written. */
+/**
+ * One partition: its command ring, journal stage, matcher stage and their threads
+ * ({@code kairos-journal-pN}, {@code kairos-matcher-pN}). The journal stage appends each command
+ * and, in sync mode, forces the batch before the matcher may see it, so no acknowledgement leaves
+ * before its command is on disk. Lifecycle calls come from the engine's owning thread.
+ */
 final class PartitionRuntime
 {
+    private static final long CLOSE_DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+
+    private final int partition;
+    private final EngineConfig config;
+    private final EpochNanoClock clock;
     private final RingBuffer<EngineCommand> ring;
     private final PartitionStats stats = new PartitionStats();
+    private final Matcher matcher;
+    private final Journal journal;
+    private final SnapshotStore snapshots;
+    private BatchEventProcessor<EngineCommand> journalProcessor;
+    private BatchEventProcessor<EngineCommand> matcherProcessor;
+    private Thread journalThread;
+    private Thread matcherThread;
+    private RecoveryReport recoveryReport;
+    private long baseIndex;
 
     PartitionRuntime(final int partition, final EngineConfig config, final EpochNanoClock clock)
     {
-        ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), new YieldingWaitStrategy());
+        this.partition = partition;
+        this.config = config;
+        this.clock = clock;
+        ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy(config.waitStrategy()));
+        matcher = new Matcher(partition, config, clock);
+        final boolean journalled = config.journalMode() != JournalMode.OFF;
+        journal = journalled ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes()) : null;
+        snapshots = journalled && config.snapshotEveryCommands() > 0 ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;
     }
 
     RingBuffer<EngineCommand> ring()
@@ -20,26 +60,177 @@ final class PartitionRuntime
         return ring;
     }
 
-    void recover(final EngineEventListener listener)
-    {
-    }
-
-    void start(final EngineEventListener listener)
-    {
-        throw new UnsupportedOperationException("pipeline not written yet");
-    }
-
-    RecoveryReport recoveryReport()
-    {
-        return null;
-    }
-
     PartitionStats stats()
     {
         return stats;
     }
 
+    RecoveryReport recoveryReport()
+    {
+        return recoveryReport;
+    }
+
+    /** Rebuilds the books from the newest readable snapshot and the journal, silently, then describes them to the listener. */
+    void recover(final EngineEventListener listener)
+    {
+        final long start = System.nanoTime();
+        long snapshotIndex = 0;
+        long olderSnapshotIndex = 0;
+        if (snapshots != null)
+        {
+            final List<Path> files = snapshots.list();
+            for (int i = files.size() - 1; i >= 0 && snapshotIndex == 0; i--)
+            {
+                try
+                {
+                    snapshotIndex = snapshots.read(files.get(i), matcher);
+                    olderSnapshotIndex = i > 0 ? SnapshotDescriptor.indexOf(files.get(i - 1).getFileName().toString()) : 0;
+                }
+                catch (final IOException | RuntimeException ex)
+                {
+                    throw new IllegalStateException("partition " + partition + ": snapshot " + files.get(i) +
+                        " is unreadable (" + ex.getMessage() + "); move it aside to recover from the previous one", ex);
+                }
+            }
+        }
+        Journal.Recovery recovery = new Journal.Recovery(snapshotIndex, 0, 0, "");
+        if (journal != null)
+        {
+            matcher.listener(EngineEventListener.NO_OP);
+            recovery = journal.recover(snapshotIndex, new EngineCommand(), (command, index) -> matcher.onCommand(command));
+            journal.deleteSegmentsCoveredBy(olderSnapshotIndex);
+        }
+        baseIndex = recovery.lastIndex();
+        matcher.listener(listener);
+        matcher.emitRecoveredBooks();
+        stats.restingOrders.set(matcher.restingOrders());
+        recoveryReport = new RecoveryReport(partition, snapshotIndex, recovery.replayed(), recovery.truncatedBytes(),
+            recovery.truncationReason(), (int)matcher.restingOrders(), System.nanoTime() - start);
+    }
+
+    void start(final EngineEventListener listener)
+    {
+        matcher.listener(listener);
+        final ExceptionHandler<EngineCommand> errors = new PartitionExceptionHandler(partition);
+        final SequenceBarrier matcherBarrier;
+        if (journal != null)
+        {
+            journalProcessor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), new JournalStage());
+            journalProcessor.setExceptionHandler(new JournalFailureHandler(partition));
+            matcherBarrier = ring.newBarrier(journalProcessor.getSequence());
+        }
+        else
+        {
+            matcherBarrier = ring.newBarrier();
+        }
+        matcherProcessor = new BatchEventProcessorBuilder().build(ring, matcherBarrier, new MatcherStage());
+        matcherProcessor.setExceptionHandler(errors);
+        ring.addGatingSequences(matcherProcessor.getSequence());
+        if (journalProcessor != null)
+        {
+            journalThread = new Thread(journalProcessor, "kairos-journal-p" + partition);
+            journalThread.start();
+        }
+        matcherThread = new Thread(matcherProcessor, "kairos-matcher-p" + partition);
+        matcherThread.start();
+    }
+
+    /** Waits (bounded) for published commands to be matched, stops the threads and closes the journal. */
     void close()
     {
+        if (matcherProcessor != null)
+        {
+            final long deadline = System.nanoTime() + CLOSE_DRAIN_TIMEOUT_NS;
+            while (matcherProcessor.getSequence().get() < ring.getCursor() && System.nanoTime() < deadline && matcherThread.isAlive())
+            {
+                Thread.onSpinWait();
+            }
+            matcherProcessor.halt();
+            if (journalProcessor != null)
+            {
+                journalProcessor.halt();
+            }
+            join(matcherThread);
+            join(journalThread);
+        }
+        if (journal != null)
+        {
+            journal.close();
+        }
+    }
+
+    private static void join(final Thread thread)
+    {
+        if (thread == null)
+        {
+            return;
+        }
+        try
+        {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private Path partitionDir(final Path root)
+    {
+        return root.resolve("p" + partition);
+    }
+
+    private static WaitStrategy waitStrategy(final WaitStrategyType type)
+    {
+        return switch (type)
+        {
+            case BLOCKING -> new BlockingWaitStrategy();
+            case YIELDING -> new YieldingWaitStrategy();
+            case SLEEPING -> new SleepingWaitStrategy();
+            case BUSY_SPIN -> new BusySpinWaitStrategy();
+        };
+    }
+
+    /** Journal stage: owned by the journal thread. Appends each command; in sync mode forces at the end of a batch. */
+    private final class JournalStage implements EventHandler<EngineCommand>
+    {
+        private final boolean sync = config.journalMode() == JournalMode.SYNC;
+
+        @Override
+        public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
+        {
+            journal.append(command, baseIndex + sequence + 1);
+            if (endOfBatch && sync)
+            {
+                final long start = clock.nanoTime();
+                journal.force();
+                final long took = clock.nanoTime() - start;
+                stats.journalForces.lazySet(stats.journalForces.get() + 1);
+                stats.journalForceNsTotal.lazySet(stats.journalForceNsTotal.get() + took);
+                if (took > stats.journalForceNsMax.get())
+                {
+                    stats.journalForceNsMax.lazySet(took);
+                }
+            }
+        }
+    }
+
+    /** Matcher stage: owned by the matcher thread. Matches each command and takes periodic snapshots. */
+    private final class MatcherStage implements EventHandler<EngineCommand>
+    {
+        private final long snapshotEvery = snapshots == null ? 0 : config.snapshotEveryCommands();
+
+        @Override
+        public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
+        {
+            matcher.onCommand(command);
+            stats.commands.lazySet(stats.commands.get() + 1);
+            stats.restingOrders.lazySet(matcher.restingOrders());
+            final long index = baseIndex + sequence + 1;
+            if (snapshotEvery > 0 && index % snapshotEvery == 0)
+            {
+                snapshots.write(matcher, index);
+            }
+        }
     }
 }

@@ -1,0 +1,85 @@
+package io.kairos.engine;
+
+import static io.kairos.engine.JournalDescriptor.*;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/** Encodes and decodes {@link EngineCommand}s in the journal's payload layout. Stateless; allocation-free. */
+final class CommandCodec
+{
+    private static final Side[] SIDES = Side.values();
+    private static final OrderType[] ORDER_TYPES = OrderType.values();
+    private static final TimeInForce[] TIFS = TimeInForce.values();
+    private static final RejectReason[] REASONS = RejectReason.values();
+
+    private CommandCodec()
+    {
+    }
+
+    /** @return the payload length written at {@code offset}. */
+    static int encode(final EngineCommand c, final MutableDirectBuffer buffer, final int offset)
+    {
+        buffer.putByte(offset + TYPE_OFFSET, (byte)(c.type.ordinal() + 1));
+        buffer.putByte(offset + SIDE_OFFSET, code(c.side));
+        buffer.putByte(offset + ORD_TYPE_OFFSET, code(c.orderType));
+        buffer.putByte(offset + TIF_OFFSET, code(c.timeInForce));
+        buffer.putByte(offset + PRE_REJECT_OFFSET, (byte)c.preReject.ordinal());
+        buffer.putByte(offset + CL_ORD_ID_LENGTH_OFFSET, (byte)c.clOrdId.length());
+        buffer.putByte(offset + ORIG_CL_ORD_ID_LENGTH_OFFSET, (byte)c.origClOrdId.length());
+        buffer.putByte(offset + 7, (byte)0);
+        buffer.putInt(offset + SESSION_ID_OFFSET, c.sessionId);
+        buffer.putInt(offset + INSTRUMENT_ID_OFFSET, c.instrumentId);
+        buffer.putLong(offset + CORRELATION_ID_OFFSET, c.correlationId);
+        buffer.putLong(offset + ORDER_ID_OFFSET, c.orderId);
+        buffer.putLong(offset + PRICE_OFFSET, c.price);
+        buffer.putLong(offset + QUANTITY_OFFSET, c.quantity);
+        buffer.putLong(offset + GATEWAY_IN_OFFSET, c.gatewayInNs);
+        buffer.putLong(offset + ENGINE_IN_OFFSET, c.engineInNs);
+        final int clLength = c.clOrdId.getBytes(buffer, offset + IDS_OFFSET);
+        final int origLength = c.origClOrdId.getBytes(buffer, offset + IDS_OFFSET + clLength);
+        return IDS_OFFSET + clLength + origLength;
+    }
+
+    /** @return false when the payload is not a valid command (unknown codes or lengths). */
+    static boolean decode(final DirectBuffer buffer, final int offset, final int length, final EngineCommand c)
+    {
+        final CommandType type = CommandType.fromOrdinal(buffer.getByte(offset + TYPE_OFFSET) - 1);
+        final int clLength = buffer.getByte(offset + CL_ORD_ID_LENGTH_OFFSET) & 0xFF;
+        final int origLength = buffer.getByte(offset + ORIG_CL_ORD_ID_LENGTH_OFFSET) & 0xFF;
+        final int reason = buffer.getByte(offset + PRE_REJECT_OFFSET) & 0xFF;
+        if (type == null || reason >= REASONS.length || IDS_OFFSET + clLength + origLength != length ||
+            clLength > AsciiId.MAX_LENGTH || origLength > AsciiId.MAX_LENGTH)
+        {
+            return false;
+        }
+        c.reset();
+        c.type = type;
+        c.side = decode(SIDES, buffer.getByte(offset + SIDE_OFFSET));
+        c.orderType = decode(ORDER_TYPES, buffer.getByte(offset + ORD_TYPE_OFFSET));
+        c.timeInForce = decode(TIFS, buffer.getByte(offset + TIF_OFFSET));
+        c.preReject = REASONS[reason];
+        c.sessionId = buffer.getInt(offset + SESSION_ID_OFFSET);
+        c.instrumentId = buffer.getInt(offset + INSTRUMENT_ID_OFFSET);
+        c.correlationId = buffer.getLong(offset + CORRELATION_ID_OFFSET);
+        c.orderId = buffer.getLong(offset + ORDER_ID_OFFSET);
+        c.price = buffer.getLong(offset + PRICE_OFFSET);
+        c.quantity = buffer.getLong(offset + QUANTITY_OFFSET);
+        c.gatewayInNs = buffer.getLong(offset + GATEWAY_IN_OFFSET);
+        c.engineInNs = buffer.getLong(offset + ENGINE_IN_OFFSET);
+        c.clOrdId.set(buffer, offset + IDS_OFFSET, clLength);
+        c.origClOrdId.set(buffer, offset + IDS_OFFSET + clLength, origLength);
+        return true;
+    }
+
+    private static byte code(final Enum<?> value)
+    {
+        return value == null ? 0 : (byte)(value.ordinal() + 1);
+    }
+
+    private static <E> E decode(final E[] values, final byte code)
+    {
+        final int index = code - 1;
+        return index >= 0 && index < values.length ? values[index] : null;
+    }
+}

@@ -1,0 +1,119 @@
+package io.kairos.engine;
+
+import org.agrona.concurrent.EpochNanoClock;
+
+/**
+ * Fills the matcher's two reusable events and hands them to the listener, stamping engine-out.
+ * Owned by the matcher thread; allocation-free.
+ */
+final class EventEmitter
+{
+    private final ExecutionEvent exec = new ExecutionEvent();
+    private final BookEvent book = new BookEvent();
+    private final int partition;
+    private final EpochNanoClock clock;
+    private EngineEventListener listener = EngineEventListener.NO_OP;
+    private EngineCommand command;
+    private long matchStartNs;
+
+    EventEmitter(final int partition, final EpochNanoClock clock)
+    {
+        this.partition = partition;
+        this.clock = clock;
+    }
+
+    void listener(final EngineEventListener listener)
+    {
+        this.listener = listener;
+    }
+
+    void beginCommand(final EngineCommand command, final long matchStartNs)
+    {
+        this.command = command;
+        this.matchStartNs = matchStartNs;
+    }
+
+    void endCommand()
+    {
+        listener.onCommandComplete(partition);
+        command = null;
+    }
+
+    /** An execution event answering the current command, for its sender. */
+    ExecutionEvent reply(final ExecutionEvent.Kind kind)
+    {
+        final ExecutionEvent e = blank(kind, command.sessionId);
+        e.correlationId = command.correlationId;
+        e.cause = command.type;
+        e.clOrdId.set(command.clOrdId);
+        e.gatewayInNs = command.gatewayInNs;
+        return e;
+    }
+
+    /** An execution event for an order's owner that did not send the current command (a passive fill or cancel). */
+    ExecutionEvent unsolicited(final int sessionId)
+    {
+        return blank(ExecutionEvent.Kind.EXECUTION_REPORT, sessionId);
+    }
+
+    /** Copies the order's state into the event. */
+    static void orderState(final ExecutionEvent e, final Order order)
+    {
+        e.orderId = order.orderId;
+        e.instrumentId = order.instrumentId;
+        e.side = order.side;
+        e.orderType = order.orderType;
+        e.timeInForce = order.timeInForce;
+        e.price = order.price;
+        e.orderQty = order.orderQty;
+        e.cumQty = order.cumQty;
+        e.leavesQty = order.leavesQty;
+        e.avgPx = order.avgPx();
+        e.ordStatus = order.ordStatus();
+    }
+
+    void send(final ExecutionEvent e)
+    {
+        e.transactTimeNs = clock.nanoTime();
+        e.engineOutNs = e.transactTimeNs;
+        listener.onExecution(e);
+    }
+
+    BookEvent book(final BookEvent.Type type, final OrderBook orderBook, final Order order)
+    {
+        book.reset();
+        book.type = type;
+        book.instrumentId = orderBook.instrument.id();
+        book.sequence = ++orderBook.bookSequence;
+        book.orderId = order.orderId;
+        book.side = order.side;
+        book.price = order.price;
+        book.quantity = order.leavesQty;
+        if (command != null)
+        {
+            book.engineInNs = command.engineInNs;
+            book.matchStartNs = matchStartNs;
+        }
+        return book;
+    }
+
+    void send(final BookEvent b)
+    {
+        b.engineOutNs = clock.nanoTime();
+        listener.onBookEvent(b);
+    }
+
+    private ExecutionEvent blank(final ExecutionEvent.Kind kind, final int sessionId)
+    {
+        exec.reset();
+        exec.kind = kind;
+        exec.sessionId = sessionId;
+        exec.partition = partition;
+        if (command != null)
+        {
+            exec.engineInNs = command.engineInNs;
+            exec.matchStartNs = matchStartNs;
+        }
+        return exec;
+    }
+}

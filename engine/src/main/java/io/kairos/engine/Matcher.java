@@ -1,0 +1,734 @@
+package io.kairos.engine;
+
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.EpochNanoClock;
+
+/**
+ * Price-time priority matching for the instruments of one partition: validates each command,
+ * updates the books and emits execution and L3 book events. Deterministic: the same commands in
+ * the same order produce the same state and the same events (time stamps aside), which is what
+ * journal replay relies on. Owned by the partition's matcher thread; allocation-free in steady
+ * state (pools and maps only grow past their preallocated sizes).
+ */
+final class Matcher
+{
+    static final int ID_PARTITION_BITS = 8;
+
+    private final int partition;
+    private final ReferenceData referenceData;
+    private final SelfTradePrevention selfTradePrevention;
+    private final EpochNanoClock clock;
+    private final EventEmitter emit;
+    final OrderBook[] books;
+    private final Long2ObjectHashMap<Order> ordersById = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
+    private final Long2ObjectHashMap<Order> ordersByClOrdKey = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
+    private final NodePool<Order> orderPool = new NodePool<>(Order::new, 16 * 1024);
+    private final NodePool<PriceLevel> levelPool = new NodePool<>(PriceLevel::new, 1024);
+    Order[] sessionHeads = new Order[64];
+    long orderSequence;
+    long execSequence;
+    private long restingOrders;
+
+    Matcher(final int partition, final EngineConfig config, final EpochNanoClock clock)
+    {
+        this.partition = partition;
+        referenceData = config.instruments();
+        selfTradePrevention = config.selfTradePrevention();
+        this.clock = clock;
+        emit = new EventEmitter(partition, clock);
+        books = new OrderBook[referenceData.maxId() + 1];
+        for (final Instrument instrument : referenceData.instruments())
+        {
+            if (instrument.partition() == partition)
+            {
+                books[instrument.id()] = new OrderBook(instrument, levelPool);
+            }
+        }
+    }
+
+    void listener(final EngineEventListener listener)
+    {
+        emit.listener(listener);
+    }
+
+    long restingOrders()
+    {
+        return restingOrders;
+    }
+
+    void onCommand(final EngineCommand command)
+    {
+        emit.beginCommand(command, clock.nanoTime());
+        switch (command.type)
+        {
+            case NEW_ORDER -> onNewOrder(command);
+            case CANCEL -> onCancel(command);
+            case REPLACE -> onReplace(command);
+            case ORDER_STATUS -> onOrderStatus(command);
+            case MASS_CANCEL -> onMassCancel(command);
+            default -> throw new IllegalStateException("unknown command type " + command.type);
+        }
+        emit.endCommand();
+    }
+
+    // ---------------------------------------------------------------- new order
+
+    private void onNewOrder(final EngineCommand c)
+    {
+        final OrderBook book = bookOf(c.instrumentId);
+        final RejectReason reason = validateNewOrder(c, book);
+        if (reason != RejectReason.NONE)
+        {
+            rejectNewOrder(c, reason);
+            return;
+        }
+        final Order order = orderPool.acquire();
+        order.orderId = nextOrderId();
+        order.sessionId = c.sessionId;
+        order.clOrdId.set(c.clOrdId);
+        order.clOrdKey = c.clOrdId.hash64(c.sessionId);
+        order.instrumentId = c.instrumentId;
+        order.side = c.side;
+        order.orderType = c.orderType;
+        order.timeInForce = c.timeInForce;
+        order.price = c.orderType == OrderType.LIMIT ? c.price : 0;
+        order.orderQty = c.quantity;
+        order.leavesQty = c.quantity;
+        ordersById.put(order.orderId, order);
+        ordersByClOrdKey.put(order.clOrdKey, order);
+        linkToSession(order);
+
+        final ExecutionEvent ack = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+        EventEmitter.orderState(ack, order);
+        ack.execType = ExecType.NEW;
+        ack.execId = nextExecId();
+        emit.send(ack);
+
+        if (c.timeInForce == TimeInForce.FOK && !canFillCompletely(book, order))
+        {
+            finish(order, ExecType.EXPIRED, true);
+            return;
+        }
+        matchAndRest(book, order);
+    }
+
+    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book)
+    {
+        if (c.preReject != RejectReason.NONE)
+        {
+            return c.preReject;
+        }
+        if (book == null)
+        {
+            return referenceData.byId(c.instrumentId) == null ? RejectReason.UNKNOWN_INSTRUMENT : RejectReason.NOT_HOSTED;
+        }
+        if (c.side == null || c.orderType == null || c.timeInForce == null)
+        {
+            return RejectReason.INVALID_ORDER;
+        }
+        final RejectReason quantity = validateQuantity(book.instrument, c.quantity);
+        if (quantity != RejectReason.NONE)
+        {
+            return quantity;
+        }
+        if (c.orderType == OrderType.LIMIT)
+        {
+            final RejectReason price = validatePrice(book.instrument, c.price);
+            if (price != RejectReason.NONE)
+            {
+                return price;
+            }
+        }
+        return findLive(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
+    }
+
+    private static RejectReason validateQuantity(final Instrument instrument, final long quantity)
+    {
+        if (quantity <= 0)
+        {
+            return RejectReason.INVALID_QUANTITY;
+        }
+        return quantity % instrument.lotSize() != 0 ? RejectReason.QUANTITY_NOT_LOT_MULTIPLE : RejectReason.NONE;
+    }
+
+    private static RejectReason validatePrice(final Instrument instrument, final long price)
+    {
+        if (price <= 0)
+        {
+            return RejectReason.INVALID_PRICE;
+        }
+        if (price % instrument.tickSize() != 0)
+        {
+            return RejectReason.PRICE_OFF_TICK;
+        }
+        return price < instrument.bandLow() || price > instrument.bandHigh() ? RejectReason.PRICE_OUTSIDE_BAND : RejectReason.NONE;
+    }
+
+    private void rejectNewOrder(final EngineCommand c, final RejectReason reason)
+    {
+        final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+        e.execType = ExecType.REJECTED;
+        e.ordStatus = OrdStatus.REJECTED;
+        e.rejectReason = reason;
+        e.execId = nextExecId();
+        e.instrumentId = c.instrumentId;
+        e.side = c.side;
+        e.orderType = c.orderType;
+        e.timeInForce = c.timeInForce;
+        e.price = c.price;
+        e.orderQty = c.quantity;
+        emit.send(e);
+    }
+
+    // ---------------------------------------------------------------- matching
+
+    /** Matches the order against the book, then rests it or ends it according to its type and TIF. */
+    private void matchAndRest(final OrderBook book, final Order order)
+    {
+        final boolean aggressorCancelled = match(book, order);
+        if (order.leavesQty == 0)
+        {
+            release(order);
+        }
+        else if (aggressorCancelled || order.orderType == OrderType.MARKET || !order.timeInForce.restsOnBook())
+        {
+            finish(order, aggressorCancelled ? ExecType.CANCELED : ExecType.EXPIRED, true);
+        }
+        else
+        {
+            rest(book, order);
+            emit.send(emit.book(BookEvent.Type.ADD, book, order));
+        }
+    }
+
+    /** @return true when self-trade prevention cancelled the aggressor. */
+    private boolean match(final OrderBook book, final Order aggressor)
+    {
+        final BookSide opposite = book.side(aggressor.side.opposite());
+        PriceLevel level;
+        while (aggressor.leavesQty > 0 && (level = opposite.best()) != null && crosses(aggressor, level.price))
+        {
+            Order resting = level.head;
+            while (resting != null && aggressor.leavesQty > 0)
+            {
+                final Order nextResting = resting.next;
+                if (resting.sessionId == aggressor.sessionId && selfTradePrevention != SelfTradePrevention.OFF)
+                {
+                    if (selfTradePrevention == SelfTradePrevention.CANCEL_AGGRESSOR)
+                    {
+                        return true;
+                    }
+                    removeFromBook(book, resting, false);
+                    emit.send(emit.book(BookEvent.Type.DELETE, book, resting));
+                    finish(resting, ExecType.CANCELED, false);
+                }
+                else
+                {
+                    trade(book, aggressor, resting);
+                }
+                resting = nextResting;
+            }
+            opposite.removeIfEmpty(level);
+        }
+        return false;
+    }
+
+    private static boolean crosses(final Order aggressor, final long restingPrice)
+    {
+        return crosses(aggressor.side, aggressor.orderType, aggressor.price, restingPrice);
+    }
+
+    private static boolean crosses(final Side side, final OrderType type, final long limit, final long restingPrice)
+    {
+        if (type == OrderType.MARKET)
+        {
+            return true;
+        }
+        return side == Side.BUY ? restingPrice <= limit : restingPrice >= limit;
+    }
+
+    private void trade(final OrderBook book, final Order aggressor, final Order resting)
+    {
+        final long quantity = Math.min(aggressor.leavesQty, resting.leavesQty);
+        final long price = resting.price;
+        final long execId = nextExecId();
+        resting.fill(quantity, price);
+        aggressor.fill(quantity, price);
+        resting.level.totalQty -= quantity;
+
+        final BookEvent b = emit.book(BookEvent.Type.EXECUTE, book, resting);
+        b.tradeQuantity = quantity;
+        b.aggressorOrderId = aggressor.orderId;
+        b.aggressorSide = aggressor.side;
+        b.execId = execId;
+        emit.send(b);
+
+        sendTrade(emit.unsolicited(resting.sessionId), resting, aggressor, quantity, price, execId);
+        sendTrade(emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT), aggressor, resting, quantity, price, execId);
+        if (resting.leavesQty == 0)
+        {
+            removeFromBook(book, resting, false);
+            release(resting);
+        }
+    }
+
+    private void sendTrade(
+        final ExecutionEvent e, final Order order, final Order contra, final long quantity, final long price, final long execId)
+    {
+        EventEmitter.orderState(e, order);
+        e.clOrdId.set(order.clOrdId);
+        e.execType = ExecType.TRADE;
+        e.execId = execId;
+        e.lastPx = price;
+        e.lastQty = quantity;
+        e.contraOrderId = contra.orderId;
+        emit.send(e);
+    }
+
+    private boolean canFillCompletely(final OrderBook book, final Order order)
+    {
+        final BookSide opposite = book.side(order.side.opposite());
+        long available = 0;
+        for (int i = 0; i < opposite.size(); i++)
+        {
+            final PriceLevel level = opposite.level(i);
+            if (!crosses(order, level.price))
+            {
+                break;
+            }
+            if (selfTradePrevention == SelfTradePrevention.OFF)
+            {
+                available += level.totalQty;
+            }
+            else
+            {
+                for (Order o = level.head; o != null; o = o.next)
+                {
+                    if (o.sessionId == order.sessionId)
+                    {
+                        if (selfTradePrevention == SelfTradePrevention.CANCEL_AGGRESSOR)
+                        {
+                            return available >= order.leavesQty;
+                        }
+                    }
+                    else
+                    {
+                        available += o.leavesQty;
+                    }
+                }
+            }
+            if (available >= order.leavesQty)
+            {
+                return true;
+            }
+        }
+        return available >= order.leavesQty;
+    }
+
+    // ---------------------------------------------------------------- cancel, replace, status, mass cancel
+
+    private void onCancel(final EngineCommand c)
+    {
+        final Order order = locate(c);
+        final RejectReason reason = locateFailure(c, order);
+        if (reason != RejectReason.NONE)
+        {
+            cancelReject(c, order, reason);
+            return;
+        }
+        final OrderBook book = bookOf(order.instrumentId);
+        removeFromBook(book, order, true);
+        emit.send(emit.book(BookEvent.Type.DELETE, book, order));
+        final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+        order.leavesQty = 0;
+        EventEmitter.orderState(e, order);
+        e.origClOrdId.set(order.clOrdId);
+        e.execType = ExecType.CANCELED;
+        e.ordStatus = OrdStatus.CANCELED;
+        e.execId = nextExecId();
+        emit.send(e);
+        release(order);
+    }
+
+    private void onReplace(final EngineCommand c)
+    {
+        final Order order = locate(c);
+        RejectReason reason = locateFailure(c, order);
+        if (reason == RejectReason.NONE)
+        {
+            reason = validateReplace(c, order);
+        }
+        if (reason != RejectReason.NONE)
+        {
+            cancelReject(c, order, reason);
+            return;
+        }
+        final OrderBook book = bookOf(order.instrumentId);
+        final long newLeaves = c.quantity - order.cumQty;
+        final long newPrice = order.orderType == OrderType.LIMIT ? c.price : order.price;
+        final boolean keepsPriority = newPrice == order.price && newLeaves <= order.leavesQty;
+
+        ordersByClOrdKey.remove(order.clOrdKey);
+        final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+        e.origClOrdId.set(order.clOrdId);
+        order.clOrdId.set(c.clOrdId);
+        order.clOrdKey = c.clOrdId.hash64(c.sessionId);
+        ordersByClOrdKey.put(order.clOrdKey, order);
+
+        if (keepsPriority)
+        {
+            final long reduction = order.leavesQty - newLeaves;
+            order.orderQty = c.quantity;
+            order.leavesQty = newLeaves;
+            order.level.totalQty -= reduction;
+            sendReplaced(e, order);
+            if (reduction > 0)
+            {
+                emit.send(emit.book(BookEvent.Type.MODIFY_KEEP_PRIORITY, book, order));
+            }
+            return;
+        }
+        removeFromBook(book, order, true);
+        final PriceLevel best = book.side(order.side.opposite()).best();
+        final boolean crossesNow = best != null && crosses(order.side, order.orderType, newPrice, best.price);
+        if (crossesNow)
+        {
+            emit.send(emit.book(BookEvent.Type.DELETE, book, order));
+        }
+        order.orderQty = c.quantity;
+        order.leavesQty = newLeaves;
+        order.price = newPrice;
+        sendReplaced(e, order);
+        if (crossesNow)
+        {
+            matchAndRest(book, order);
+        }
+        else
+        {
+            rest(book, order);
+            emit.send(emit.book(BookEvent.Type.MODIFY_LOSE_PRIORITY, book, order));
+        }
+    }
+
+    private void sendReplaced(final ExecutionEvent e, final Order order)
+    {
+        EventEmitter.orderState(e, order);
+        e.execType = ExecType.REPLACED;
+        e.execId = nextExecId();
+        emit.send(e);
+    }
+
+    private RejectReason validateReplace(final EngineCommand c, final Order order)
+    {
+        final Instrument instrument = bookOf(order.instrumentId).instrument;
+        if (c.instrumentId != order.instrumentId || (c.side != null && c.side != order.side))
+        {
+            return RejectReason.INSTRUMENT_MISMATCH;
+        }
+        final RejectReason quantity = validateQuantity(instrument, c.quantity);
+        if (quantity != RejectReason.NONE)
+        {
+            return quantity;
+        }
+        if (c.quantity <= order.cumQty)
+        {
+            return RejectReason.QUANTITY_NOT_ABOVE_FILLED;
+        }
+        if (order.orderType == OrderType.LIMIT)
+        {
+            final RejectReason price = validatePrice(instrument, c.price);
+            if (price != RejectReason.NONE)
+            {
+                return price;
+            }
+        }
+        final Order sameId = findLive(c.sessionId, c.clOrdId);
+        return sameId != null && sameId != order ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
+    }
+
+    private void cancelReject(final EngineCommand c, final Order order, final RejectReason reason)
+    {
+        final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.CANCEL_REJECT);
+        e.cxlRejResponseTo = c.type;
+        e.rejectReason = reason;
+        e.origClOrdId.set(c.origClOrdId);
+        e.instrumentId = c.instrumentId;
+        e.side = c.side;
+        if (order != null && order.sessionId == c.sessionId)
+        {
+            EventEmitter.orderState(e, order);
+        }
+        else
+        {
+            e.orderId = c.orderId;
+            e.ordStatus = OrdStatus.REJECTED;
+        }
+        emit.send(e);
+    }
+
+    private void onOrderStatus(final EngineCommand c)
+    {
+        final Order order = locate(c);
+        final RejectReason reason = locateFailure(c, order);
+        final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+        e.execType = ExecType.ORDER_STATUS;
+        e.execId = nextExecId();
+        if (reason != RejectReason.NONE)
+        {
+            e.ordStatus = OrdStatus.REJECTED;
+            e.rejectReason = reason;
+            e.orderId = c.orderId;
+            e.instrumentId = c.instrumentId;
+            e.side = c.side;
+            e.origClOrdId.set(c.origClOrdId);
+        }
+        else
+        {
+            EventEmitter.orderState(e, order);
+            if (e.clOrdId.isEmpty())
+            {
+                e.clOrdId.set(order.clOrdId);
+            }
+        }
+        emit.send(e);
+    }
+
+    private void onMassCancel(final EngineCommand c)
+    {
+        int affected = 0;
+        Order order = c.sessionId >= 0 && c.sessionId < sessionHeads.length ? sessionHeads[c.sessionId] : null;
+        while (order != null)
+        {
+            final Order next = order.sessionNext;
+            if (c.instrumentId == EngineCommand.ALL_INSTRUMENTS || c.instrumentId == order.instrumentId)
+            {
+                final OrderBook book = bookOf(order.instrumentId);
+                removeFromBook(book, order, true);
+                emit.send(emit.book(BookEvent.Type.DELETE, book, order));
+                final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+                order.leavesQty = 0;
+                EventEmitter.orderState(e, order);
+                e.clOrdId.set(order.clOrdId);
+                e.execType = ExecType.CANCELED;
+                e.ordStatus = OrdStatus.CANCELED;
+                e.execId = nextExecId();
+                emit.send(e);
+                release(order);
+                affected++;
+            }
+            order = next;
+        }
+        final ExecutionEvent report = emit.reply(ExecutionEvent.Kind.MASS_CANCEL_REPORT);
+        report.instrumentId = c.instrumentId;
+        report.affectedOrders = affected;
+        emit.send(report);
+    }
+
+    private Order locate(final EngineCommand c)
+    {
+        if (c.orderId != 0)
+        {
+            return ordersById.get(c.orderId);
+        }
+        return findLive(c.sessionId, c.origClOrdId);
+    }
+
+    private static RejectReason locateFailure(final EngineCommand c, final Order order)
+    {
+        if (order == null)
+        {
+            return RejectReason.UNKNOWN_ORDER;
+        }
+        if (order.sessionId != c.sessionId)
+        {
+            return RejectReason.NOT_OWNER;
+        }
+        return c.preReject;
+    }
+
+    // ---------------------------------------------------------------- book and index upkeep
+
+    private Order findLive(final int sessionId, final AsciiId clOrdId)
+    {
+        if (clOrdId.isEmpty())
+        {
+            return null;
+        }
+        final Order order = ordersByClOrdKey.get(clOrdId.hash64(sessionId));
+        return order != null && order.sessionId == sessionId && order.clOrdId.contentEquals(clOrdId) ? order : null;
+    }
+
+    private void rest(final OrderBook book, final Order order)
+    {
+        book.side(order.side).findOrCreate(order.price).append(order);
+        restingOrders++;
+    }
+
+    /** Takes a resting order off its level; {@code dropEmptyLevel} is false while matching walks that level. */
+    private void removeFromBook(final OrderBook book, final Order order, final boolean dropEmptyLevel)
+    {
+        final PriceLevel level = order.level;
+        if (level == null)
+        {
+            return;
+        }
+        level.totalQty -= order.leavesQty;
+        level.unlink(order);
+        if (dropEmptyLevel)
+        {
+            book.side(order.side).removeIfEmpty(level);
+        }
+        restingOrders--;
+    }
+
+    /** Ends an order that is not on the book: reports {@code execType} for its remaining quantity and frees it. */
+    private void finish(final Order order, final ExecType execType, final boolean isReplyToCommand)
+    {
+        final ExecutionEvent e = isReplyToCommand ? emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT) : emit.unsolicited(order.sessionId);
+        order.leavesQty = 0;
+        EventEmitter.orderState(e, order);
+        e.clOrdId.set(order.clOrdId);
+        e.execType = execType;
+        e.ordStatus = execType == ExecType.EXPIRED ? OrdStatus.EXPIRED : OrdStatus.CANCELED;
+        e.execId = nextExecId();
+        emit.send(e);
+        release(order);
+    }
+
+    private void release(final Order order)
+    {
+        ordersById.remove(order.orderId);
+        final Order indexed = ordersByClOrdKey.get(order.clOrdKey);
+        if (indexed == order)
+        {
+            ordersByClOrdKey.remove(order.clOrdKey);
+        }
+        unlinkFromSession(order);
+        order.clear();
+        orderPool.release(order);
+    }
+
+    private void linkToSession(final Order order)
+    {
+        final int session = order.sessionId;
+        if (session >= sessionHeads.length)
+        {
+            sessionHeads = java.util.Arrays.copyOf(sessionHeads, Math.max(session + 1, sessionHeads.length * 2));
+        }
+        final Order head = session >= 0 ? sessionHeads[session] : null;
+        order.sessionNext = head;
+        if (head != null)
+        {
+            head.sessionPrev = order;
+        }
+        if (session >= 0)
+        {
+            sessionHeads[session] = order;
+        }
+    }
+
+    private void unlinkFromSession(final Order order)
+    {
+        if (order.sessionPrev != null)
+        {
+            order.sessionPrev.sessionNext = order.sessionNext;
+        }
+        else if (order.sessionId >= 0 && order.sessionId < sessionHeads.length && sessionHeads[order.sessionId] == order)
+        {
+            sessionHeads[order.sessionId] = order.sessionNext;
+        }
+        if (order.sessionNext != null)
+        {
+            order.sessionNext.sessionPrev = order.sessionPrev;
+        }
+    }
+
+    /** Snapshot restore: puts an order at the back of its level and indexes it (session lists are rebuilt separately). */
+    Order restoreResting(final OrderBook book, final long orderId, final int sessionId, final Side side, final OrderType type,
+        final TimeInForce tif, final long price, final long orderQty, final long cumQty, final long leavesQty, final long notional)
+    {
+        final Order order = orderPool.acquire();
+        order.orderId = orderId;
+        order.sessionId = sessionId;
+        order.instrumentId = book.instrument.id();
+        order.side = side;
+        order.orderType = type;
+        order.timeInForce = tif;
+        order.price = price;
+        order.orderQty = orderQty;
+        order.cumQty = cumQty;
+        order.leavesQty = leavesQty;
+        order.notional = notional;
+        ordersById.put(orderId, order);
+        rest(book, order);
+        return order;
+    }
+
+    /** Snapshot restore: indexes the order's ClOrdID once it is set. */
+    void indexClOrdId(final Order order)
+    {
+        order.clOrdKey = order.clOrdId.hash64(order.sessionId);
+        ordersByClOrdKey.put(order.clOrdKey, order);
+    }
+
+    /** Snapshot restore: rebuilds a session's list in the given order (head first). */
+    void restoreSessionList(final long[] orderIds, final int count)
+    {
+        for (int i = count - 1; i >= 0; i--)
+        {
+            final Order order = ordersById.get(orderIds[i]);
+            if (order == null)
+            {
+                throw new IllegalStateException("snapshot lists unknown order " + orderIds[i]);
+            }
+            linkToSession(order);
+        }
+    }
+
+    /** Emits one recovered ADD per resting order, in book priority order, without advancing sequences. */
+    void emitRecoveredBooks()
+    {
+        for (final OrderBook book : books)
+        {
+            if (book != null)
+            {
+                emitRecovered(book, book.bids);
+                emitRecovered(book, book.asks);
+            }
+        }
+    }
+
+    private void emitRecovered(final OrderBook book, final BookSide side)
+    {
+        for (int i = 0; i < side.size(); i++)
+        {
+            for (Order order = side.level(i).head; order != null; order = order.next)
+            {
+                final BookEvent b = emit.book(BookEvent.Type.ADD, book, order);
+                b.sequence = --book.bookSequence;
+                b.recovered = true;
+                emit.send(b);
+            }
+        }
+    }
+
+    Order orderById(final long orderId)
+    {
+        return ordersById.get(orderId);
+    }
+
+    private OrderBook bookOf(final int instrumentId)
+    {
+        return instrumentId >= 0 && instrumentId < books.length ? books[instrumentId] : null;
+    }
+
+    private long nextOrderId()
+    {
+        return (++orderSequence << ID_PARTITION_BITS) | partition;
+    }
+
+    private long nextExecId()
+    {
+        return (++execSequence << ID_PARTITION_BITS) | partition;
+    }
+}

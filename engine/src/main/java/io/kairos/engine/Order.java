@@ -1,0 +1,72 @@
+package io.kairos.engine;
+
+/**
+ * A resting (or in-flight) order: a pooled, intrusive node that sits in its price level's FIFO
+ * list and in its session's list. Owned by the partition's matcher thread.
+ */
+final class Order
+{
+    long orderId;
+    int sessionId;
+    final AsciiId clOrdId = new AsciiId();
+    long clOrdKey;
+    int instrumentId;
+    Side side;
+    OrderType orderType;
+    TimeInForce timeInForce;
+    long price;
+    long orderQty;
+    long cumQty;
+    long leavesQty;
+    /** Sum of fill price × fill quantity, for AvgPx. */
+    long notional;
+
+    PriceLevel level;
+    Order prev;
+    Order next;
+    Order sessionPrev;
+    Order sessionNext;
+
+    long avgPx()
+    {
+        return cumQty == 0 ? 0 : (notional + cumQty / 2) / cumQty;
+    }
+
+    OrdStatus ordStatus()
+    {
+        if (leavesQty == 0 && cumQty > 0)
+        {
+            return OrdStatus.FILLED;
+        }
+        return cumQty > 0 ? OrdStatus.PARTIALLY_FILLED : OrdStatus.NEW;
+    }
+
+    void fill(final long quantity, final long atPrice)
+    {
+        cumQty += quantity;
+        leavesQty -= quantity;
+        notional += quantity * atPrice;
+    }
+
+    void clear()
+    {
+        orderId = 0;
+        sessionId = 0;
+        clOrdId.clear();
+        clOrdKey = 0;
+        instrumentId = 0;
+        side = null;
+        orderType = null;
+        timeInForce = null;
+        price = 0;
+        orderQty = 0;
+        cumQty = 0;
+        leavesQty = 0;
+        notional = 0;
+        level = null;
+        prev = null;
+        next = null;
+        sessionPrev = null;
+        sessionNext = null;
+    }
+}

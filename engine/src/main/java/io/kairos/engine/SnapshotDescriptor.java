@@ -1,0 +1,52 @@
+package io.kairos.engine;
+
+/**
+ * Layout of a partition snapshot file {@code snapshot-<command index, 20 digits>.snap}: the matcher
+ * state after that command, big-endian (DataOutput):
+ *
+ * <pre>
+ *   magic long "KAIROSSN" | version int | partition int | command index long
+ *   order sequence long | exec sequence long
+ *   book count int, then per book:
+ *     instrument id int | book sequence long | order count int, then per order, bids best→worst
+ *     then asks best→worst, each level in time priority:
+ *       order id long | session id int | side byte | order type byte | tif byte | clOrdId length byte
+ *       price long | order qty long | cum qty long | leaves qty long | notional long | clOrdId bytes
+ *   session count int, then per session: session id int | count int | order ids long[count] (its list order)
+ *   crc32c int over every byte before it
+ * </pre>
+ * Written to a temporary file, forced, then atomically renamed, so a visible snapshot is complete.
+ */
+final class SnapshotDescriptor
+{
+    static final long MAGIC = 0x4B4149524F53534EL;
+    static final int VERSION = 1;
+    static final String PREFIX = "snapshot-";
+    static final String SUFFIX = ".snap";
+    static final int RETAINED = 2;
+
+    private SnapshotDescriptor()
+    {
+    }
+
+    static String fileName(final long commandIndex)
+    {
+        return String.format("%s%020d%s", PREFIX, commandIndex, SUFFIX);
+    }
+
+    static long indexOf(final String fileName)
+    {
+        if (!fileName.startsWith(PREFIX) || !fileName.endsWith(SUFFIX))
+        {
+            return -1;
+        }
+        try
+        {
+            return Long.parseLong(fileName.substring(PREFIX.length(), fileName.length() - SUFFIX.length()));
+        }
+        catch (final NumberFormatException ex)
+        {
+            return -1;
+        }
+    }
+}

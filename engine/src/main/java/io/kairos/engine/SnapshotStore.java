@@ -1,0 +1,278 @@
+package io.kairos.engine;
+
+import static io.kairos.engine.SnapshotDescriptor.*;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
+
+/**
+ * Writes and reads a partition's matcher snapshots (layout in {@link SnapshotDescriptor}). Writing
+ * runs on the matcher thread, between commands, and allocates: it is a periodic pause, sized by
+ * the number of resting orders. Reading runs at start-up.
+ */
+final class SnapshotStore
+{
+    private static final Side[] SIDES = Side.values();
+    private static final OrderType[] TYPES = OrderType.values();
+    private static final TimeInForce[] TIFS = TimeInForce.values();
+
+    private final Path dir;
+    private final int partition;
+    private final byte[] idBytes = new byte[AsciiId.MAX_LENGTH];
+
+    SnapshotStore(final Path dir, final int partition)
+    {
+        this.dir = dir;
+        this.partition = partition;
+        try
+        {
+            Files.createDirectories(dir);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot create snapshot directory " + dir, ex);
+        }
+    }
+
+    /** Writes the matcher's state as of {@code commandIndex} and keeps the newest {@link SnapshotDescriptor#RETAINED}. */
+    void write(final Matcher matcher, final long commandIndex)
+    {
+        final Path target = dir.resolve(fileName(commandIndex));
+        final Path temp = dir.resolve(fileName(commandIndex) + ".tmp");
+        try (FileOutputStream file = new FileOutputStream(temp.toFile()))
+        {
+            final CRC32C crc = new CRC32C();
+            final DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new CheckedOutputStream(file, crc), 1 << 16));
+            writeState(out, matcher, commandIndex);
+            out.flush();
+            out.writeInt((int)crc.getValue());
+            out.flush();
+            file.getFD().sync();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write snapshot " + temp, ex);
+        }
+        try
+        {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ))
+            {
+                dirChannel.force(true);
+            }
+            final List<Path> all = list();
+            for (int i = 0; i < all.size() - RETAINED; i++)
+            {
+                Files.deleteIfExists(all.get(i));
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot publish snapshot " + target, ex);
+        }
+    }
+
+    /** Snapshot files, oldest first. */
+    List<Path> list()
+    {
+        try (Stream<Path> files = Files.list(dir))
+        {
+            final List<Path> result = new ArrayList<>();
+            files.filter(p -> indexOf(p.getFileName().toString()) >= 0)
+                .sorted(Comparator.comparingLong(p -> indexOf(p.getFileName().toString())))
+                .forEach(result::add);
+            return result;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot list snapshot directory " + dir, ex);
+        }
+    }
+
+    /**
+     * Loads the snapshot into an empty matcher. @return the command index it covers.
+     * @throws IOException when the file is corrupt (the caller then tries an older one with a fresh matcher)
+     */
+    long read(final Path file, final Matcher matcher) throws IOException
+    {
+        final CRC32C crc = new CRC32C();
+        try (InputStream raw = Files.newInputStream(file))
+        {
+            final DataInputStream in = new DataInputStream(new BufferedInputStream(new CheckedInputStream(raw, crc), 1 << 16));
+            final long index = readState(in, matcher);
+            final int expected = (int)crc.getValue();
+            final int stored = in.readInt();
+            if (stored != expected || in.read() != -1)
+            {
+                throw new IOException("snapshot " + file.getFileName() + " fails its CRC");
+            }
+            return index;
+        }
+    }
+
+    private void writeState(final DataOutputStream out, final Matcher matcher, final long commandIndex) throws IOException
+    {
+        out.writeLong(MAGIC);
+        out.writeInt(VERSION);
+        out.writeInt(partition);
+        out.writeLong(commandIndex);
+        out.writeLong(matcher.orderSequence);
+        out.writeLong(matcher.execSequence);
+        int bookCount = 0;
+        for (final OrderBook book : matcher.books)
+        {
+            bookCount += book == null ? 0 : 1;
+        }
+        out.writeInt(bookCount);
+        for (final OrderBook book : matcher.books)
+        {
+            if (book != null)
+            {
+                out.writeInt(book.instrument.id());
+                out.writeLong(book.bookSequence);
+                out.writeInt(countOrders(book.bids) + countOrders(book.asks));
+                writeOrders(out, book.bids);
+                writeOrders(out, book.asks);
+            }
+        }
+        int sessions = 0;
+        for (final Order head : matcher.sessionHeads)
+        {
+            sessions += head == null ? 0 : 1;
+        }
+        out.writeInt(sessions);
+        for (int session = 0; session < matcher.sessionHeads.length; session++)
+        {
+            final Order head = matcher.sessionHeads[session];
+            if (head != null)
+            {
+                int count = 0;
+                for (Order o = head; o != null; o = o.sessionNext)
+                {
+                    count++;
+                }
+                out.writeInt(session);
+                out.writeInt(count);
+                for (Order o = head; o != null; o = o.sessionNext)
+                {
+                    out.writeLong(o.orderId);
+                }
+            }
+        }
+    }
+
+    private static int countOrders(final BookSide side)
+    {
+        int count = 0;
+        for (int i = 0; i < side.size(); i++)
+        {
+            count += side.level(i).orderCount;
+        }
+        return count;
+    }
+
+    private void writeOrders(final DataOutputStream out, final BookSide side) throws IOException
+    {
+        for (int i = 0; i < side.size(); i++)
+        {
+            for (Order o = side.level(i).head; o != null; o = o.next)
+            {
+                out.writeLong(o.orderId);
+                out.writeInt(o.sessionId);
+                out.writeByte(o.side.ordinal());
+                out.writeByte(o.orderType.ordinal());
+                out.writeByte(o.timeInForce.ordinal());
+                out.writeByte(o.clOrdId.length());
+                out.writeLong(o.price);
+                out.writeLong(o.orderQty);
+                out.writeLong(o.cumQty);
+                out.writeLong(o.leavesQty);
+                out.writeLong(o.notional);
+                o.clOrdId.getBytes(idBytes, 0);
+                out.write(idBytes, 0, o.clOrdId.length());
+            }
+        }
+    }
+
+    private long readState(final DataInputStream in, final Matcher matcher) throws IOException
+    {
+        if (in.readLong() != MAGIC || in.readInt() != VERSION)
+        {
+            throw new IOException("not a Kairos snapshot (bad magic or version)");
+        }
+        final int storedPartition = in.readInt();
+        if (storedPartition != partition)
+        {
+            throw new IOException("snapshot belongs to partition " + storedPartition + ", not " + partition);
+        }
+        final long index = in.readLong();
+        matcher.orderSequence = in.readLong();
+        matcher.execSequence = in.readLong();
+        final int bookCount = in.readInt();
+        for (int b = 0; b < bookCount; b++)
+        {
+            final int instrumentId = in.readInt();
+            final OrderBook book = instrumentId >= 0 && instrumentId < matcher.books.length ? matcher.books[instrumentId] : null;
+            if (book == null)
+            {
+                throw new IOException("snapshot has a book for instrument " + instrumentId + " that this partition does not host");
+            }
+            book.bookSequence = in.readLong();
+            final int orders = in.readInt();
+            for (int i = 0; i < orders; i++)
+            {
+                readOrder(in, matcher, book);
+            }
+        }
+        final int sessions = in.readInt();
+        for (int s = 0; s < sessions; s++)
+        {
+            in.readInt();
+            final int count = in.readInt();
+            final long[] ids = new long[count];
+            for (int i = 0; i < count; i++)
+            {
+                ids[i] = in.readLong();
+            }
+            matcher.restoreSessionList(ids, count);
+        }
+        return index;
+    }
+
+    private void readOrder(final DataInputStream in, final Matcher matcher, final OrderBook book) throws IOException
+    {
+        final long orderId = in.readLong();
+        final int sessionId = in.readInt();
+        final Side side = SIDES[in.readByte()];
+        final OrderType type = TYPES[in.readByte()];
+        final TimeInForce tif = TIFS[in.readByte()];
+        final int idLength = in.readByte() & 0xFF;
+        final long price = in.readLong();
+        final long orderQty = in.readLong();
+        final long cumQty = in.readLong();
+        final long leavesQty = in.readLong();
+        final long notional = in.readLong();
+        in.readFully(idBytes, 0, idLength);
+        final Order order = matcher.restoreResting(book, orderId, sessionId, side, type, tif, price, orderQty, cumQty, leavesQty, notional);
+        order.clOrdId.set(idBytes, 0, idLength);
+        matcher.indexClOrdId(order);
+    }
+}

@@ -1,0 +1,53 @@
+package io.kairos.engine;
+
+/**
+ * Parses the one-line command language the matching specifications are written in:
+ * <pre>
+ *   s1 new c1 AAPL buy limit day 100.5 10      (market orders: "market" and any price)
+ *   s1 cancel c2 c1 AAPL buy                     (new ClOrdID, OrigClOrdID)
+ *   s1 replace c3 c1 AAPL buy 101 10             (new price, new total quantity)
+ *   s1 status c1 AAPL
+ *   s1 masscancel m1 AAPL|all
+ *   s1 cancelid c2 256 AAPL buy                  (cancel by engine order id)
+ * </pre>
+ */
+final class CommandScript
+{
+    private CommandScript()
+    {
+    }
+
+    static EngineCommand parse(final String line, final ReferenceData referenceData, final EngineCommand into)
+    {
+        final String[] t = line.trim().split("\\s+");
+        final int session = Integer.parseInt(t[0].substring(1));
+        switch (t[1])
+        {
+            case "new" -> into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
+                OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]), Long.parseLong(t[8]));
+            case "cancel" -> into.cancel(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]));
+            case "cancelid" ->
+            {
+                into.cancel(session, t[2], "", instrument(t[4], referenceData), side(t[5]));
+                into.orderId = Long.parseLong(t[3]);
+            }
+            case "replace" -> into.replace(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]),
+                Prices.parse(t[6]), Long.parseLong(t[7]));
+            case "status" -> into.orderStatus(session, t[2], instrument(t[3], referenceData));
+            case "masscancel" -> into.massCancel(session, t[2], "all".equals(t[3]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[3], referenceData));
+            default -> throw new IllegalArgumentException("unknown command in: " + line);
+        }
+        return into;
+    }
+
+    private static int instrument(final String symbol, final ReferenceData referenceData)
+    {
+        final Instrument instrument = referenceData.bySymbol(symbol);
+        return instrument == null ? 999 : instrument.id();
+    }
+
+    private static Side side(final String text)
+    {
+        return Side.valueOf(text.toUpperCase());
+    }
+}

@@ -1,0 +1,92 @@
+package io.kairos.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EngineLifecycleTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldAcknowledgeThroughTheRingAndStampEveryEvent()
+    {
+        final EventRecorder recorder = new EventRecorder();
+        try (Engine engine = new Engine(TestInstruments.config()).start(recorder))
+        {
+            final EngineCommand command = new EngineCommand();
+            command.newOrder(1, "a", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5);
+            command.gatewayInNs = 42;
+            assertEquals(1, engine.publisher().publish(command));
+            Await.until("ack", () -> recorder.executions.size() == 1);
+            final ExecutionEvent ack = recorder.executions.get(0);
+            assertEquals(ExecType.NEW, ack.execType);
+            assertEquals(42, ack.gatewayInNs);
+            assertTrue(ack.engineInNs > 0 && ack.matchStartNs >= ack.engineInNs && ack.engineOutNs >= ack.matchStartNs,
+                "stamps in order: " + ack.engineInNs + " " + ack.matchStartNs + " " + ack.engineOutNs);
+            assertEquals(0, ack.orderId & 0xFF, "partition 0 in the low bits of the order id");
+        }
+    }
+
+    @Test
+    void shouldRouteByInstrumentAndKeepOrderIdsUniqueAcrossPartitions()
+    {
+        final EventRecorder recorder = new EventRecorder();
+        try (Engine engine = new Engine(TestInstruments.config()).start(recorder))
+        {
+            final EngineCommand command = new EngineCommand();
+            engine.publisher().publish(command.newOrder(1, "a", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+            engine.publisher().publish(command.newOrder(1, "b", 3, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("150"), 5));
+            Await.until("two acks", () -> recorder.executions.size() == 2);
+            final long first = recorder.executions.get(0).orderId;
+            final long second = recorder.executions.get(1).orderId;
+            assertTrue(first != second);
+            assertEquals(List.of(0L, 1L), List.of(Math.min(first & 0xFF, second & 0xFF), Math.max(first & 0xFF, second & 0xFF)));
+        }
+    }
+
+    @Test
+    void shouldSendAMassCancelToEveryPartitionAndReportFromEach()
+    {
+        final EventRecorder recorder = new EventRecorder();
+        try (Engine engine = new Engine(TestInstruments.config()).start(recorder))
+        {
+            final EngineCommand command = new EngineCommand();
+            engine.publisher().publish(command.newOrder(7, "a", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+            engine.publisher().publish(command.newOrder(7, "b", 3, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("150"), 5));
+            assertEquals(2, engine.publisher().publish(command.massCancel(7, "m", EngineCommand.ALL_INSTRUMENTS)));
+            Await.until("two reports", () -> recorder.executions.stream().filter(e -> e.kind == ExecutionEvent.Kind.MASS_CANCEL_REPORT).count() == 2);
+            assertEquals(2, recorder.executions.stream().filter(e -> e.execType == ExecType.CANCELED).count());
+        }
+    }
+
+    @Test
+    void shouldRecoverRestingOrdersAndContinueOrderIdsAfterARestart()
+    {
+        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
+        final EventRecorder first = new EventRecorder();
+        final EngineCommand command = new EngineCommand();
+        try (Engine engine = new Engine(config).start(first))
+        {
+            engine.publisher().publish(command.newOrder(1, "a", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+            engine.publisher().publish(command.newOrder(2, "b", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 2));
+            engine.publisher().publish(command.newOrder(2, "c", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("101"), 7));
+            Await.until("events", () -> first.executions.size() == 5);
+        }
+        final EventRecorder second = new EventRecorder();
+        try (Engine engine = new Engine(config).start(second))
+        {
+            assertEquals(List.of("B ADD o1 BUY 3@100", "B ADD o3 SELL 7@101"), second.drain());
+            assertEquals(3, engine.recoveryReports().get(0).replayedCommands());
+            engine.publisher().publish(command.newOrder(1, "d", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("99"), 1));
+            Await.until("ack", () -> second.executions.size() == 1);
+            assertEquals(4, second.executions.get(0).orderId >> Matcher.ID_PARTITION_BITS);
+        }
+    }
+}
