@@ -1,0 +1,43 @@
+package io.kairos.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Minimal HTTP GET against the venue's metrics port, with short timeouts. Thread-safe. */
+final class Http
+{
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    record Response(int status, String body)
+    {
+    }
+
+    private Http()
+    {
+    }
+
+    /** @return the response, or status -1 when the port does not answer. */
+    static Response get(final int port, final String path)
+    {
+        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(5)).GET().build();
+        try
+        {
+            final HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Response(response.statusCode(), response.body());
+        }
+        catch (final IOException ex)
+        {
+            return new Response(-1, ex.toString());
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return new Response(-1, ex.toString());
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package io.kairos.it;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The real venue: {@code server/target/kairos/bin/kairos-server} run as a child process with a
+ * {@link TestVenue} config, its stdout and stderr captured to a file under the venue's folder.
+ * {@link #stop()} sends SIGTERM, {@link #kill9()} SIGKILL. Owned by one test thread.
+ */
+final class KairosProcess implements AutoCloseable
+{
+    private static final long READY_TIMEOUT_MS = 90_000;
+    private static final AtomicInteger RUNS = new AtomicInteger();
+
+    private final Process process;
+    private final Path log;
+    private final int metricsPort;
+
+    private KairosProcess(final Process process, final Path log, final int metricsPort)
+    {
+        this.process = process;
+        this.log = log;
+        this.metricsPort = metricsPort;
+    }
+
+    static Path distribution()
+    {
+        final Path dist = Path.of(System.getProperty("kairos.dist", "../server/target/kairos")).toAbsolutePath().normalize();
+        if (!Files.isExecutable(dist.resolve("bin/kairos-server")))
+        {
+            fail("no distribution at " + dist + ": build it first (./mvnw package -pl server)");
+        }
+        return dist;
+    }
+
+    /** Launches without waiting for readiness. */
+    static KairosProcess launch(final TestVenue venue, final Map<String, String> env, final String... extraArgs)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(distribution().resolve("bin/kairos-server").toString());
+        command.add("--config");
+        command.add(venue.writeConfig().toString());
+        command.addAll(List.of(extraArgs));
+        final Path log = venue.root().resolve("server-" + RUNS.incrementAndGet() + ".log");
+        final ProcessBuilder builder = new ProcessBuilder(command)
+            .directory(venue.root().toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("KAIROS_"));
+        builder.environment().put("JAVA_OPTS", "-Xms128m -Xmx256m -XX:-AlwaysPreTouch");
+        builder.environment().putAll(env);
+        try
+        {
+            return new KairosProcess(builder.start(), log, venue.metricsPort());
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    static KairosProcess start(final TestVenue venue, final Map<String, String> env, final String... extraArgs)
+    {
+        final KairosProcess server = launch(venue, env, extraArgs);
+        server.awaitReady();
+        return server;
+    }
+
+    void awaitReady()
+    {
+        final long deadline = System.currentTimeMillis() + READY_TIMEOUT_MS;
+        while (System.currentTimeMillis() < deadline)
+        {
+            if (!process.isAlive())
+            {
+                fail("server exited with " + process.exitValue() + " before it was ready:\n" + output());
+            }
+            if (Http.get(metricsPort, "/health/ready").status() == 200)
+            {
+                return;
+            }
+            pause(100);
+        }
+        process.destroyForcibly();
+        fail("server not ready within " + READY_TIMEOUT_MS + " ms:\n" + output());
+    }
+
+    /** Waits for the process to exit by itself. @return its exit status. */
+    int awaitExit(final long timeoutMs)
+    {
+        try
+        {
+            if (!process.waitFor(timeoutMs, TimeUnit.MILLISECONDS))
+            {
+                process.destroyForcibly();
+                fail("server did not exit within " + timeoutMs + " ms:\n" + output());
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            fail(ex);
+        }
+        return process.exitValue();
+    }
+
+    /** SIGTERM, then waits for a clean exit. @return the exit status. */
+    int stop()
+    {
+        process.destroy();
+        return awaitExit(60_000);
+    }
+
+    /** SIGKILL: no shutdown code runs. */
+    void kill9()
+    {
+        process.destroyForcibly();
+        awaitExit(30_000);
+    }
+
+    boolean isAlive()
+    {
+        return process.isAlive();
+    }
+
+    long pid()
+    {
+        return process.pid();
+    }
+
+    int metricsPort()
+    {
+        return metricsPort;
+    }
+
+    /** Everything the server printed so far. */
+    String output()
+    {
+        try
+        {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            return "(no output: " + ex + ")";
+        }
+    }
+
+    static void pause(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (process.isAlive())
+        {
+            process.destroyForcibly();
+            try
+            {
+                process.waitFor(30, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.kairos.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServerLifecycleIT
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldBecomeReadyPrintWhatToConnectToAndStopCleanlyOnSigterm()
+    {
+        final TestVenue venue = new TestVenue(dir);
+        try (KairosProcess server = venue.start())
+        {
+            assertEquals(200, Http.get(venue.metricsPort(), "/health/live").status());
+            assertEquals(200, Http.get(venue.metricsPort(), "/health/ready").status());
+            final String banner = server.output();
+            assertTrue(banner.contains("http://127.0.0.1:" + venue.metricsPort() + "/metrics"), banner);
+            assertTrue(banner.contains("AAPL(p0)"), banner);
+
+            assertEquals(0, server.stop(), server.output());
+            assertTrue(server.output().contains("kairos-server: stopped"), server.output());
+        }
+    }
+
+    @Test
+    void shouldRefuseABadSettingWithExitStatus2NamingTheKeyAndTheValue()
+    {
+        final TestVenue venue = new TestVenue(dir);
+        try (KairosProcess server = KairosProcess.launch(venue, Map.of("KAIROS_ENGINE_PARTITION_COUNT", "many")))
+        {
+            assertEquals(2, server.awaitExit(30_000));
+            final String output = server.output();
+            assertTrue(output.contains("engine.partition-count"), output);
+            assertTrue(output.contains("'many'"), output);
+            assertTrue(output.contains("KAIROS_ENGINE_PARTITION_COUNT"), output);
+        }
+    }
+
+    @Test
+    void shouldRefuseAnUnknownKeyInTheConfigFile()
+    {
+        final TestVenue venue = new TestVenue(dir).set("fix.prot", "1234");
+        try (KairosProcess server = KairosProcess.launch(venue, Map.of()))
+        {
+            assertEquals(2, server.awaitExit(30_000));
+            assertTrue(server.output().contains("fix.prot: unknown key"), server.output());
+        }
+    }
+
+    @Test
+    void shouldCheckTheConfigurationWithoutStarting()
+    {
+        final TestVenue venue = new TestVenue(dir);
+        try (KairosProcess server = KairosProcess.launch(venue, Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD", "topsecret"), "--check-config"))
+        {
+            assertEquals(0, server.awaitExit(30_000));
+            final String output = server.output();
+            assertTrue(output.contains("configuration OK"), output);
+            assertTrue(output.contains("session CLIENT01 id=1 password=***"), output);
+            assertTrue(!output.contains("topsecret"), output);
+        }
+    }
+
+    @Test
+    void shouldExplainItselfWithHelp()
+    {
+        final TestVenue venue = new TestVenue(dir);
+        try (KairosProcess server = KairosProcess.launch(venue, Map.of(), "--help"))
+        {
+            assertEquals(0, server.awaitExit(30_000));
+            assertTrue(server.output().contains("--demo-flow"), server.output());
+            assertTrue(server.output().contains("KAIROS_FIX_PORT"), server.output());
+        }
+    }
+
+    @Test
+    void shouldExitWithStatus1WhenAPortIsTaken() throws Exception
+    {
+        final TestVenue venue = new TestVenue(dir);
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(venue.metricsPort(), 1, java.net.InetAddress.getLoopbackAddress());
+            KairosProcess server = KairosProcess.launch(venue, Map.of()))
+        {
+            assertEquals(1, server.awaitExit(30_000), server.output());
+            assertTrue(server.output().contains("cannot listen"), server.output());
+            assertTrue(taken.isBound());
+        }
+    }
+
+    @Test
+    void shouldShipTheEmbeddedDefaultAsConfKairosProperties() throws Exception
+    {
+        final Path dist = KairosProcess.distribution();
+        try (var in = io.kairos.server.KairosConfigLoader.class.getResourceAsStream("/kairos-default.properties"))
+        {
+            assertEquals(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+                Files.readString(dist.resolve("conf/kairos.properties")));
+        }
+        assertTrue(Files.isExecutable(dist.resolve("bin/kairos-server")));
+    }
+}

@@ -1,0 +1,92 @@
+package io.kairos.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A venue configuration for one test: free loopback ports picked at creation, data directories in
+ * a temporary folder, the shipped defaults for everything else, plus overrides. The same instance
+ * can start the server several times on the same data (restart tests). Owned by one test thread.
+ */
+final class TestVenue
+{
+    private final Path root;
+    private final Map<String, String> overrides = new LinkedHashMap<>();
+    private final int fixPort;
+    private final int mdPort;
+    private final int metricsPort;
+
+    TestVenue(final Path root)
+    {
+        this.root = root;
+        final int[] ports = FreePorts.pick(3);
+        fixPort = ports[0];
+        mdPort = ports[1];
+        metricsPort = ports[2];
+        set("fix.port", Integer.toString(fixPort));
+        set("md.port", Integer.toString(mdPort));
+        set("metrics.port", Integer.toString(metricsPort));
+        set("fix.data-dir", root.resolve("data/fix").toString());
+        set("journal.dir", root.resolve("data/journal").toString());
+        set("snapshot.dir", root.resolve("data/snapshots").toString());
+        set("journal.mode", "sync");
+        set("journal.segment-bytes", Integer.toString(4 * 1024 * 1024));
+        set("fix.heartbeat-interval-seconds", "5");
+    }
+
+    TestVenue set(final String key, final String value)
+    {
+        overrides.put(key, value);
+        return this;
+    }
+
+    int fixPort()
+    {
+        return fixPort;
+    }
+
+    int mdPort()
+    {
+        return mdPort;
+    }
+
+    int metricsPort()
+    {
+        return metricsPort;
+    }
+
+    Path root()
+    {
+        return root;
+    }
+
+    /** Writes the config file the server is started with. */
+    Path writeConfig()
+    {
+        final Properties properties = new Properties();
+        properties.putAll(overrides);
+        final Path file = root.resolve("kairos-it.properties");
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
+        {
+            properties.store(writer, "written by " + TestVenue.class.getName());
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        return file;
+    }
+
+    /** Starts the real server process with this config and waits until it is ready. */
+    KairosProcess start(final String... extraArgs)
+    {
+        return KairosProcess.start(this, Map.of(), extraArgs);
+    }
+}
