@@ -2,13 +2,11 @@ package io.kairos.engine;
 
 import static io.kairos.engine.SnapshotDescriptor.*;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -20,7 +18,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
-import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
 
 /**
@@ -113,16 +110,24 @@ final class SnapshotStore
      */
     long read(final Path file, final Matcher matcher) throws IOException
     {
+        final byte[] bytes = Files.readAllBytes(file);
         final CRC32C crc = new CRC32C();
-        try (InputStream raw = Files.newInputStream(file))
+        if (bytes.length < Integer.BYTES)
         {
-            final DataInputStream in = new DataInputStream(new BufferedInputStream(new CheckedInputStream(raw, crc), 1 << 16));
+            throw new IOException("snapshot " + file.getFileName() + " is truncated");
+        }
+        crc.update(bytes, 0, bytes.length - Integer.BYTES);
+        final int stored = java.nio.ByteBuffer.wrap(bytes, bytes.length - Integer.BYTES, Integer.BYTES).getInt();
+        if (stored != (int)crc.getValue())
+        {
+            throw new IOException("snapshot " + file.getFileName() + " fails its CRC");
+        }
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - Integer.BYTES)))
+        {
             final long index = readState(in, matcher);
-            final int expected = (int)crc.getValue();
-            final int stored = in.readInt();
-            if (stored != expected || in.read() != -1)
+            if (in.read() != -1)
             {
-                throw new IOException("snapshot " + file.getFileName() + " fails its CRC");
+                throw new IOException("snapshot " + file.getFileName() + " has trailing bytes");
             }
             return index;
         }
