@@ -1,0 +1,43 @@
+package io.kairos.latency;
+
+import java.nio.file.Path;
+
+import io.kairos.latency.capture.CaptureProblems;
+import io.kairos.latency.correlate.Correlator;
+import io.kairos.latency.fix.FixStatistics;
+import io.kairos.latency.net.TcpSegmentDecoder;
+import io.kairos.latency.tcp.TcpStreamTable;
+
+/**
+ * Everything one analysis found, for the reports. Immutable once returned (the components it holds are no longer
+ * written to).
+ *
+ * @param packetsByDecodeResult  indexed by the {@link TcpSegmentDecoder} result codes; [TCP] counts FIX-port
+ *                               segments only.
+ */
+public record AnalysisResult(
+    Path capture,
+    String format,
+    long fileSizeBytes,
+    long elapsedNs,
+    long packets,
+    long[] packetsByDecodeResult,
+    long otherTcpPackets,
+    long firstTimestampNs,
+    long lastTimestampNs,
+    TcpStreamTable streams,
+    FixStatistics fixStatistics,
+    Correlator correlator,
+    CaptureProblems problems,
+    AnalysisConfig config)
+{
+    public long fixPortSegments()
+    {
+        return packetsByDecodeResult[TcpSegmentDecoder.TCP];
+    }
+
+    public boolean hasProblems()
+    {
+        return problems.problemCount() > 0;
+    }
+}

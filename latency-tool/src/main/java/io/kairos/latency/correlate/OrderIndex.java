@@ -1,0 +1,128 @@
+package io.kairos.latency.correlate;
+
+import java.nio.ByteBuffer;
+
+import org.agrona.collections.Long2ObjectHashMap;
+
+/**
+ * Finds pending orders by the 64-bit hash of an identifier in an Agrona primitive map, checking the identifier bytes
+ * (and, for ClOrdID, the connection) so a hash collision can never pair the wrong messages; colliding orders chain.
+ * Keyed either by (connection, ClOrdID 11) or by OrderID 37. Allocates nothing once the map has grown to the number
+ * of open orders. Owned by the analysis thread.
+ */
+final class OrderIndex
+{
+    private final Long2ObjectHashMap<PendingOrder> byHash = new Long2ObjectHashMap<>();
+    private final boolean byOrderId;
+
+    OrderIndex(final boolean byOrderId)
+    {
+        this.byOrderId = byOrderId;
+    }
+
+    PendingOrder find(
+        final long hash, final int connectionId, final ByteBuffer buffer, final int start, final int length)
+    {
+        PendingOrder order = byHash.get(hash);
+        while (order != null)
+        {
+            if (byOrderId ? sameId(order.orderId, order.orderIdLength, buffer, start, length) :
+                order.connectionId == connectionId && sameId(order.clOrdId, order.clOrdIdLength, buffer, start, length))
+            {
+                return order;
+            }
+            order = nextOf(order);
+        }
+        return null;
+    }
+
+    void add(final PendingOrder order)
+    {
+        final long hash = hashOf(order);
+        final PendingOrder head = byHash.get(hash);
+        if (byOrderId)
+        {
+            order.nextWithSameOrderIdHash = head;
+            order.inOrderIdIndex = true;
+        }
+        else
+        {
+            order.nextWithSameClOrdIdHash = head;
+            order.inClOrdIdIndex = true;
+        }
+        byHash.put(hash, order);
+    }
+
+    void remove(final PendingOrder order)
+    {
+        final long hash = hashOf(order);
+        PendingOrder previous = null;
+        PendingOrder current = byHash.get(hash);
+        while (current != null && current != order)
+        {
+            previous = current;
+            current = nextOf(current);
+        }
+        if (current == null)
+        {
+            return;
+        }
+        final PendingOrder following = nextOf(order);
+        if (previous == null)
+        {
+            if (following == null)
+            {
+                byHash.remove(hash);
+            }
+            else
+            {
+                byHash.put(hash, following);
+            }
+        }
+        else if (byOrderId)
+        {
+            previous.nextWithSameOrderIdHash = following;
+        }
+        else
+        {
+            previous.nextWithSameClOrdIdHash = following;
+        }
+        if (byOrderId)
+        {
+            order.nextWithSameOrderIdHash = null;
+            order.inOrderIdIndex = false;
+        }
+        else
+        {
+            order.nextWithSameClOrdIdHash = null;
+            order.inClOrdIdIndex = false;
+        }
+    }
+
+    private long hashOf(final PendingOrder order)
+    {
+        return byOrderId ? order.orderIdHash : order.clOrdIdHash;
+    }
+
+    private PendingOrder nextOf(final PendingOrder order)
+    {
+        return byOrderId ? order.nextWithSameOrderIdHash : order.nextWithSameClOrdIdHash;
+    }
+
+    private static boolean sameId(
+        final byte[] id, final int idLength, final ByteBuffer buffer, final int start, final int length)
+    {
+        if (idLength != length)
+        {
+            return false;
+        }
+        for (int i = 0; i < length; i++)
+        {
+            if (id[i] != buffer.get(start + i))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,171 @@
+package io.kairos.latency.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.HdrHistogram.HistogramIterationValue;
+
+import io.kairos.latency.AnalysisResult;
+import io.kairos.latency.correlate.LatencyMetric;
+import io.kairos.latency.correlate.LatencySeries;
+import io.kairos.latency.correlate.MessageRates;
+
+/**
+ * One self-contained HTML page (inline SVG, no scripts, no network): summary, CDF of the latencies, latency over
+ * time, and message rate over time with the microburst peaks at 1 s / 100 ms / 10 ms / 1 ms. Runs once after the
+ * analysis; allocates freely.
+ */
+public final class HtmlReport
+{
+    private static final String[] RATE_LABELS = {"1 s", "busiest 100 ms x10", "busiest 10 ms x100",
+        "busiest 1 ms x1000"};
+
+    private HtmlReport()
+    {
+    }
+
+    public static void write(final AnalysisResult result, final String summary, final Path file) throws IOException
+    {
+        final StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+            .append("<title>latency-tool report</title><style>body{font-family:sans-serif;margin:24px;max-width:1000px}")
+            .append("pre{background:#f6f6f6;padding:12px;overflow-x:auto;font-size:12px}")
+            .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
+            .append("</style></head><body>\n<h1>latency-tool report</h1>\n<p>")
+            .append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
+        html.append("<h2>Summary</h2>\n<pre>").append(escape(summary)).append("</pre>\n");
+        html.append("<h2>Latency distribution (CDF)</h2>\n").append(cdf(result));
+        html.append("<h2>Latency over time</h2>\n");
+        for (final LatencyMetric metric : List.of(result.correlator().metrics().orderAck,
+            result.correlator().metrics().orderToTickFirst))
+        {
+            html.append(overTime(metric, result.firstTimestampNs()));
+        }
+        html.append("<h2>Message rate over time (microbursts)</h2>\n");
+        for (final MessageRates rates : List.of(result.correlator().allRates(), result.correlator().orderEntryRates(),
+            result.correlator().marketDataRates()))
+        {
+            html.append(rate(rates));
+        }
+        html.append("<h2>Metric definitions</h2>\n<table><tr><th>metric</th><th>what is measured</th></tr>\n");
+        for (final LatencyMetric metric : result.correlator().metrics().all())
+        {
+            html.append("<tr><td style=\"text-align:left\">").append(escape(metric.name()))
+                .append("</td><td style=\"text-align:left\">").append(escape(metric.description()))
+                .append("</td></tr>\n");
+        }
+        html.append("</table>\n</body></html>\n");
+        Files.writeString(file, html, StandardCharsets.UTF_8);
+    }
+
+    private static String cdf(final AnalysisResult result)
+    {
+        final List<LatencyMetric> metrics = new ArrayList<>();
+        for (final LatencyMetric metric : result.correlator().metrics().all())
+        {
+            if (metric.count() > 0 && !metric.name().startsWith("hop-") && !metric.name().startsWith("md-"))
+            {
+                metrics.add(metric);
+            }
+        }
+        if (metrics.isEmpty())
+        {
+            return "<p>No paired latencies in this capture.</p>\n";
+        }
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (final LatencyMetric metric : metrics)
+        {
+            min = Math.min(min, Math.max(metric.min() / 1000.0, 0.001));
+            max = Math.max(max, metric.max() / 1000.0);
+        }
+        final SvgChart chart = new SvgChart(min * 0.9, max * 1.1, true, 0, 1, false);
+        for (final LatencyMetric metric : metrics)
+        {
+            final List<double[]> points = new ArrayList<>();
+            for (final HistogramIterationValue value : metric.histogram().recordedValues())
+            {
+                points.add(new double[] {
+                    Math.max(metric.histogram().highestEquivalentValue(value.getValueIteratedTo()), 1) / 1000.0,
+                    (double)value.getTotalCountToThisValue() / metric.histogram().getTotalCount()});
+            }
+            final double[] xs = new double[points.size() + 1];
+            final double[] ys = new double[points.size() + 1];
+            xs[0] = Math.max(metric.min() / 1000.0, 0.001);
+            ys[0] = 0;
+            for (int i = 0; i < points.size(); i++)
+            {
+                xs[i + 1] = points.get(i)[0];
+                ys[i + 1] = points.get(i)[1];
+            }
+            chart.add(metric.name() + " (n=" + metric.count() + ")", xs, ys, xs.length, false);
+        }
+        return chart.render("Cumulative distribution", "latency (us, log scale)", "fraction of pairs at or below");
+    }
+
+    private static String overTime(final LatencyMetric metric, final long startNs)
+    {
+        final LatencySeries series = metric.series();
+        if (series.size() == 0)
+        {
+            return "<p>" + escape(metric.name()) + ": no pairs.</p>\n";
+        }
+        final double[] xs = new double[series.size()];
+        final double[] ys = new double[series.size()];
+        double xMax = 0;
+        double yMax = 0;
+        for (int i = 0; i < series.size(); i++)
+        {
+            xs[i] = (series.time(i) - startNs) / 1e9;
+            ys[i] = series.value(i) / 1000.0;
+            xMax = Math.max(xMax, xs[i]);
+            yMax = Math.max(yMax, ys[i]);
+        }
+        final SvgChart chart = new SvgChart(0, Math.max(xMax, 1e-3), false, 0, yMax * 1.05, false);
+        chart.add(metric.name() + " (" + series.size() + " of " + metric.count() + " points)", xs, ys, xs.length,
+            true);
+        return chart.render(metric.name() + " over time", "seconds since the first packet (request time)",
+            "latency (us)");
+    }
+
+    private static String rate(final MessageRates rates)
+    {
+        if (rates.total() == 0)
+        {
+            return "";
+        }
+        final int seconds = rates.seconds();
+        final SvgChart chart;
+        double max = 1;
+        for (int w = 0; w < MessageRates.WINDOWS_NS.length; w++)
+        {
+            max = Math.max(max, rates.peakPerSecond(w));
+        }
+        chart = new SvgChart(0, Math.max(1, seconds - 1), false, 1, max * 1.5, true);
+        for (int w = 0; w < MessageRates.WINDOWS_NS.length; w++)
+        {
+            final double[] xs = new double[Math.max(seconds, 1)];
+            final double[] ys = new double[xs.length];
+            final long factor = MessageRates.WINDOWS_NS[0] / MessageRates.WINDOWS_NS[w];
+            for (int s = 0; s < seconds; s++)
+            {
+                xs[s] = s;
+                ys[s] = Math.max(1, rates.peak(w, s) * factor);
+            }
+            chart.add(RATE_LABELS[w] + " (peak " + String.format(Locale.ROOT, "%,d", rates.peakPerSecond(w)) +
+                " msg/s)", xs, ys, seconds, seconds == 1);
+        }
+        return chart.render("Message rate: " + rates.name() + " (" + String.format(Locale.ROOT, "%,d", rates.total()) +
+            " messages)", "seconds since the first message", "messages per second (log scale)");
+    }
+
+    static String escape(final String text)
+    {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,166 @@
+package io.kairos.latency.tcp;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Segments of one TCP direction that arrived ahead of the next expected sequence number, with copies of their
+ * payload and the capture time of their packet. Bounded by a segment count and a byte budget; storage grows only
+ * while a stream has out-of-order data and is reused once the queue drains. Owned by the analysis thread.
+ */
+final class OutOfOrderQueue
+{
+    private static final int INITIAL_BYTES = 4096;
+
+    private final int maxSegments;
+    private final int maxBytes;
+    private int count;
+    private final int[] sequences;
+    private final int[] wireLengths;
+    private final int[] dataOffsets;
+    private final int[] presentLengths;
+    private final long[] timestamps;
+    private final long[] packetNumbers;
+    private final long[] fileOffsets;
+    private byte[] data = new byte[0];
+    private ByteBuffer view = ByteBuffer.wrap(data);
+    private int dataUsed;
+
+    OutOfOrderQueue(final int maxSegments, final int maxBytes)
+    {
+        this.maxSegments = maxSegments;
+        this.maxBytes = maxBytes;
+        sequences = new int[maxSegments];
+        wireLengths = new int[maxSegments];
+        dataOffsets = new int[maxSegments];
+        presentLengths = new int[maxSegments];
+        timestamps = new long[maxSegments];
+        packetNumbers = new long[maxSegments];
+        fileOffsets = new long[maxSegments];
+    }
+
+    int count()
+    {
+        return count;
+    }
+
+    boolean hasRoomFor(final int presentLength)
+    {
+        return count < maxSegments && dataUsed + presentLength <= maxBytes;
+    }
+
+    void add(
+        final int sequence, final int wireLength, final ByteBuffer source, final int offset, final int presentLength,
+        final long timestampNs, final long packetNumber, final long fileOffset)
+    {
+        ensureCapacity(dataUsed + presentLength);
+        source.get(offset, data, dataUsed, presentLength);
+        sequences[count] = sequence;
+        wireLengths[count] = wireLength;
+        dataOffsets[count] = dataUsed;
+        presentLengths[count] = presentLength;
+        timestamps[count] = timestampNs;
+        packetNumbers[count] = packetNumber;
+        fileOffsets[count] = fileOffset;
+        dataUsed += presentLength;
+        count++;
+    }
+
+    /** Index of an entry starting at or before {@code nextSequence}, or -1. */
+    int findStartingAtOrBefore(final int nextSequence)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (sequences[i] - nextSequence <= 0)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the entry with the lowest sequence number relative to {@code nextSequence}; queue must be non-empty. */
+    int lowest(final int nextSequence)
+    {
+        int best = 0;
+        for (int i = 1; i < count; i++)
+        {
+            if (sequences[i] - nextSequence < sequences[best] - nextSequence)
+            {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    int sequence(final int index)
+    {
+        return sequences[index];
+    }
+
+    int wireLength(final int index)
+    {
+        return wireLengths[index];
+    }
+
+    int presentLength(final int index)
+    {
+        return presentLengths[index];
+    }
+
+    int dataOffset(final int index)
+    {
+        return dataOffsets[index];
+    }
+
+    long timestamp(final int index)
+    {
+        return timestamps[index];
+    }
+
+    long packetNumber(final int index)
+    {
+        return packetNumbers[index];
+    }
+
+    long fileOffset(final int index)
+    {
+        return fileOffsets[index];
+    }
+
+    ByteBuffer data()
+    {
+        return view;
+    }
+
+    void remove(final int index)
+    {
+        final int last = --count;
+        sequences[index] = sequences[last];
+        wireLengths[index] = wireLengths[last];
+        dataOffsets[index] = dataOffsets[last];
+        presentLengths[index] = presentLengths[last];
+        timestamps[index] = timestamps[last];
+        packetNumbers[index] = packetNumbers[last];
+        fileOffsets[index] = fileOffsets[last];
+        if (count == 0)
+        {
+            dataUsed = 0;
+        }
+    }
+
+    void clear()
+    {
+        count = 0;
+        dataUsed = 0;
+    }
+
+    private void ensureCapacity(final int required)
+    {
+        if (required > data.length)
+        {
+            data = Arrays.copyOf(data, Math.max(required, Math.max(INITIAL_BYTES, data.length * 2)));
+            view = ByteBuffer.wrap(data);
+        }
+    }
+}
