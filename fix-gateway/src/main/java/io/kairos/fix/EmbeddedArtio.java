@@ -1,0 +1,136 @@
+package io.kairos.fix;
+
+import java.io.File;
+import java.nio.file.Path;
+
+import io.aeron.CommonContext;
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.ArchivingMediaDriver;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.kairos.fix.codecs.FixDictionaryImpl;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.IdleStrategy;
+import uk.co.real_logic.artio.engine.EngineConfiguration;
+import uk.co.real_logic.artio.engine.FixEngine;
+import uk.co.real_logic.artio.fields.EpochFractionFormat;
+import uk.co.real_logic.artio.messages.InitialAcceptedSessionOwner;
+import uk.co.real_logic.artio.validation.AuthenticationStrategy;
+import uk.co.real_logic.artio.validation.MessageValidationStrategy;
+import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
+
+/**
+ * The in-process Artio stack under {@code dataDir}: an Aeron media driver ({@code aeron/}, transient,
+ * SHARED threading for small machines), the Aeron archive that records every message Artio sends
+ * ({@code archive/}, persistent: ResendRequests replay from it) and Artio's FixEngine ({@code artio/}:
+ * persistent sequence numbers, replay indexes). Every accepted session is handed to the one library
+ * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
+ */
+final class EmbeddedArtio implements AutoCloseable
+{
+    /** Term length of the IPC streams between Artio's engine and library; bounds the largest burst in flight. */
+    static final int IPC_TERM_BUFFER_BYTES = 8 * 1024 * 1024;
+    /** Length of one archive segment file of recorded messages. */
+    static final int ARCHIVE_SEGMENT_BYTES = 64 * 1024 * 1024;
+    static final long THROTTLE_WINDOW_MS = 1000;
+
+    private final ArchivingMediaDriver driver;
+    private final FixEngine engine;
+    private final String aeronDirectory;
+
+    private EmbeddedArtio(final ArchivingMediaDriver driver, final FixEngine engine, final String aeronDirectory)
+    {
+        this.driver = driver;
+        this.engine = engine;
+        this.aeronDirectory = aeronDirectory;
+    }
+
+    static EmbeddedArtio launch(
+        final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock)
+    {
+        final Path dataDir = config.dataDir().toAbsolutePath();
+        final String aeronDirectory = dataDir.resolve("aeron").toString();
+        final MediaDriver.Context driverContext = new MediaDriver.Context()
+            .aeronDirectoryName(aeronDirectory)
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(idleStrategy())
+            .ipcTermBufferLength(IPC_TERM_BUFFER_BYTES)
+            .publicationTermBufferLength(IPC_TERM_BUFFER_BYTES)
+            .dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true)
+            .warnIfDirectoryExists(false);
+        final Archive.Context archiveContext = new Archive.Context()
+            .aeronDirectoryName(aeronDirectory)
+            .archiveDir(new File(dataDir.resolve("archive").toString()))
+            .controlChannelEnabled(false)
+            .replicationChannel("aeron:udp?endpoint=127.0.0.1:0")
+            .recordingEventsEnabled(false)
+            .threadingMode(ArchiveThreadingMode.SHARED)
+            .idleStrategySupplier(EmbeddedArtio::idleStrategy)
+            .segmentFileLength(ARCHIVE_SEGMENT_BYTES)
+            .deleteArchiveOnStart(false);
+        final ArchivingMediaDriver driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
+        try
+        {
+            final EngineConfiguration engineConfig = engineConfiguration(config, authenticator, clock, aeronDirectory);
+            return new EmbeddedArtio(driver, FixEngine.launch(engineConfig), aeronDirectory);
+        }
+        catch (final RuntimeException e)
+        {
+            CloseHelper.quietClose(driver);
+            throw e;
+        }
+    }
+
+    private static EngineConfiguration engineConfiguration(
+        final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
+        final String aeronDirectory)
+    {
+        final EngineConfiguration engineConfig = new EngineConfiguration()
+            .bindTo(config.bindAddress(), config.port())
+            .libraryAeronChannel(CommonContext.IPC_CHANNEL)
+            .logFileDir(config.dataDir().toAbsolutePath().resolve("artio").toString())
+            .deleteLogFileDirOnStart(false)
+            .logInboundMessages(true)
+            .logOutboundMessages(true)
+            .sessionPersistenceStrategy(SessionPersistenceStrategy.alwaysPersistent())
+            .initialAcceptedSessionOwner(InitialAcceptedSessionOwner.SOLE_LIBRARY)
+            .acceptorfixDictionary(FixDictionaryImpl.class)
+            .authenticationStrategy(authenticator)
+            .messageValidationStrategy(MessageValidationStrategy.targetCompId(config.compId()))
+            .enableMessageThrottle((int)THROTTLE_WINDOW_MS, config.throttleMessagesPerSecond())
+            .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds())
+            .framerIdleStrategy(idleStrategy())
+            .archiverIdleStrategy(idleStrategy())
+            .epochNanoClock(clock)
+            .printStartupWarnings(false)
+            .printErrorMessages(true);
+        engineConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
+        engineConfig.aeronContext().aeronDirectoryName(aeronDirectory);
+        engineConfig.aeronArchiveContext()
+            .aeronDirectoryName(aeronDirectory)
+            .controlRequestChannel(CommonContext.IPC_CHANNEL)
+            .controlResponseChannel(CommonContext.IPC_CHANNEL);
+        return engineConfig;
+    }
+
+    /** Backs off to short sleeps when idle: the machine's few cores are shared with the engine and the clients. */
+    static IdleStrategy idleStrategy()
+    {
+        return new BackoffIdleStrategy(100, 10, 1_000, 100_000);
+    }
+
+    String aeronDirectory()
+    {
+        return aeronDirectory;
+    }
+
+    @Override
+    public void close()
+    {
+        CloseHelper.closeAll(engine, driver);
+    }
+}

@@ -1,0 +1,187 @@
+package io.kairos.fix;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.aeron.CommonContext;
+import io.kairos.engine.BookEvent;
+import io.kairos.engine.CommandPublisher;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.ExecutionEvent;
+import io.kairos.engine.ReferenceData;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.SystemEpochNanoClock;
+import uk.co.real_logic.artio.fields.EpochFractionFormat;
+import uk.co.real_logic.artio.library.FixLibrary;
+import uk.co.real_logic.artio.library.LibraryConfiguration;
+
+/**
+ * The FIX 4.4 order-entry acceptor: Artio (embedded media driver, archive and FixEngine) accepts the
+ * configured sessions, the {@link OrderEntryAgent} thread turns their requests into engine commands and
+ * the engine's execution events into ExecutionReports. Register it as the engine's listener:
+ * {@link #onExecution} is thread-safe (matcher threads copy events into a preallocated ring) and never
+ * blocks unless that ring is full. {@link #launch} and {@link #close} are called from one thread.
+ */
+public final class FixGateway implements EngineEventListener, AutoCloseable
+{
+    /** Execution events in flight between the matchers and the gateway thread. */
+    static final int EVENT_QUEUE_CAPACITY = 16 * 1024;
+
+    private final FixGatewayConfig config;
+    private final EmbeddedArtio artio;
+    private final EngineEventQueue queue;
+    private final OrderEntryAgent agent;
+    private final AgentRunner runner;
+    private final AtomicLong errors;
+    private boolean closed;
+
+    private FixGateway(
+        final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue, final OrderEntryAgent agent,
+        final AgentRunner runner, final AtomicLong errors)
+    {
+        this.config = config;
+        this.artio = artio;
+        this.queue = queue;
+        this.agent = agent;
+        this.runner = runner;
+        this.errors = errors;
+    }
+
+    /**
+     * Starts the acceptor and its thread; returns once it listens. Throws if the data directory cannot be
+     * created or Artio cannot start (e.g. the port is taken).
+     */
+    public static FixGateway launch(
+        final FixGatewayConfig config, final ReferenceData referenceData, final CommandPublisher publisher,
+        final MeterRegistry registry)
+    {
+        final FixGatewayConfig resolved = config.port() == 0 ? config.withPort(freePort(config.bindAddress())) : config;
+        try
+        {
+            Files.createDirectories(resolved.dataDir());
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("fix.data-dir " + resolved.dataDir() + " cannot be created", e);
+        }
+        final EpochNanoClock clock = new SystemEpochNanoClock();
+        final GatewayMetrics metrics = new GatewayMetrics(registry);
+        final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock);
+        final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
+            new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, clock,
+            resolved.throttleDisconnectAfterRejects());
+        final OrderEntryAgent agent = new OrderEntryAgent(resolved.sessions(), shared, queue);
+        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock);
+        try
+        {
+            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
+        }
+        catch (final RuntimeException e)
+        {
+            CloseHelper.quietClose(artio);
+            throw e;
+        }
+        final AtomicLong errors = new AtomicLong();
+        final ErrorHandler errorHandler = throwable ->
+        {
+            errors.incrementAndGet();
+            System.err.println("kairos-fix-gateway error: " + throwable);
+            throwable.printStackTrace();
+        };
+        final AgentRunner runner = new AgentRunner(EmbeddedArtio.idleStrategy(), errorHandler, null, agent);
+        AgentRunner.startOnThread(runner);
+        return new FixGateway(resolved, artio, queue, agent, runner, errors);
+    }
+
+    private static LibraryConfiguration libraryConfiguration(
+        final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio, final EpochNanoClock clock)
+    {
+        final LibraryConfiguration libraryConfig = new LibraryConfiguration()
+            .sessionAcquireHandler(agent::onSessionAcquired)
+            .libraryAeronChannels(List.of(CommonContext.IPC_CHANNEL))
+            .libraryIdleStrategy(EmbeddedArtio.idleStrategy())
+            .epochNanoClock(clock)
+            .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds());
+        libraryConfig.libraryName("kairos-fix-gateway");
+        libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
+        libraryConfig.aeronContext().aeronDirectoryName(artio.aeronDirectory());
+        return libraryConfig;
+    }
+
+    private static int freePort(final String bindAddress)
+    {
+        try (ServerSocket socket = new ServerSocket())
+        {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(InetAddress.getByName(bindAddress), 0));
+            return socket.getLocalPort();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("no free port on " + bindAddress, e);
+        }
+    }
+
+    /** Called on matcher threads: copies the event for the gateway thread. */
+    @Override
+    public void onExecution(final ExecutionEvent event)
+    {
+        queue.offer(event);
+    }
+
+    /** Order entry reports executions only; book events are for market data. */
+    @Override
+    public void onBookEvent(final BookEvent event)
+    {
+    }
+
+    /** The TCP port the acceptor listens on (the configured one, or the one picked for port 0). */
+    public int port()
+    {
+        return config.port();
+    }
+
+    public FixGatewayConfig config()
+    {
+        return config;
+    }
+
+    /** Exceptions caught on the gateway thread so far (each is also printed to stderr). */
+    public long errorCount()
+    {
+        return errors.get();
+    }
+
+    /** Bytes allocated so far by the gateway's library thread; for allocation tests. */
+    long libraryThreadAllocatedBytes()
+    {
+        return agent.allocatedBytes();
+    }
+
+    OrderEntryAgent agent()
+    {
+        return agent;
+    }
+
+    /** Logs out the sessions, stops the gateway thread, the Artio engine (flushing its logs) and the media driver. */
+    @Override
+    public synchronized void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        CloseHelper.closeAll(runner, artio);
+    }
+}

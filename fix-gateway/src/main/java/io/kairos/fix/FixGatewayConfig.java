@@ -1,0 +1,140 @@
+package io.kairos.fix;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything the order-entry gateway needs. Immutable; the constructor validates and names the
+ * field at fault. Defaults live in {@link #defaults(Path)} and the constants here, and only there.
+ *
+ * @param bindAddress                    address the acceptor listens on
+ * @param port                           TCP port; 0 picks a free one ({@link FixGateway#port()} tells which)
+ * @param compId                         the gateway's own CompID (the clients' TargetCompID)
+ * @param dataDir                        directory of the gateway's persistent state: Artio logs and sequence
+ *                                       numbers, the Aeron archive of sent messages, the media driver's files
+ * @param sessions                       the sessions that may log on; any other CompID is refused
+ * @param maxSessions                    most sessions connected at once; further logons are refused
+ * @param heartbeatIntervalSeconds       heartbeat interval used when a client's logon does not ask for one
+ * @param throttleMessagesPerSecond      messages a session may send in any one-second window; later ones are
+ *                                       rejected with a BusinessMessageReject
+ * @param throttleDisconnectAfterRejects a session whose messages were throttle-rejected this many times in a row
+ *                                       is logged out and disconnected
+ */
+public record FixGatewayConfig(
+    String bindAddress,
+    int port,
+    String compId,
+    Path dataDir,
+    List<FixSessionConfig> sessions,
+    int maxSessions,
+    int heartbeatIntervalSeconds,
+    int throttleMessagesPerSecond,
+    int throttleDisconnectAfterRejects)
+{
+    public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
+    public static final int DEFAULT_PORT = 9880;
+    public static final String DEFAULT_COMP_ID = "KAIROS";
+    public static final int DEFAULT_SESSION_COUNT = 10;
+    public static final int DEFAULT_MAX_SESSIONS = 100;
+    public static final int DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 30;
+    public static final int DEFAULT_THROTTLE_MESSAGES_PER_SECOND = 150;
+    public static final int DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS = 450;
+    /** Highest engine session id; the gateway keeps an array indexed by it. */
+    public static final int MAX_SESSION_ID = 65_535;
+
+    public FixGatewayConfig
+    {
+        Objects.requireNonNull(bindAddress, "fix.bind-address");
+        Objects.requireNonNull(compId, "fix.comp-id");
+        Objects.requireNonNull(dataDir, "fix.data-dir");
+        sessions = List.copyOf(Objects.requireNonNull(sessions, "fix.sessions"));
+        require(!bindAddress.isBlank(), "fix.bind-address", "must not be empty");
+        require(port >= 0 && port <= 65_535, "fix.port", "must be in [0, 65535], was " + port);
+        require(!compId.isEmpty() && compId.length() <= FixSessionConfig.MAX_COMP_ID_LENGTH &&
+            compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), "fix.comp-id",
+            "must be 1.." + FixSessionConfig.MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
+        require(!sessions.isEmpty(), "fix.sessions", "must name at least one session");
+        require(maxSessions >= 1, "fix.max-sessions", "must be >= 1, was " + maxSessions);
+        require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "fix.heartbeat-interval-seconds",
+            "must be in [1, 3600], was " + heartbeatIntervalSeconds);
+        require(throttleMessagesPerSecond >= 1, "fix.throttle-messages-per-second",
+            "must be >= 1, was " + throttleMessagesPerSecond);
+        require(throttleDisconnectAfterRejects >= 1, "fix.throttle-disconnect-after-rejects",
+            "must be >= 1, was " + throttleDisconnectAfterRejects);
+        final Set<String> compIds = new HashSet<>();
+        final Set<Integer> sessionIds = new HashSet<>();
+        for (final FixSessionConfig session : sessions)
+        {
+            require(compIds.add(session.compId()), "fix.sessions", "duplicate comp-id " + session.compId());
+            require(sessionIds.add(session.sessionId()), "fix.sessions", "duplicate session-id " + session.sessionId());
+            require(session.sessionId() <= MAX_SESSION_ID, "fix.sessions",
+                "session-id of " + session.compId() + " must be <= " + MAX_SESSION_ID);
+            require(!session.compId().equals(compId), "fix.sessions", "comp-id " + compId + " is the gateway's own");
+        }
+    }
+
+    private static void require(final boolean ok, final String field, final String message)
+    {
+        if (!ok)
+        {
+            throw new IllegalArgumentException(field + " " + message);
+        }
+    }
+
+    /**
+     * The default contract: 127.0.0.1:9880, CompID KAIROS, sessions CLIENT01..CLIENT10 with passwords
+     * client01pass..client10pass and engine session ids 1..10, no cancel-on-disconnect.
+     */
+    public static FixGatewayConfig defaults(final Path dataDir)
+    {
+        final List<FixSessionConfig> sessions = new ArrayList<>();
+        for (int i = 1; i <= DEFAULT_SESSION_COUNT; i++)
+        {
+            final String number = String.format("%02d", i);
+            sessions.add(new FixSessionConfig("CLIENT" + number, "client" + number + "pass", i, false));
+        }
+        return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
+            DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,
+            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS);
+    }
+
+    public FixGatewayConfig withPort(final int newPort)
+    {
+        return new FixGatewayConfig(bindAddress, newPort, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects);
+    }
+
+    public FixGatewayConfig withSessions(final List<FixSessionConfig> newSessions)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, newSessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects);
+    }
+
+    public FixGatewayConfig withMaxSessions(final int newMaxSessions)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, newMaxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects);
+    }
+
+    public FixGatewayConfig withThrottle(final int messagesPerSecond, final int disconnectAfterRejects)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects);
+    }
+
+    public FixSessionConfig session(final String sessionCompId)
+    {
+        for (final FixSessionConfig session : sessions)
+        {
+            if (session.compId().equals(sessionCompId))
+            {
+                return session;
+            }
+        }
+        return null;
+    }
+}

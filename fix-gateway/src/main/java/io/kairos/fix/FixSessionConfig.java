@@ -1,0 +1,46 @@
+package io.kairos.fix;
+
+import java.util.Objects;
+
+/**
+ * One order-entry session the gateway accepts. Immutable; the constructor refuses bad values with a
+ * message naming the field.
+ *
+ * @param compId             the client's SenderCompID (49) on logon; printable ASCII, at most 64 characters
+ * @param password           the Password (554) the client must send on logon (Username 553 must equal compId)
+ * @param sessionId          the engine owner id of the session's orders, &ge; 1, unique in the gateway
+ * @param cancelOnDisconnect cancel all the session's resting orders when its connection drops
+ */
+public record FixSessionConfig(String compId, String password, int sessionId, boolean cancelOnDisconnect)
+{
+    public static final int MAX_COMP_ID_LENGTH = 64;
+
+    public FixSessionConfig
+    {
+        Objects.requireNonNull(compId, "session.comp-id");
+        Objects.requireNonNull(password, "session." + compId + ".password");
+        require(!compId.isEmpty() && compId.length() <= MAX_COMP_ID_LENGTH, compId, "comp-id",
+            "must have 1.." + MAX_COMP_ID_LENGTH + " characters");
+        require(compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), compId, "comp-id",
+            "must be printable ASCII without '='");
+        require(!password.isEmpty() && password.chars().allMatch(c -> c >= ' ' && c < 127), compId, "password",
+            "must be non-empty printable ASCII");
+        require(sessionId >= 1, compId, "session-id", "must be >= 1, was " + sessionId);
+    }
+
+    private static void require(final boolean ok, final String compId, final String field, final String message)
+    {
+        if (!ok)
+        {
+            throw new IllegalArgumentException("session " + compId + " " + field + " " + message);
+        }
+    }
+
+    /** Never prints the password. */
+    @Override
+    public String toString()
+    {
+        return "FixSessionConfig[compId=" + compId + ", sessionId=" + sessionId + ", cancelOnDisconnect=" +
+            cancelOnDisconnect + "]";
+    }
+}

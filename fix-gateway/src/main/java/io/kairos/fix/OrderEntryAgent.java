@@ -1,0 +1,198 @@
+package io.kairos.fix;
+
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochNanoClock;
+import uk.co.real_logic.artio.library.FixLibrary;
+import uk.co.real_logic.artio.library.OnMessageInfo;
+import uk.co.real_logic.artio.library.SessionAcquiredInfo;
+import uk.co.real_logic.artio.library.SessionHandler;
+import uk.co.real_logic.artio.messages.DisconnectReason;
+import uk.co.real_logic.artio.session.Session;
+
+/**
+ * The gateway's one thread of FIX work: polls the Artio library (which calls the
+ * {@link OrderEntrySession} handlers), drains the engine's execution events into the sessions, and runs
+ * each session's housekeeping. Owns the library and every session object; nothing here allocates per
+ * order in steady state.
+ */
+final class OrderEntryAgent implements Agent
+{
+    private static final int FRAGMENT_LIMIT = 32;
+    private static final int EXECUTIONS_PER_CYCLE = 256;
+    private static final long LOGOUT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
+
+    private final OrderEntrySession[] sessions;
+    private final OrderEntrySession[] sessionsById;
+    private final Map<String, OrderEntrySession> sessionsByCompId = new HashMap<>();
+    private final EngineEventQueue queue;
+    private final EngineEventQueue.Consumer router = this::route;
+    private final EpochNanoClock clock;
+    private FixLibrary library;
+    private volatile Thread thread;
+
+    OrderEntryAgent(final List<FixSessionConfig> configs, final OrderEntryShared shared, final EngineEventQueue queue)
+    {
+        this.queue = queue;
+        this.clock = shared.clock;
+        sessions = new OrderEntrySession[configs.size()];
+        int maxId = 0;
+        for (final FixSessionConfig config : configs)
+        {
+            maxId = Math.max(maxId, config.sessionId());
+        }
+        sessionsById = new OrderEntrySession[maxId + 1];
+        for (int i = 0; i < sessions.length; i++)
+        {
+            final OrderEntrySession session = new OrderEntrySession(configs.get(i), shared);
+            sessions[i] = session;
+            sessionsById[session.config().sessionId()] = session;
+            sessionsByCompId.put(session.config().compId(), session);
+        }
+    }
+
+    void library(final FixLibrary connected)
+    {
+        library = connected;
+    }
+
+    /** Artio's acquire callback (library thread): binds the connection to its configured session. */
+    SessionHandler onSessionAcquired(final Session session, final SessionAcquiredInfo info)
+    {
+        final OrderEntrySession owner = sessionsByCompId.get(session.compositeKey().remoteCompId());
+        if (owner == null)
+        {
+            session.requestDisconnect();
+            return UNKNOWN_SESSION;
+        }
+        return owner.onConnected(session);
+    }
+
+    @Override
+    public void onStart()
+    {
+        thread = Thread.currentThread();
+    }
+
+    @Override
+    public int doWork()
+    {
+        int work = library.poll(FRAGMENT_LIMIT);
+        work += queue.drain(router, EXECUTIONS_PER_CYCLE);
+        for (final OrderEntrySession session : sessions)
+        {
+            work += session.doWork();
+            work += session.cancelOnDisconnectIfPending();
+        }
+        return work;
+    }
+
+    private void route(final QueuedExecution execution)
+    {
+        final int sessionId = execution.event.sessionId;
+        if (sessionId > 0 && sessionId < sessionsById.length)
+        {
+            final OrderEntrySession session = sessionsById[sessionId];
+            if (session != null)
+            {
+                session.onExecution(execution);
+            }
+        }
+    }
+
+    /** Logs out every connected session, waits (bounded) for the logouts to go out, closes the library. */
+    @Override
+    public void onClose()
+    {
+        if (library == null)
+        {
+            return;
+        }
+        for (final OrderEntrySession session : sessions)
+        {
+            final Session connected = session.session();
+            if (connected != null)
+            {
+                connected.logoutAndDisconnect();
+            }
+        }
+        final long deadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;
+        while (anyConnected() && clock.nanoTime() < deadline)
+        {
+            if (library.poll(FRAGMENT_LIMIT) == 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+        library.close();
+    }
+
+    private boolean anyConnected()
+    {
+        for (final OrderEntrySession session : sessions)
+        {
+            if (session.isConnected())
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    OrderEntrySession session(final String compId)
+    {
+        return sessionsByCompId.get(compId);
+    }
+
+    /** Bytes allocated so far by the agent's thread (HotSpot's per-thread counter); -1 before it started. */
+    long allocatedBytes()
+    {
+        final Thread current = thread;
+        if (current == null)
+        {
+            return -1;
+        }
+        return ((com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean()).getThreadAllocatedBytes(current.threadId());
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "kairos-fix-gateway";
+    }
+
+    private static final SessionHandler UNKNOWN_SESSION = new SessionHandler()
+    {
+        public Action onMessage(
+            final DirectBuffer buffer, final int offset, final int length, final int libraryId, final Session session,
+            final int sequenceIndex, final long messageType, final long timestampInNs, final long position,
+            final OnMessageInfo messageInfo)
+        {
+            return Action.CONTINUE;
+        }
+
+        public void onTimeout(final int libraryId, final Session session)
+        {
+        }
+
+        public void onSlowStatus(final int libraryId, final Session session, final boolean hasBecomeSlow)
+        {
+        }
+
+        public Action onDisconnect(final int libraryId, final Session session, final DisconnectReason reason)
+        {
+            return Action.CONTINUE;
+        }
+
+        public void onSessionStart(final Session session)
+        {
+        }
+    };
+}

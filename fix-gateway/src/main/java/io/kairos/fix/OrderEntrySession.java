@@ -1,0 +1,398 @@
+package io.kairos.fix;
+
+import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import io.kairos.engine.CommandPublisher;
+import io.kairos.engine.CommandType;
+import io.kairos.engine.EngineCommand;
+import io.kairos.engine.ExecType;
+import io.kairos.engine.ExecutionEvent;
+import io.kairos.engine.RejectReason;
+import io.kairos.fix.codecs.decoder.HeaderDecoder;
+import io.kairos.fix.codecs.decoder.NewOrderSingleDecoder;
+import io.kairos.fix.codecs.decoder.OrderCancelReplaceRequestDecoder;
+import io.kairos.fix.codecs.decoder.OrderCancelRequestDecoder;
+import io.kairos.fix.codecs.decoder.OrderMassCancelRequestDecoder;
+import io.kairos.fix.codecs.decoder.OrderStatusRequestDecoder;
+import io.kairos.fix.codecs.decoder.SequenceResetDecoder;
+import org.agrona.DirectBuffer;
+import uk.co.real_logic.artio.library.OnMessageInfo;
+import uk.co.real_logic.artio.library.SessionHandler;
+import uk.co.real_logic.artio.messages.DisconnectReason;
+import uk.co.real_logic.artio.messages.MessageStatus;
+import uk.co.real_logic.artio.session.Session;
+import uk.co.real_logic.artio.util.MutableAsciiBuffer;
+
+/**
+ * One configured order-entry session across its connections: handles the requests Artio delivers
+ * (publishes engine commands, answers rejects), delivers the engine's reports (directly, or through its
+ * {@link OutboundBacklog} while disconnected, logging on or back-pressured), watches the run of
+ * throttle-rejected messages and cancels the session's orders on disconnect when configured.
+ * Allocation-free per message in steady state. Owned by the library thread.
+ */
+final class OrderEntrySession implements SessionHandler
+{
+    private static final int MAX_FLUSH_PER_CYCLE = 64;
+    private static final String COD_REQUEST_ID = "CANCEL-ON-DISCONNECT";
+
+    private final FixSessionConfig config;
+    private final OrderEntryShared shared;
+    private final OutboundBacklog backlog = new OutboundBacklog(64);
+    private final MassCancelTracker massCancels = new MassCancelTracker();
+    private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
+    private final HeaderDecoder header = new HeaderDecoder();
+    private Session session;
+    private int lastHandledSeqNum;
+    private int countedThrottleRun;
+    private boolean throttleDisconnectRequested;
+    private boolean pendingCancelOnDisconnect;
+
+    OrderEntrySession(final FixSessionConfig config, final OrderEntryShared shared)
+    {
+        this.config = config;
+        this.shared = shared;
+    }
+
+    FixSessionConfig config()
+    {
+        return config;
+    }
+
+    /** Artio handed us a new connection of this session (its logon is being processed). */
+    SessionHandler onConnected(final Session newSession)
+    {
+        session = newSession;
+        lastHandledSeqNum = newSession.lastReceivedMsgSeqNum();
+        countedThrottleRun = 0;
+        throttleDisconnectRequested = false;
+        shared.metrics.sessionsConnected().incrementAndGet();
+        return this;
+    }
+
+    boolean isConnected()
+    {
+        return session != null;
+    }
+
+    Session session()
+    {
+        return session;
+    }
+
+    int backlogSize()
+    {
+        return backlog.size();
+    }
+
+    @Override
+    public Action onMessage(
+        final DirectBuffer buffer, final int offset, final int length, final int libraryId, final Session artioSession,
+        final int sequenceIndex, final long messageType, final long timestampInNs, final long position,
+        final OnMessageInfo messageInfo)
+    {
+        if (messageInfo.status() != MessageStatus.OK)
+        {
+            return Action.CONTINUE;
+        }
+        final int seqNum = artioSession.lastReceivedMsgSeqNum();
+        if (messageType != SequenceResetDecoder.MESSAGE_TYPE)
+        {
+            countThrottled(seqNum - 1 - lastHandledSeqNum);
+        }
+        lastHandledSeqNum = seqNum;
+        countedThrottleRun = 0;
+        if (!messageInfo.isValid())
+        {
+            shared.metrics.onReject(GatewayReject.INVALID_MESSAGE);
+            return Action.CONTINUE;
+        }
+        if (OrderEntryMessageTypes.isSessionLevel(messageType))
+        {
+            return Action.CONTINUE;
+        }
+        if (!flushBacklog(Integer.MAX_VALUE))
+        {
+            return Action.ABORT;
+        }
+        asciiBuffer.wrap(buffer, offset, length);
+        final FixCommandAdapter adapter = shared.adapter;
+        final int sessionId = config.sessionId();
+        final int result;
+        if (messageType == NewOrderSingleDecoder.MESSAGE_TYPE)
+        {
+            result = adapter.onNewOrder(asciiBuffer, 0, length, sessionId, timestampInNs);
+        }
+        else if (messageType == OrderCancelRequestDecoder.MESSAGE_TYPE)
+        {
+            result = adapter.onCancel(asciiBuffer, 0, length, sessionId, timestampInNs);
+        }
+        else if (messageType == OrderCancelReplaceRequestDecoder.MESSAGE_TYPE)
+        {
+            result = adapter.onReplace(asciiBuffer, 0, length, sessionId, timestampInNs);
+        }
+        else if (messageType == OrderStatusRequestDecoder.MESSAGE_TYPE)
+        {
+            result = adapter.onOrderStatus(asciiBuffer, 0, length, sessionId, timestampInNs);
+        }
+        else if (messageType == OrderMassCancelRequestDecoder.MESSAGE_TYPE)
+        {
+            result = adapter.onMassCancel(asciiBuffer, 0, length, sessionId, timestampInNs);
+        }
+        else
+        {
+            return rejectUnsupported(artioSession, length);
+        }
+        return onDecoded(artioSession, result, length);
+    }
+
+    private Action onDecoded(final Session artioSession, final int result, final int length)
+    {
+        final FixCommandAdapter adapter = shared.adapter;
+        switch (result)
+        {
+            case FixCommandAdapter.PUBLISH:
+                return publish(artioSession, adapter.command(), length);
+            case FixCommandAdapter.SESSION_REJECT:
+                header.reset();
+                header.decode(asciiBuffer, 0, length);
+                if (shared.rejects.sendReject(artioSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
+                    adapter.rejectTagId(), adapter.sessionRejectReason(), adapter.rejectText()) < 0)
+                {
+                    return Action.ABORT;
+                }
+                shared.metrics.onReject(GatewayReject.INVALID_MESSAGE);
+                return Action.CONTINUE;
+            default:
+                final QueuedExecution reply = adapter.localReply();
+                reply.event.engineInNs = shared.clock.nanoTime();
+                reply.event.engineOutNs = reply.event.engineInNs;
+                reply.responseInNs = reply.event.engineInNs;
+                if (shared.writer.send(artioSession, reply) < 0)
+                {
+                    return Action.ABORT;
+                }
+                shared.metrics.onOrderIn();
+                countReject(reply);
+                return Action.CONTINUE;
+        }
+    }
+
+    private Action publish(final Session artioSession, final EngineCommand command, final int length)
+    {
+        command.correlationId = ++shared.lastCorrelationId;
+        final int reached = shared.publisher.tryPublish(command);
+        if (reached == CommandPublisher.BACK_PRESSURED)
+        {
+            return Action.ABORT;
+        }
+        if (reached == CommandPublisher.CLOSED)
+        {
+            header.reset();
+            header.decode(asciiBuffer, 0, length);
+            if (shared.rejects.sendBusinessReject(artioSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
+                SessionRejectWriter.APPLICATION_NOT_AVAILABLE, GatewayReject.ENGINE_UNAVAILABLE.text()) < 0)
+            {
+                return Action.ABORT;
+            }
+            shared.metrics.onReject(GatewayReject.ENGINE_UNAVAILABLE);
+            return Action.CONTINUE;
+        }
+        shared.metrics.onOrderIn();
+        if (command.type == CommandType.MASS_CANCEL)
+        {
+            final MassCancelTracker.PendingMassCancel pending = massCancels.begin(command.correlationId, reached);
+            pending.clOrdId.set(command.clOrdId);
+            pending.requestType = shared.adapter.massCancelRequestType();
+            pending.gatewayInNs = command.gatewayInNs;
+        }
+        return Action.CONTINUE;
+    }
+
+    private Action rejectUnsupported(final Session artioSession, final int length)
+    {
+        header.reset();
+        header.decode(asciiBuffer, 0, length);
+        if (shared.rejects.sendBusinessReject(artioSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
+            SessionRejectWriter.UNSUPPORTED_MESSAGE_TYPE, GatewayReject.UNSUPPORTED_MESSAGE_TYPE.text()) < 0)
+        {
+            return Action.ABORT;
+        }
+        shared.metrics.onReject(GatewayReject.UNSUPPORTED_MESSAGE_TYPE);
+        return Action.CONTINUE;
+    }
+
+    /** An engine event for this session, on the library thread. */
+    void onExecution(final QueuedExecution execution)
+    {
+        final ExecutionEvent event = execution.event;
+        if (event.kind == ExecutionEvent.Kind.MASS_CANCEL_REPORT)
+        {
+            onMassCancelReport(execution);
+            return;
+        }
+        if (event.execType == ExecType.TRADE)
+        {
+            shared.metrics.onExecution();
+        }
+        countReject(execution);
+        deliver(execution);
+    }
+
+    private void onMassCancelReport(final QueuedExecution execution)
+    {
+        final MassCancelTracker.PendingMassCancel done = massCancels.onReport(execution.event, execution.responseInNs);
+        if (done == null)
+        {
+            return;
+        }
+        if (!done.silent)
+        {
+            final ExecutionEvent event = execution.event;
+            event.clOrdId.set(done.clOrdId);
+            event.affectedOrders = done.affectedOrders;
+            event.gatewayInNs = done.gatewayInNs;
+            event.engineInNs = done.engineInNs;
+            event.engineOutNs = done.engineOutNs;
+            execution.massCancelRequestType = done.requestType;
+            execution.massCancelRejectReason = 0;
+            deliver(execution);
+        }
+        massCancels.release(done);
+    }
+
+    private void deliver(final QueuedExecution execution)
+    {
+        final Session current = session;
+        if (current != null && backlog.isEmpty() && current.canSendMessage() && shared.writer.send(current, execution) >= 0)
+        {
+            return;
+        }
+        backlog.add(execution);
+    }
+
+    /** Housekeeping on each duty cycle: flush waiting reports, enforce the throttle disconnect. @return work done. */
+    int doWork()
+    {
+        final Session current = session;
+        if (current == null)
+        {
+            return 0;
+        }
+        int work = 0;
+        if (!backlog.isEmpty() && current.canSendMessage())
+        {
+            final int before = backlog.size();
+            flushBacklog(MAX_FLUSH_PER_CYCLE);
+            work += before - backlog.size();
+        }
+        final int throttledRun = current.lastReceivedMsgSeqNum() - lastHandledSeqNum;
+        if (throttledRun > countedThrottleRun)
+        {
+            countThrottled(throttledRun);
+            if (throttledRun >= shared.throttleDisconnectAfterRejects && !throttleDisconnectRequested)
+            {
+                throttleDisconnectRequested = true;
+                current.logoutAndDisconnect();
+            }
+            work++;
+        }
+        return work;
+    }
+
+    private void countThrottled(final int run)
+    {
+        if (run > countedThrottleRun)
+        {
+            shared.metrics.onThrottleRejects(run - countedThrottleRun);
+            countedThrottleRun = run;
+        }
+    }
+
+    /** @return true when nothing is left waiting. */
+    private boolean flushBacklog(final int maxReports)
+    {
+        final Session current = session;
+        int sent = 0;
+        QueuedExecution next;
+        while (sent < maxReports && (next = backlog.peek()) != null)
+        {
+            if (current == null || !current.canSendMessage() || shared.writer.send(current, next) < 0)
+            {
+                return false;
+            }
+            backlog.removeFirst();
+            sent++;
+        }
+        return backlog.isEmpty();
+    }
+
+    private void countReject(final QueuedExecution execution)
+    {
+        final ExecutionEvent event = execution.event;
+        final boolean rejected = event.kind == ExecutionEvent.Kind.CANCEL_REJECT || event.execType == ExecType.REJECTED ||
+            execution.massCancelRejectReason != 0;
+        if (!rejected)
+        {
+            return;
+        }
+        if (execution.gatewayReject != null)
+        {
+            shared.metrics.onReject(execution.gatewayReject);
+        }
+        else if (event.rejectReason != RejectReason.NONE)
+        {
+            shared.metrics.onReject(event.rejectReason);
+        }
+    }
+
+    @Override
+    public Action onDisconnect(final int libraryId, final Session artioSession, final DisconnectReason reason)
+    {
+        if (session == artioSession)
+        {
+            session = null;
+            shared.metrics.sessionsConnected().decrementAndGet();
+            pendingCancelOnDisconnect = config.cancelOnDisconnect();
+        }
+        cancelOnDisconnectIfPending();
+        return Action.CONTINUE;
+    }
+
+    /** Publishes the cancel-on-disconnect mass cancel; retried from the agent while the engine's ring is full. */
+    int cancelOnDisconnectIfPending()
+    {
+        if (!pendingCancelOnDisconnect)
+        {
+            return 0;
+        }
+        final EngineCommand command = shared.adapter.command();
+        command.massCancel(config.sessionId(), COD_REQUEST_ID, EngineCommand.ALL_INSTRUMENTS);
+        command.correlationId = ++shared.lastCorrelationId;
+        command.gatewayInNs = shared.clock.nanoTime();
+        final int reached = shared.publisher.tryPublish(command);
+        if (reached == CommandPublisher.BACK_PRESSURED)
+        {
+            return 0;
+        }
+        pendingCancelOnDisconnect = false;
+        if (reached > 0)
+        {
+            massCancels.begin(command.correlationId, reached).silent = true;
+        }
+        return 1;
+    }
+
+    @Override
+    public void onSessionStart(final Session artioSession)
+    {
+    }
+
+    @Override
+    public void onTimeout(final int libraryId, final Session artioSession)
+    {
+    }
+
+    @Override
+    public void onSlowStatus(final int libraryId, final Session artioSession, final boolean hasBecomeSlow)
+    {
+    }
+}

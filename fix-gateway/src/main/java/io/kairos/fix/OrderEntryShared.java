@@ -1,0 +1,33 @@
+package io.kairos.fix;
+
+import io.kairos.engine.CommandPublisher;
+import org.agrona.concurrent.EpochNanoClock;
+
+/**
+ * What all {@link OrderEntrySession}s share: one decoder/encoder set, the publisher, the metrics and
+ * the correlation id sequence. Safe to share because every session runs on the one library thread,
+ * which owns this object.
+ */
+final class OrderEntryShared
+{
+    final FixCommandAdapter adapter;
+    final ExecutionReportWriter writer;
+    final SessionRejectWriter rejects = new SessionRejectWriter();
+    final CommandPublisher publisher;
+    final GatewayMetrics metrics;
+    final EpochNanoClock clock;
+    final int throttleDisconnectAfterRejects;
+    long lastCorrelationId;
+
+    OrderEntryShared(
+        final FixCommandAdapter adapter, final ExecutionReportWriter writer, final CommandPublisher publisher,
+        final GatewayMetrics metrics, final EpochNanoClock clock, final int throttleDisconnectAfterRejects)
+    {
+        this.adapter = adapter;
+        this.writer = writer;
+        this.publisher = publisher;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.throttleDisconnectAfterRejects = throttleDisconnectAfterRejects;
+    }
+}

@@ -1,0 +1,73 @@
+package io.kairos.fix;
+
+import java.util.Arrays;
+
+/**
+ * A session's reports that could not be sent yet: the session is disconnected, still logging on, or
+ * Artio is back-pressured. FIFO of preallocated {@link QueuedExecution} slots that doubles (allocating)
+ * only when more reports wait than ever before; nothing is dropped. Owned by the library thread.
+ */
+final class OutboundBacklog
+{
+    private QueuedExecution[] slots;
+    private int head;
+    private int size;
+
+    OutboundBacklog(final int initialCapacity)
+    {
+        slots = new QueuedExecution[Integer.highestOneBit(Math.max(2, initialCapacity - 1)) << 1];
+        for (int i = 0; i < slots.length; i++)
+        {
+            slots[i] = new QueuedExecution();
+        }
+    }
+
+    boolean isEmpty()
+    {
+        return size == 0;
+    }
+
+    int size()
+    {
+        return size;
+    }
+
+    /** Copies {@code execution} to the back. */
+    void add(final QueuedExecution execution)
+    {
+        if (size == slots.length)
+        {
+            grow();
+        }
+        slots[(head + size) & (slots.length - 1)].copyFrom(execution);
+        size++;
+    }
+
+    /** @return the oldest waiting report (still queued), or null. */
+    QueuedExecution peek()
+    {
+        return size == 0 ? null : slots[head];
+    }
+
+    void removeFirst()
+    {
+        head = (head + 1) & (slots.length - 1);
+        size--;
+    }
+
+    private void grow()
+    {
+        final QueuedExecution[] bigger = new QueuedExecution[slots.length * 2];
+        for (int i = 0; i < size; i++)
+        {
+            bigger[i] = slots[(head + i) & (slots.length - 1)];
+        }
+        for (int i = size; i < bigger.length; i++)
+        {
+            bigger[i] = new QueuedExecution();
+        }
+        Arrays.fill(slots, null);
+        slots = bigger;
+        head = 0;
+    }
+}
