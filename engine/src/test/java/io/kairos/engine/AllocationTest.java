@@ -1,0 +1,108 @@
+package io.kairos.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** After warm-up the matching path allocates nothing: measured with the JVM's per-thread allocation counter. */
+class AllocationTest
+{
+    private static final int CYCLE = 10_000;
+    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldAllocateNothingPerCommandOnTheMatcherAfterWarmUp()
+    {
+        final EngineConfig config = TestInstruments.config();
+        final Matcher matcher = new Matcher(0, config, new org.agrona.concurrent.SystemEpochNanoClock());
+        matcher.listener(EngineEventListener.NO_OP);
+        final Workload workload = new Workload(config);
+        for (int i = 0; i < 5 * CYCLE; i++)
+        {
+            matcher.onCommand(workload.next());
+        }
+        final long before = THREADS.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 5 * CYCLE; i++)
+        {
+            matcher.onCommand(workload.next());
+        }
+        final long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(0, allocated, "bytes allocated by " + 5 * CYCLE + " commands");
+    }
+
+    /**
+     * With the yielding (or busy-spin) strategy. The blocking strategy parks through java.util.concurrent
+     * locks, whose condition queue allocates a small node per park while idle: not per command.
+     */
+    @Test
+    void shouldAllocateNothingOnTheJournalAndMatcherThreadsAfterWarmUp()
+    {
+        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+            .withSnapshotEveryCommands(0).withWaitStrategy(WaitStrategyType.YIELDING);
+        final Workload workload = new Workload(config);
+        try (Engine engine = new Engine(config).start(EngineEventListener.NO_OP))
+        {
+            // found before warm-up: collecting stack traces makes the target threads allocate
+            final long[] threads = {threadId("kairos-matcher-p0"), threadId("kairos-journal-p0")};
+            warmUp(engine, workload, threads);
+            final long[] before = {THREADS.getThreadAllocatedBytes(threads[0]), THREADS.getThreadAllocatedBytes(threads[1])};
+            publish(engine, workload, 5 * CYCLE);
+            assertEquals(0, THREADS.getThreadAllocatedBytes(threads[0]) - before[0], "matcher thread bytes");
+            assertEquals(0, THREADS.getThreadAllocatedBytes(threads[1]) - before[1], "journal thread bytes");
+        }
+    }
+
+    /** Runs cycles until one allocates nothing on either thread (JIT tiers settled), at most 40. */
+    private static void warmUp(final Engine engine, final Workload workload, final long[] threads)
+    {
+        for (int round = 0; round < 40; round++)
+        {
+            final long before = THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]);
+            publish(engine, workload, CYCLE);
+            if (THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]) == before)
+            {
+                return;
+            }
+        }
+    }
+
+    private static void publish(final Engine engine, final Workload workload, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            engine.publisher().publish(workload.next());
+        }
+        Await.until("partition 0 drained", () -> engine.publisher().remainingCapacity(0) == engine.config().ringSize());
+    }
+
+    private static long threadId(final String name)
+    {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst().orElseThrow().threadId();
+    }
+
+    /** A stationary flow for partition 0: random commands, and every session's orders mass-cancelled once per cycle. */
+    private static final class Workload
+    {
+        private final RandomCommandStream stream;
+        private final EngineCommand command = new EngineCommand();
+        private long count;
+
+        Workload(final EngineConfig config)
+        {
+            stream = new RandomCommandStream(3, config.instruments().instruments().subList(0, 2), 5, 2);
+        }
+
+        EngineCommand next()
+        {
+            final long n = count++ % CYCLE;
+            return n < 5 ? command.massCancel(1 + (int)n, "mass", EngineCommand.ALL_INSTRUMENTS) : stream.next(command);
+        }
+    }
+}
