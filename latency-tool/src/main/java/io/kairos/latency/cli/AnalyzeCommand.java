@@ -84,8 +84,8 @@ public final class AnalyzeCommand implements Callable<Integer>
         {
             throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
         }
-        final PrintStream stdout = spec.commandLine().getOut() == null ? System.out :
-            new PrintStream(new WriterOutputStream(spec.commandLine().getOut()), true, StandardCharsets.UTF_8);
+        final PrintStream stdout = new PrintStream(new WriterOutputStream(spec.commandLine().getOut()), true,
+            StandardCharsets.UTF_8);
         final PrintStream stderr = new PrintStream(new WriterOutputStream(spec.commandLine().getErr()), true,
             StandardCharsets.UTF_8);
         try

@@ -28,6 +28,18 @@ public final class LatencyTool implements Runnable
         return new CommandLine(new LatencyTool()).execute(args);
     }
 
+    /** As {@link #execute(String...)} with the console output going to {@code out} and {@code err}. */
+    public static int execute(final java.io.PrintWriter out, final java.io.PrintWriter err, final String... args)
+    {
+        final CommandLine commandLine = new CommandLine(new LatencyTool());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        final int exitCode = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return exitCode;
+    }
+
     public static void main(final String[] args)
     {
         System.exit(execute(args));
