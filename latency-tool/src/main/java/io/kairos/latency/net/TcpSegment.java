@@ -79,6 +79,11 @@ public final class TcpSegment
         return (flags & NetworkHeadersDescriptor.TCP_FIN) != 0;
     }
 
+    public boolean isAck()
+    {
+        return (flags & NetworkHeadersDescriptor.TCP_ACK) != 0;
+    }
+
     public boolean isRst()
     {
         return (flags & NetworkHeadersDescriptor.TCP_RST) != 0;

@@ -28,6 +28,7 @@ public final class TcpStream
     final int sourcePort;
     final int destinationPort;
     TcpStream nextInBucket;
+    TcpStream reverse;
 
     private final int connectionId;
     private final int channel;
@@ -37,6 +38,8 @@ public final class TcpStream
     private StreamConsumer consumer;
     private boolean started;
     private boolean sawSyn;
+    private boolean peerAckSeen;
+    private int highestPeerAck;
     private int synSequence;
     private int nextSequence;
     private String description;
@@ -116,6 +119,10 @@ public final class TcpStream
     public void onSegment(final TcpSegment segment, final long timestampNs, final long packetNumber,
         final long fileOffset)
     {
+        if (reverse != null && segment.isAck())
+        {
+            reverse.onPeerAck(segment.acknowledgment(), packetNumber, fileOffset);
+        }
         int sequence = segment.sequence();
         if (segment.isSyn())
         {
@@ -178,6 +185,16 @@ public final class TcpStream
         final long packetNumber, final long fileOffset)
     {
         statistics.outOfOrderSegments++;
+        if (peerAckSeen && highestPeerAck - nextSequence > 0)
+        {
+            final int acked = highestPeerAck - nextSequence;
+            declareLost(Math.min(acked, ahead), packetNumber, fileOffset);
+            if (sequence - nextSequence <= 0)
+            {
+                onLateDelivery(segment, sequence, wireLength, timestampNs, packetNumber, fileOffset);
+                return;
+            }
+        }
         if (ahead > MAX_REORDER_DISTANCE)
         {
             declareLost(ahead, packetNumber, fileOffset);
@@ -205,6 +222,30 @@ public final class TcpStream
         }
         queue.add(sequence, wireLength, segment.buffer(), segment.payloadOffset(), segment.payloadLength(),
             timestampNs, packetNumber, fileOffset);
+    }
+
+    /**
+     * The other direction acknowledged {@code ack}: bytes below it reached the receiver, so a hole below it that
+     * holds up queued data was lost by the capture, not merely reordered.
+     */
+    private void onPeerAck(final int ack, final long packetNumber, final long fileOffset)
+    {
+        if (!peerAckSeen || ack - highestPeerAck > 0)
+        {
+            highestPeerAck = ack;
+            peerAckSeen = true;
+        }
+        if (!started || queue.count() == 0 || ack - nextSequence <= 0)
+        {
+            return;
+        }
+        final int toQueued = queue.sequence(queue.lowest(nextSequence)) - nextSequence;
+        final int missing = Math.min(toQueued, ack - nextSequence);
+        if (missing > 0)
+        {
+            declareLost(missing, packetNumber, fileOffset);
+        }
+        drainQueue();
     }
 
     private void onLateDelivery(

@@ -55,6 +55,11 @@ public final class TcpStreamTable
         final int connectionId = reverse != null ? reverse.connectionId() : ++connections;
         final TcpStream stream = new TcpStream(
             segment, connectionId, channel, statistics, problems, maxQueuedSegments, maxQueuedBytes);
+        if (reverse != null)
+        {
+            stream.reverse = reverse;
+            reverse.reverse = stream;
+        }
         final long key = hash(segment.sourceHigh(), segment.sourceLow(), segment.sourcePort(),
             segment.destinationHigh(), segment.destinationLow(), segment.destinationPort());
         stream.nextInBucket = streamsByHash.get(key);

@@ -58,12 +58,21 @@ public final class TcpConnection
     /** Client bytes at stream offset {@code offset} (0 = first byte after the SYN); does not advance. */
     public Frame fromClientAt(final long timeNs, final int offset, final byte[] payload)
     {
-        return new Frame(timeNs, packet(client, server, clientIsn + 1 + offset, serverIsn + 1, PSH_ACK, payload));
+        return new Frame(timeNs, packet(client, server, clientIsn + 1 + offset, serverIsn + 1 + serverOffset, PSH_ACK,
+            payload));
     }
 
     public Frame fromServerAt(final long timeNs, final int offset, final byte[] payload)
     {
-        return new Frame(timeNs, packet(server, client, serverIsn + 1 + offset, clientIsn + 1, PSH_ACK, payload));
+        return new Frame(timeNs, packet(server, client, serverIsn + 1 + offset, clientIsn + 1 + clientOffset, PSH_ACK,
+            payload));
+    }
+
+    /** A pure ACK from the server acknowledging everything the client sent so far. */
+    public Frame serverAck(final long timeNs)
+    {
+        return new Frame(timeNs, packet(server, client, serverIsn + 1 + serverOffset, clientIsn + 1 + clientOffset, ACK,
+            new byte[0]));
     }
 
     public void skipClient(final int bytes)
