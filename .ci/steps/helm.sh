@@ -14,6 +14,8 @@
 #     (helm/kairos/ci/check_rendered.py)
 #   - NOTES.txt renders and names the Services and the FIX settings
 #   - every helm/kairos/ci/invalid/*.yaml must FAIL to render, with the message on its first line
+#   - the real server accepts every rendered configuration (bin/kairos-server --check-config with the
+#     pod's environment), when the distribution is built (server/target/kairos); skipped otherwise
 #   - hadolint on the Dockerfile
 # Prints "helm checks: N passed, M failed" and exits non-zero if any failed.
 set -uo pipefail
@@ -66,6 +68,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 passed=0
 failed=0
+skipped=0
 
 # check NAME COMMAND...: runs COMMAND, counts it, shows its output only when it fails.
 check() {
@@ -161,8 +164,36 @@ for f in "$CHART"/ci/invalid/*.yaml; do
   check "ci/invalid/$(basename "$f")" expect_failure "$f"
 done
 
+# The server's own validation of what the chart renders. Needs the built distribution, which
+# .ci/run builds after this step: skipped (and said so) when it is absent.
+DIST="$PWD/server/target/kairos"
+server_accepts() { # server_accepts NAME [helm args...]
+  local name=$1; shift
+  local dir="$WORK/server-$name"
+  mkdir -p "$dir"
+  render "$dir/rendered.yaml" "$@" && python3 "$CHART/ci/server_check.py" "$dir/rendered.yaml" "$DIST" "$dir"
+}
+say "== rendered configuration accepted by the server ($DIST/bin/kairos-server --check-config)"
+if [ -x "$DIST/bin/kairos-server" ]; then
+  check "server accepts default values" server_accepts default
+  check "server accepts values-aws.yaml" server_accepts aws -f "$CHART/values-aws.yaml"
+  for f in "$CHART"/ci/valid/*.yaml; do
+    base=$(basename "$f" .yaml)
+    extra=()
+    case "$base" in aws-*) extra=(-f "$CHART/values-aws.yaml") ;; esac
+    check "server accepts ci/valid/$base" server_accepts "$base" "${extra[@]}" -f "$f"
+  done
+else
+  skipped=$((skipped + 1))
+  say "skip server --check-config: no $DIST (run ./mvnw -B -DskipTests -pl server -am package first)"
+fi
+
 say "== Dockerfile"
 check "hadolint Dockerfile" hadolint Dockerfile
 
-say "helm-checks: $passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+  say "helm-checks: $passed passed, $failed failed, $skipped skipped"
+else
+  say "helm-checks: $passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

@@ -24,7 +24,9 @@ import yaml
 CONTRACT_METRICS = [
     "kairos_orders_in_total", "kairos_executions_total", "kairos_rejects_total",
     "kairos_throttle_rejects_total", "kairos_sessions_connected", "kairos_ring_remaining_capacity",
-    "kairos_engine_latency_seconds_bucket", "kairos_journal_force_seconds",
+    "kairos_engine_latency_seconds_bucket", "kairos_engine_commands_total", "kairos_engine_trades_total",
+    "kairos_engine_rejects_total", "kairos_resting_orders", "kairos_journal_force_seconds_count",
+    "kairos_journal_force_seconds_sum", "kairos_journal_force_max_seconds", "kairos_journal_written_bytes_total",
     "kairos_md_subscribers", "kairos_md_slow_consumer_disconnects_total",
 ]
 CUSTOM_API_GROUPS = ("monitoring.coreos.com/",)

@@ -77,6 +77,11 @@ kairos.io/partition-group: {{ .group.name }}
 {{- end -}}
 {{- end -}}
 
+{{/* A whole number as properties text: Helm reads YAML numbers as float64 and would print 1e+06. */}}
+{{- define "kairos.integerText" -}}
+{{- if kindIs "float64" . -}}{{ int64 . }}{{- else -}}{{ . }}{{- end -}}
+{{- end -}}
+
 {{/* Environment variable that overrides a config key: KAIROS_ + upper case, "." and "-" -> "_". */}}
 {{- define "kairos.envName" -}}
 {{- printf "KAIROS_%s" (. | upper | replace "." "_" | replace "-" "_") -}}
@@ -135,13 +140,22 @@ Included by every template that depends on these values so that any render fails
 {{- end -}}
 {{- $_ := set $compIds . true -}}
 {{- end -}}
+{{- $envNames := dict -}}
+{{- range (concat .Values.sessions.orderEntry .Values.sessions.marketData) -}}
+{{- $env := . | upper | replace "-" "_" -}}
+{{- if hasKey $envNames $env -}}
+{{- fail (printf "sessions: the CompIDs %q and %q map to the same environment variable suffix %s" (get $envNames $env) . $env) -}}
+{{- end -}}
+{{- $_ := set $envNames $env . -}}
+{{- end -}}
 {{- range $k, $v := .Values.sessionSecret.passwords -}}
 {{- if not (hasKey $compIds $k) -}}
 {{- fail (printf "sessionSecret.passwords: %q is not a CompID in sessions.orderEntry or sessions.marketData" $k) -}}
 {{- end -}}
 {{- end -}}
 {{- range $k, $v := .Values.extraConfig -}}
-{{- $reserved := or (hasPrefix "fix.session" $k) (hasPrefix "md.session" $k) (hasPrefix "instrument." $k) (has $k (list "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy")) -}}
+{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (hasSuffix ".password" $k) -}}
+{{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy")) -}}
 {{- if $reserved -}}
 {{- fail (printf "extraConfig: %q is managed by the chart; set it through its own value (see the chart README)" $k) -}}
 {{- end -}}
