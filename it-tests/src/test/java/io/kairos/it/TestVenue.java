@@ -41,6 +41,24 @@ final class TestVenue
         set("fix.heartbeat-interval-seconds", "5");
     }
 
+    /** Replaces the demo instruments by T01..Tnn: id n, partition n % 2, tick 0.01, lot 1, reference 100.00, band 10 %. */
+    TestVenue withTestInstruments(final int count)
+    {
+        final StringBuilder symbols = new StringBuilder();
+        for (int i = 1; i <= count; i++)
+        {
+            final String symbol = String.format("T%02d", i);
+            symbols.append(i > 1 ? "," : "").append(symbol);
+            set("instrument." + symbol + ".id", Integer.toString(i));
+            set("instrument." + symbol + ".partition", Integer.toString(i % 2));
+            set("instrument." + symbol + ".tick-size", "0.01");
+            set("instrument." + symbol + ".lot-size", "1");
+            set("instrument." + symbol + ".reference-price", "100.00");
+            set("instrument." + symbol + ".price-band-percent", "10");
+        }
+        return set("instruments", symbols.toString());
+    }
+
     TestVenue set(final String key, final String value)
     {
         overrides.put(key, value);

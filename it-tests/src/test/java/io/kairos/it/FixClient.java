@@ -1,0 +1,318 @@
+package io.kairos.it;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import quickfix.Application;
+import quickfix.ConfigError;
+import quickfix.DefaultMessageFactory;
+import quickfix.FieldNotFound;
+import quickfix.FileStoreFactory;
+import quickfix.Message;
+import quickfix.MessageStoreFactory;
+import quickfix.Session;
+import quickfix.SessionID;
+import quickfix.SessionNotFound;
+import quickfix.SessionSettings;
+import quickfix.SocketInitiator;
+import quickfix.field.MsgType;
+import quickfix.field.Password;
+import quickfix.field.Text;
+import quickfix.field.Username;
+
+/**
+ * A real FIX 4.4 counterparty: one QuickFIX/J initiator session to the venue, logging on with
+ * Username (553) / Password (554), its sequence numbers kept in a file store under the test's
+ * folder so that they survive reconnects. Everything the venue sends is queued for the test
+ * thread; QuickFIX/J's threads only enqueue. Owned by one test thread.
+ */
+final class FixClient implements AutoCloseable
+{
+    static final long WAIT_MS = 10_000;
+
+    private final SessionID sessionId;
+    private final SessionSettings settings;
+    private final String password;
+    private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
+    private final List<Message> history = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> logoutTexts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile boolean loggedOn;
+    private volatile int logons;
+    private SocketInitiator initiator;
+
+    FixClient(final Path storeRoot, final int port, final String compId, final String password)
+    {
+        this(storeRoot, port, compId, password, "KAIROS");
+    }
+
+    FixClient(final Path storeRoot, final int port, final String compId, final String password, final String targetCompId)
+    {
+        this.password = password;
+        sessionId = new SessionID("FIX.4.4", compId, targetCompId);
+        settings = new SessionSettings();
+        settings.setString("ConnectionType", "initiator");
+        settings.setString("BeginString", "FIX.4.4");
+        settings.setString("StartTime", "00:00:00");
+        settings.setString("EndTime", "00:00:00");
+        settings.setString("HeartBtInt", "30");
+        settings.setString("ReconnectInterval", "1");
+        settings.setString("SocketConnectHost", "127.0.0.1");
+        settings.setLong("SocketConnectPort", port);
+        settings.setString("FileStorePath", storeRoot.resolve("fix-client-store").toString());
+        settings.setString("UseDataDictionary", "Y");
+        settings.setString("DataDictionary", "FIX44.xml");
+        settings.setString("ValidateUserDefinedFields", "N");
+        settings.setString("AllowUnknownMsgFields", "Y");
+        settings.setString("ValidateIncomingMessage", "Y");
+        settings.setString("TimeStampPrecision", "NANOS");
+        settings.setString("ResetOnLogon", "N");
+        settings.setString("PersistMessages", "Y");
+        settings.setString(sessionId, "SenderCompID", compId);
+        settings.setString(sessionId, "TargetCompID", targetCompId);
+    }
+
+    /** Starts connecting (and reconnecting every second until stopped). */
+    FixClient connect()
+    {
+        try
+        {
+            final MessageStoreFactory store = new FileStoreFactory(settings);
+            initiator = new SocketInitiator(new Handler(), store, settings, new quickfix.ScreenLogFactory(false, false, false),
+                new DefaultMessageFactory());
+            initiator.start();
+        }
+        catch (final ConfigError ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+        return this;
+    }
+
+    /** Connects and waits for the logon to be accepted; fails the test otherwise. */
+    FixClient logon()
+    {
+        connect();
+        if (!awaitLogon(WAIT_MS))
+        {
+            throw new AssertionError(sessionId + " did not log on within " + WAIT_MS + " ms; logouts: " + logoutTexts);
+        }
+        return this;
+    }
+
+    boolean awaitLogon(final long timeoutMs)
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        while (!loggedOn && System.currentTimeMillis() < deadline)
+        {
+            KairosProcess.pause(20);
+        }
+        return loggedOn;
+    }
+
+    boolean awaitLoggedOut(final long timeoutMs)
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        while (loggedOn && System.currentTimeMillis() < deadline)
+        {
+            KairosProcess.pause(20);
+        }
+        return !loggedOn;
+    }
+
+    boolean isLoggedOn()
+    {
+        return loggedOn;
+    }
+
+    int logons()
+    {
+        return logons;
+    }
+
+    List<String> logoutTexts()
+    {
+        return new ArrayList<>(logoutTexts);
+    }
+
+    void send(final Message message)
+    {
+        try
+        {
+            if (!Session.sendToTarget(message, sessionId))
+            {
+                throw new AssertionError("QuickFIX/J could not send " + message);
+            }
+        }
+        catch (final SessionNotFound ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** The next received message of this MsgType that matches; skips (drops) others. */
+    Message next(final String msgType, final Predicate<Message> filter)
+    {
+        final long deadline = System.currentTimeMillis() + WAIT_MS;
+        final List<String> skipped = new ArrayList<>();
+        while (System.currentTimeMillis() < deadline)
+        {
+            final Message message = poll(deadline - System.currentTimeMillis());
+            if (message == null)
+            {
+                break;
+            }
+            if (msgType.equals(type(message)) && filter.test(message))
+            {
+                return message;
+            }
+            skipped.add(message.toString().replace('\u0001', '|'));
+        }
+        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " + skipped);
+    }
+
+    Message next(final String msgType)
+    {
+        return next(msgType, m -> true);
+    }
+
+    /** Every message received within {@code quietMs} of silence. */
+    List<Message> drain(final long quietMs)
+    {
+        final List<Message> messages = new ArrayList<>();
+        Message message;
+        while ((message = poll(quietMs)) != null)
+        {
+            messages.add(message);
+        }
+        return messages;
+    }
+
+    /** Every application message and Reject received since this client was created, in order. */
+    List<Message> history()
+    {
+        return List.copyOf(history);
+    }
+
+    Session session()
+    {
+        return Session.lookupSession(sessionId);
+    }
+
+    /** Stops the initiator (a Logout when connected). */
+    void disconnect()
+    {
+        if (initiator != null)
+        {
+            initiator.stop(true);
+            initiator = null;
+        }
+        loggedOn = false;
+    }
+
+    @Override
+    public void close()
+    {
+        disconnect();
+    }
+
+    static String type(final Message message)
+    {
+        try
+        {
+            return message.getHeader().getString(MsgType.FIELD);
+        }
+        catch (final FieldNotFound ex)
+        {
+            return "?";
+        }
+    }
+
+    private Message poll(final long timeoutMs)
+    {
+        try
+        {
+            return received.poll(Math.max(0, timeoutMs), TimeUnit.MILLISECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** QuickFIX/J callbacks; run on QuickFIX/J's threads. */
+    private final class Handler implements Application
+    {
+        @Override
+        public void onCreate(final SessionID id)
+        {
+        }
+
+        @Override
+        public void onLogon(final SessionID id)
+        {
+            logons++;
+            loggedOn = true;
+        }
+
+        @Override
+        public void onLogout(final SessionID id)
+        {
+            loggedOn = false;
+        }
+
+        @Override
+        public void toAdmin(final Message message, final SessionID id)
+        {
+            if (MsgType.LOGON.equals(type(message)))
+            {
+                message.setString(Username.FIELD, id.getSenderCompID());
+                message.setString(Password.FIELD, password);
+            }
+        }
+
+        @Override
+        public void fromAdmin(final Message message, final SessionID id)
+        {
+            final String type = type(message);
+            if (MsgType.LOGOUT.equals(type))
+            {
+                logoutTexts.add(message.isSetField(Text.FIELD) ? text(message) : "");
+            }
+            if (MsgType.REJECT.equals(type))
+            {
+                history.add(message);
+                received.add(message);
+            }
+        }
+
+        @Override
+        public void toApp(final Message message, final SessionID id)
+        {
+        }
+
+        @Override
+        public void fromApp(final Message message, final SessionID id)
+        {
+            history.add(message);
+            received.add(message);
+        }
+
+        private String text(final Message message)
+        {
+            try
+            {
+                return message.getString(Text.FIELD);
+            }
+            catch (final FieldNotFound ex)
+            {
+                return "";
+            }
+        }
+    }
+}
