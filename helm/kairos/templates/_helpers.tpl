@@ -148,13 +148,18 @@ Included by every template that depends on these values so that any render fails
 {{- end -}}
 {{- $_ := set $envNames $env . -}}
 {{- end -}}
+{{- range .Values.sessions.cancelOnDisconnect -}}
+{{- if not (has . $.Values.sessions.orderEntry) -}}
+{{- fail (printf "sessions.cancelOnDisconnect: %q is not a CompID in sessions.orderEntry" .) -}}
+{{- end -}}
+{{- end -}}
 {{- range $k, $v := .Values.sessionSecret.passwords -}}
 {{- if not (hasKey $compIds $k) -}}
 {{- fail (printf "sessionSecret.passwords: %q is not a CompID in sessions.orderEntry or sessions.marketData" $k) -}}
 {{- end -}}
 {{- end -}}
 {{- range $k, $v := .Values.extraConfig -}}
-{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (hasSuffix ".password" $k) -}}
+{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".cancel-on-disconnect" $k)) -}}
 {{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy")) -}}
 {{- if $reserved -}}
 {{- fail (printf "extraConfig: %q is managed by the chart; set it through its own value (see the chart README)" $k) -}}
