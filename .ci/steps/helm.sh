@@ -173,6 +173,12 @@ server_accepts() { # server_accepts NAME [helm args...]
   mkdir -p "$dir"
   render "$dir/rendered.yaml" "$@" && python3 "$CHART/ci/server_check.py" "$dir/rendered.yaml" "$DIST" "$dir"
 }
+server_refuses() { # server_refuses MESSAGE NAME [helm args...]
+  local want=$1; shift
+  local out
+  if out=$(server_accepts "$@" 2>&1); then say "the server accepted it; expected: $want"; return 1; fi
+  grep -qF -- "$want" <<< "$out" || { say "refused, but not with: $want"; printf '%s\n' "$out"; return 1; }
+}
 say "== rendered configuration accepted by the server ($DIST/bin/kairos-server --check-config)"
 if [ -x "$DIST/bin/kairos-server" ]; then
   check "server accepts default values" server_accepts default
@@ -183,6 +189,9 @@ if [ -x "$DIST/bin/kairos-server" ]; then
     case "$base" in aws-*) extra=(-f "$CHART/values-aws.yaml") ;; esac
     check "server accepts ci/valid/$base" server_accepts "$base" "${extra[@]}" -f "$f"
   done
+  # ...and the check can fail: the launcher already selects ParallelGC, a second collector stops the JVM.
+  check "server refuses javaOpts with a second collector" \
+    server_refuses "Multiple garbage collectors selected" zgc --set javaOpts=-XX:+UseZGC
 else
   skipped=$((skipped + 1))
   say "skip server --check-config: no $DIST (run ./mvnw -B -DskipTests -pl server -am package first)"
