@@ -20,6 +20,8 @@ public final class KairosTraffic
     public static final long RESPONSE_IN_NS = ENGINE_OUT_NS + 50_000;
     public static final long SENDING_NS = RESPONSE_IN_NS + 60_000;
 
+    public static final long TICK_SENDING_DELAY_NS = 15_000;
+
     private KairosTraffic()
     {
     }
@@ -52,14 +54,23 @@ public final class KairosTraffic
 
     public static byte[] ack(final String clOrdId, final String orderId, final String execType)
     {
-        return TestFix.message("8", 49, "KAIROS", 56, "CLIENT01", 52, "20260101-00:00:01.000340000", 11, clOrdId,
+        return TestFix.message("8", 49, "KAIROS", 56, "CLIENT01", 52, utcTimestamp(SENDING_NS), 11, clOrdId,
             37, orderId, 17, "E" + clOrdId, 150, execType, 39, execType, 5979, GATEWAY_IN_NS, 21002, ENGINE_IN_NS,
             21003, ENGINE_OUT_NS, 7765, RESPONSE_IN_NS);
     }
 
+    /** FIX UTCTimestamp with nanoseconds, e.g. 20260101-00:00:00.001200000. */
+    public static String utcTimestamp(final long epochNs)
+    {
+        final java.time.LocalDateTime time = java.time.LocalDateTime.ofEpochSecond(epochNs / 1_000_000_000L,
+            (int)(epochNs % 1_000_000_000L), java.time.ZoneOffset.UTC);
+        return String.format("%04d%02d%02d-%02d:%02d:%02d.%09d", time.getYear(), time.getMonthValue(),
+            time.getDayOfMonth(), time.getHour(), time.getMinute(), time.getSecond(), time.getNano());
+    }
+
     public static byte[] tick(final String orderId)
     {
-        return TestFix.message("X", 49, "KAIROS-MD", 56, "MD01", 52, "20260101-00:00:01.000200000", 21002,
+        return TestFix.message("X", 49, "KAIROS-MD", 56, "MD01", 52, utcTimestamp(ENGINE_OUT_NS + TICK_SENDING_DELAY_NS), 21002,
             ENGINE_IN_NS, 21003, ENGINE_OUT_NS, 268, 1, 279, 0, 269, 0, 278, orderId, 270, "100.5", 271, 100);
     }
 

@@ -1,0 +1,152 @@
+package io.kairos.latency;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.kairos.latency.correlate.CorrelationStatistics;
+import io.kairos.latency.correlate.Metrics;
+import io.kairos.latency.net.NetworkHeadersDescriptor;
+import io.kairos.latency.testing.Analysis;
+import io.kairos.latency.testing.Endpoint;
+import io.kairos.latency.testing.Frame;
+import io.kairos.latency.testing.KairosTraffic;
+import io.kairos.latency.testing.Link;
+import io.kairos.latency.testing.TcpConnection;
+import io.kairos.latency.testing.TestCaptureWriter;
+import io.kairos.latency.testing.TestCaptureWriter.Format;
+import io.kairos.latency.testing.TestFix;
+
+import static io.kairos.latency.testing.KairosTraffic.ENGINE_IN_NS;
+import static io.kairos.latency.testing.KairosTraffic.ENGINE_OUT_NS;
+import static io.kairos.latency.testing.KairosTraffic.GATEWAY_IN_NS;
+import static io.kairos.latency.testing.KairosTraffic.REQUEST_NS;
+import static io.kairos.latency.testing.KairosTraffic.RESPONSE_IN_NS;
+import static io.kairos.latency.testing.KairosTraffic.SENDING_NS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Order-ack, cancel/replace-ack, order-to-tick per subscriber, the Kairos hop stamps and unmatched counts. */
+class CorrelationTest
+{
+    private static final long MS = 1_000_000;
+
+    @TempDir
+    Path directory;
+
+    private Analysis analyse(final List<Frame> frames, final AnalysisConfig config) throws Exception
+    {
+        return Analysis.of(TestCaptureWriter.write(directory.resolve("c.pcap"), Format.PCAP_NANOS_BE,
+            NetworkHeadersDescriptor.LINKTYPE_ETHERNET, frames), config);
+    }
+
+    @Test
+    void shouldDecomposeOrderAckIntoHopsFromTheKairosStamps() throws Exception
+    {
+        final Analysis analysis = analyse(KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 3),
+            AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+        final long ackWire = REQUEST_NS + KairosTraffic.ACK_LATENCY_NS;
+
+        assertEquals(GATEWAY_IN_NS - REQUEST_NS, metrics.hopWireToGatewayIn.max());
+        assertEquals(ENGINE_IN_NS - GATEWAY_IN_NS, metrics.hopGatewayInToEngineIn.max());
+        assertEquals(ENGINE_OUT_NS - ENGINE_IN_NS, metrics.hopEngineInToEngineOut.max());
+        assertEquals(RESPONSE_IN_NS - ENGINE_OUT_NS, metrics.hopEngineOutToResponseIn.max());
+        assertEquals(SENDING_NS - RESPONSE_IN_NS, metrics.hopResponseInToGatewayOut.max());
+        assertEquals(ackWire - SENDING_NS, metrics.hopGatewayOutToWire.max());
+        assertEquals(0, metrics.hopEngineOutToGatewayOut.count(), "7765 present: split into two hops");
+        assertEquals(3, metrics.mdEngineInToEngineOut.count());
+        assertEquals(ENGINE_OUT_NS - ENGINE_IN_NS, metrics.mdEngineInToEngineOut.max());
+        assertEquals(3, metrics.mdGatewayOutToWire.count());
+        assertEquals(KairosTraffic.TICK_SENDING_DELAY_NS, metrics.mdEngineOutToGatewayOut.max());
+        assertEquals(REQUEST_NS + KairosTraffic.tickLatencyNs(2) - ENGINE_OUT_NS - KairosTraffic.TICK_SENDING_DELAY_NS,
+            metrics.mdGatewayOutToWire.max());
+    }
+
+    @Test
+    void shouldMeasureOrderToTickPerSubscriberAndToTheLastSubscriber() throws Exception
+    {
+        final Analysis analysis = analyse(KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 4),
+            AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+
+        assertEquals(KairosTraffic.tickLatencyNs(0), metrics.orderToTickFirst.max());
+        assertEquals(KairosTraffic.tickLatencyNs(3), metrics.orderToTickLast.max());
+        assertEquals(4, metrics.perSubscriber().size());
+        for (int s = 0; s < 4; s++)
+        {
+            assertEquals(1, metrics.perSubscriber().get(s).count());
+            assertEquals(KairosTraffic.tickLatencyNs(s), metrics.perSubscriber().get(s).min());
+        }
+        assertEquals(REQUEST_NS + KairosTraffic.tickLatencyNs(0), analysis.sink().row("A1").firstTickNs());
+        assertEquals(REQUEST_NS + KairosTraffic.tickLatencyNs(3), analysis.sink().row("A1").lastTickNs());
+    }
+
+    @Test
+    void shouldPairCancelAndReplaceAcksByExecTypeAndCountWhatStaysUnmatched() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection a = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final TcpConnection b = new TcpConnection(Endpoint.ipv4(10, 0, 0, 3, 40_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final List<Frame> frames = new ArrayList<>(List.of(a.syn(t), a.synAck(t + 1), b.syn(t + 2), b.synAck(t + 3)));
+        frames.add(a.fromClient(t + MS, KairosTraffic.newOrder("N1")));
+        frames.add(b.fromClient(t + 2 * MS, KairosTraffic.newOrder("N1")));
+        frames.add(a.fromServer(t + 3 * MS, KairosTraffic.ack("N1", "O1", "0")));
+        frames.add(a.fromClient(t + 4 * MS, TestFix.message("F", 11, "C1", 41, "N1", 37, "O1")));
+        frames.add(a.fromServer(t + 5 * MS, TestFix.message("8", 11, "C1", 41, "N1", 37, "O1", 150, "6", 39, "6")));
+        frames.add(a.fromServer(t + 7 * MS, TestFix.message("8", 11, "C1", 41, "N1", 37, "O1", 150, "4", 39, "4")));
+        frames.add(a.fromClient(t + 8 * MS, TestFix.message("G", 11, "R1", 41, "N1", 38, 50)));
+        frames.add(a.fromServer(t + 12 * MS, TestFix.message("8", 11, "R1", 37, "O1", 150, "5", 39, "5")));
+        frames.add(a.fromClient(t + 13 * MS, TestFix.message("F", 11, "C2", 41, "N9")));
+        frames.add(a.fromServer(t + 14 * MS, TestFix.message("9", 11, "C2", 41, "N9", 434, 1)));
+        frames.add(a.fromClient(t + 15 * MS, TestFix.message("G", 11, "R2", 41, "N9")));
+        frames.add(a.fromServer(t + 16 * MS, TestFix.message("8", 11, "ZZ", 150, "0")));
+
+        final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+        final CorrelationStatistics statistics = analysis.result().correlator().statistics();
+
+        assertEquals(1, metrics.orderAck.count(), "N1 on connection b has no ack on b");
+        assertEquals(2 * MS, metrics.orderAck.max());
+        assertEquals(3 * MS, metrics.cancelAck.max(), "the 150=6 Pending Cancel is not the cancel-ack");
+        assertEquals(4 * MS, metrics.replaceAck.max());
+        assertEquals(1, metrics.cancelReplaceReject.count());
+        assertEquals(1, statistics.unmatchedRequests("D"));
+        assertEquals(0, statistics.unmatchedRequests("F"));
+        assertEquals(1, statistics.unmatchedRequests("G"));
+        assertEquals(1, statistics.reportsWithoutRequest());
+        assertEquals(1, statistics.ordersWithoutTick());
+        assertEquals(Long.MIN_VALUE, analysis.sink().row("R2").ackNs(), "R2 was never acknowledged");
+    }
+
+    @Test
+    void shouldEvictRequestsUnansweredWithinTheAckTimeoutSoMemoryStaysBounded() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection a = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final List<Frame> frames = new ArrayList<>(List.of(a.syn(t), a.synAck(t + 1)));
+        for (int i = 0; i < 100; i++)
+        {
+            frames.add(a.fromClient(t + (i + 1) * 100 * MS, KairosTraffic.newOrder("N" + i)));
+        }
+        frames.add(a.fromServer(t + 10_200 * MS, KairosTraffic.ack("N99", "O99", "8")));
+        frames.add(a.fromServer(t + 10_300 * MS, KairosTraffic.ack("N0", "O0", "8")));
+        final AnalysisConfig config = new AnalysisConfig(PortSet.parse("9880"), PortSet.parse("9881"), 1_000, 1_000,
+            64, 1 << 20, 1 << 20, false);
+
+        final Analysis analysis = analyse(frames, config);
+        final CorrelationStatistics statistics = analysis.result().correlator().statistics();
+
+        assertEquals(1, analysis.result().correlator().metrics().orderAck.count());
+        assertEquals(200 * MS, analysis.result().correlator().metrics().orderAck.max());
+        assertEquals(99, statistics.unmatchedRequests("D"));
+        assertEquals(92, statistics.evictedRequests("D"), "N0..N91 were older than 1 s when later traffic came");
+        assertEquals(1, statistics.reportsWithoutRequest(), "N0 was evicted before its late ack");
+        assertEquals(11, statistics.peakOpenOrders(), "at most 1 s of 100 ms-spaced requests are open");
+    }
+}
