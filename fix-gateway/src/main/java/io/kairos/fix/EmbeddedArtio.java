@@ -7,6 +7,7 @@ import io.aeron.CommonContext;
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.ArchivingMediaDriver;
+import io.aeron.archive.client.AeronArchive;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.kairos.fix.codecs.FixDictionaryImpl;
@@ -66,6 +67,7 @@ final class EmbeddedArtio implements AutoCloseable
             .aeronDirectoryName(aeronDirectory)
             .archiveDir(new File(dataDir.resolve("archive").toString()))
             .controlChannelEnabled(false)
+            .archiveClientContext(new AeronArchive.Context().controlResponseChannel(CommonContext.IPC_CHANNEL))
             .replicationChannel("aeron:udp?endpoint=127.0.0.1:0")
             .recordingEventsEnabled(false)
             .threadingMode(ArchiveThreadingMode.SHARED)
@@ -106,8 +108,7 @@ final class EmbeddedArtio implements AutoCloseable
             .framerIdleStrategy(idleStrategy())
             .archiverIdleStrategy(idleStrategy())
             .epochNanoClock(clock)
-            .printStartupWarnings(false)
-            .printErrorMessages(true);
+            .printStartupWarnings(false);
         engineConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
         engineConfig.aeronContext().aeronDirectoryName(aeronDirectory);
         engineConfig.aeronArchiveContext()

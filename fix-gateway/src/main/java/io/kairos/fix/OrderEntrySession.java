@@ -262,7 +262,7 @@ final class OrderEntrySession implements SessionHandler
     private void deliver(final QueuedExecution execution)
     {
         final Session current = session;
-        if (current != null && backlog.isEmpty() && current.canSendMessage() && shared.writer.send(current, execution) >= 0)
+        if (current != null && backlog.isEmpty() && current.isActive() && shared.writer.send(current, execution) >= 0)
         {
             return;
         }
@@ -278,7 +278,7 @@ final class OrderEntrySession implements SessionHandler
             return 0;
         }
         int work = 0;
-        if (!backlog.isEmpty() && current.canSendMessage())
+        if (!backlog.isEmpty() && current.isActive())
         {
             final int before = backlog.size();
             flushBacklog(MAX_FLUSH_PER_CYCLE);
@@ -315,7 +315,7 @@ final class OrderEntrySession implements SessionHandler
         QueuedExecution next;
         while (sent < maxReports && (next = backlog.peek()) != null)
         {
-            if (current == null || !current.canSendMessage() || shared.writer.send(current, next) < 0)
+            if (current == null || !current.isActive() || shared.writer.send(current, next) < 0)
             {
                 return false;
             }

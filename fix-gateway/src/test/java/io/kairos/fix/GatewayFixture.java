@@ -1,0 +1,69 @@
+package io.kairos.fix;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import io.kairos.engine.Engine;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.Instrument;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+/**
+ * A real in-process engine (two partitions: AAPL on 0, MSFT on 1, tick 0.01, lot 1, reference 100.00,
+ * band 10%) wired to a real gateway on a free loopback port, in the order the engine prescribes:
+ * build the engine, launch the gateway with its publisher, start the engine with the gateway as listener.
+ */
+final class GatewayFixture implements AutoCloseable
+{
+    static final List<Instrument> INSTRUMENTS = List.of(
+        new Instrument("AAPL", 1, 0, 10_000, 1, 100_000_000, 10),
+        new Instrument("MSFT", 2, 1, 10_000, 1, 100_000_000, 10));
+
+    final Engine engine;
+    final FixGateway gateway;
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    final Path dataDir;
+
+    private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise)
+    {
+        this.dataDir = dataDir;
+        engine = new Engine(EngineConfig.defaults(INSTRUMENTS));
+        final FixGatewayConfig config = customise.apply(FixGatewayConfig.defaults(dataDir).withPort(0));
+        gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry);
+        engine.start(gateway);
+    }
+
+    static GatewayFixture start(final Path dataDir)
+    {
+        return new GatewayFixture(dataDir, UnaryOperator.identity());
+    }
+
+    static GatewayFixture start(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise)
+    {
+        return new GatewayFixture(dataDir, customise);
+    }
+
+    int port()
+    {
+        return gateway.port();
+    }
+
+    QfjClient client(final int number, final Path storeDir)
+    {
+        final String suffix = String.format("%02d", number);
+        return new QfjClient("CLIENT" + suffix, "client" + suffix + "pass", port(), storeDir);
+    }
+
+    double counter(final String name, final String... tags)
+    {
+        return registry.get(name).tags(tags).counter().count();
+    }
+
+    @Override
+    public void close()
+    {
+        gateway.close();
+        engine.close();
+    }
+}

@@ -1,0 +1,107 @@
+package io.kairos.fix;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LogonTest
+{
+    @TempDir
+    static Path dir;
+    private static GatewayFixture fixture;
+
+    @BeforeAll
+    static void startGateway()
+    {
+        fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withMaxSessions(3));
+    }
+
+    @AfterAll
+    static void stopGateway()
+    {
+        fixture.close();
+    }
+
+    @Test
+    void shouldAcceptConfiguredSessionWithItsPassword()
+    {
+        try (QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
+        {
+            assertTrue(client.session().isLoggedOn());
+            assertEquals(1.0, fixture.registry.get("kairos.sessions.connected").gauge().value());
+        }
+        assertTrue(awaitGauge(0.0), "the gauge counts the session out after its logout");
+    }
+
+    @Test
+    void shouldRefuseWrongPassword() throws Exception
+    {
+        assertRefused("CLIENT02", "CLIENT02", "wrong");
+    }
+
+    @Test
+    void shouldRefuseUnknownCompId() throws Exception
+    {
+        assertRefused("STRANGER", "STRANGER", "client02pass");
+    }
+
+    @Test
+    void shouldRefuseUsernameOtherThanCompId() throws Exception
+    {
+        assertRefused("CLIENT02", "CLIENT03", "client02pass");
+    }
+
+    @Test
+    void shouldRefuseSecondConnectionOfALoggedOnSession() throws Exception
+    {
+        try (QfjClient client = fixture.client(4, dir.resolve("store")).startAndLogon())
+        {
+            assertRefused("CLIENT04", "CLIENT04", "client04pass");
+            assertTrue(client.session().isLoggedOn(), "the first connection survives");
+        }
+    }
+
+    @Test
+    void shouldRefuseLogonsBeyondTheSessionLimit() throws Exception
+    {
+        try (QfjClient a = fixture.client(5, dir.resolve("store")).startAndLogon();
+            QfjClient b = fixture.client(6, dir.resolve("store")).startAndLogon();
+            QfjClient c = fixture.client(7, dir.resolve("store")).startAndLogon())
+        {
+            assertRefused("CLIENT08", "CLIENT08", "client08pass");
+        }
+    }
+
+    private static void assertRefused(final String compId, final String username, final String password) throws Exception
+    {
+        try (RawFixClient raw = new RawFixClient(fixture.port(), compId))
+        {
+            raw.logon(username, password);
+            final String reply = raw.readUntilClosed(Duration.ofSeconds(10).toMillis());
+            assertTrue(raw.closedByPeer(), "the gateway closes the connection");
+            assertFalse(reply.contains("|35=A|"), "no Logon comes back: " + reply);
+        }
+    }
+
+    private static boolean awaitGauge(final double expected)
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline)
+        {
+            if (fixture.registry.get("kairos.sessions.connected").gauge().value() == expected)
+            {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
+    }
+}

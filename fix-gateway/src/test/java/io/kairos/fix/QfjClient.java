@@ -1,0 +1,249 @@
+package io.kairos.fix;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import quickfix.Application;
+import quickfix.ConfigError;
+import quickfix.DefaultMessageFactory;
+import quickfix.FieldNotFound;
+import quickfix.FileStoreFactory;
+import quickfix.Message;
+import quickfix.Session;
+import quickfix.SessionID;
+import quickfix.SessionNotFound;
+import quickfix.SLF4JLogFactory;
+import quickfix.SessionSettings;
+import quickfix.SocketInitiator;
+import quickfix.field.MsgType;
+import quickfix.field.Password;
+import quickfix.field.Username;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A real QuickFIX/J 3.0.0 initiator for tests: logs on with Username/Password, records every application
+ * message and the session Rejects and Logouts it receives. Its message store is a file store under
+ * {@code storeDir}, so sequence numbers survive {@link #stop()}/{@link #start()}. Thread-safe.
+ */
+final class QfjClient implements Application, AutoCloseable
+{
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final SessionID sessionId;
+    private final SessionSettings settings = new SessionSettings();
+    private final String password;
+    private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> logouts = new LinkedBlockingQueue<>();
+    private SocketInitiator initiator;
+
+    QfjClient(final String compId, final String password, final int port, final Path storeDir)
+    {
+        this.password = password;
+        sessionId = new SessionID("FIX.4.4", compId, "KAIROS");
+        settings.setString("ConnectionType", "initiator");
+        settings.setString("StartTime", "00:00:00");
+        settings.setString("EndTime", "00:00:00");
+        settings.setString("NonStopSession", "Y");
+        settings.setString("HeartBtInt", "30");
+        settings.setString("ReconnectInterval", "1");
+        settings.setString("SocketConnectHost", "127.0.0.1");
+        settings.setLong("SocketConnectPort", port);
+        settings.setString("FileStorePath", storeDir.resolve(compId).toString());
+        settings.setString("UseDataDictionary", "Y");
+        settings.setString("DataDictionary", "FIX44.xml");
+        settings.setString("ValidateUserDefinedFields", "N");
+        settings.setString("AllowUnknownMsgFields", "Y");
+        settings.setString("TimeStampPrecision", "NANOS");
+        settings.setString("ResetOnLogon", "N");
+        settings.setString(sessionId, "BeginString", "FIX.4.4");
+        settings.setString(sessionId, "SenderCompID", compId);
+        settings.setString(sessionId, "TargetCompID", "KAIROS");
+    }
+
+    QfjClient start()
+    {
+        try
+        {
+            initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings, new SLF4JLogFactory(settings), new DefaultMessageFactory());
+            initiator.start();
+        }
+        catch (final ConfigError e)
+        {
+            throw new IllegalStateException(e);
+        }
+        return this;
+    }
+
+    /** Starts and waits (bounded) for the logon to complete. */
+    QfjClient startAndLogon()
+    {
+        start();
+        if (!awaitLoggedOn(true, TIMEOUT))
+        {
+            fail(sessionId.getSenderCompID() + " did not log on within " + TIMEOUT);
+        }
+        return this;
+    }
+
+    boolean awaitLoggedOn(final boolean expected, final Duration timeout)
+    {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline)
+        {
+            final Session session = Session.lookupSession(sessionId);
+            if (session != null && session.isLoggedOn() == expected)
+            {
+                return true;
+            }
+            try
+            {
+                Thread.sleep(10);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    void send(final Message message)
+    {
+        try
+        {
+            if (!Session.sendToTarget(message, sessionId))
+            {
+                fail("QuickFIX/J did not send " + message);
+            }
+        }
+        catch (final SessionNotFound e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** @return the next message received, failing the test after {@link #TIMEOUT}. */
+    Message next()
+    {
+        try
+        {
+            final Message message = received.poll(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            assertNotNull(message, sessionId.getSenderCompID() + " received nothing within " + TIMEOUT);
+            return message;
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** @return the next message received, asserting its MsgType. */
+    Message expect(final String msgType)
+    {
+        final Message message = next();
+        assertEquals(msgType, msgType(message), () -> "unexpected message " + message);
+        return message;
+    }
+
+    /** @return a message received within {@code timeout}, or null. */
+    Message poll(final Duration timeout) throws InterruptedException
+    {
+        return received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** @return the Text of the next Logout the gateway sent, or null when none came within {@code timeout}. */
+    String awaitLogout(final Duration timeout) throws InterruptedException
+    {
+        return logouts.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    Session session()
+    {
+        return Session.lookupSession(sessionId);
+    }
+
+    static String msgType(final Message message)
+    {
+        try
+        {
+            return message.getHeader().getString(MsgType.FIELD);
+        }
+        catch (final FieldNotFound e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void stop()
+    {
+        if (initiator != null)
+        {
+            initiator.stop(true);
+            initiator = null;
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        stop();
+    }
+
+    @Override
+    public void onCreate(final SessionID id)
+    {
+    }
+
+    @Override
+    public void onLogon(final SessionID id)
+    {
+    }
+
+    @Override
+    public void onLogout(final SessionID id)
+    {
+    }
+
+    @Override
+    public void toAdmin(final Message message, final SessionID id)
+    {
+        if (MsgType.LOGON.equals(msgType(message)))
+        {
+            message.setString(Username.FIELD, id.getSenderCompID());
+            message.setString(Password.FIELD, password);
+        }
+    }
+
+    @Override
+    public void fromAdmin(final Message message, final SessionID id) throws FieldNotFound
+    {
+        final String type = msgType(message);
+        if (MsgType.REJECT.equals(type))
+        {
+            received.add(message);
+        }
+        else if (MsgType.LOGOUT.equals(type))
+        {
+            logouts.add(message.isSetField(58) ? message.getString(58) : "");
+        }
+    }
+
+    @Override
+    public void toApp(final Message message, final SessionID id)
+    {
+    }
+
+    @Override
+    public void fromApp(final Message message, final SessionID id)
+    {
+        received.add(message);
+    }
+}

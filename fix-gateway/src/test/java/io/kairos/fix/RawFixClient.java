@@ -1,0 +1,114 @@
+package io.kairos.fix;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * A bare TCP FIX 4.4 client for tests that need exact control of the bytes (refused logons, floods):
+ * frames messages with BodyLength and CheckSum, reads raw bytes with a bounded timeout. Not thread-safe.
+ */
+final class RawFixClient implements AutoCloseable
+{
+    private static final DateTimeFormatter SENDING_TIME =
+        DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
+    private final Socket socket;
+    private final String senderCompId;
+    private int nextSeqNum = 1;
+
+    RawFixClient(final int port, final String senderCompId) throws IOException
+    {
+        socket = new Socket("127.0.0.1", port);
+        socket.setTcpNoDelay(true);
+        this.senderCompId = senderCompId;
+    }
+
+    void logon(final String username, final String password) throws IOException
+    {
+        send("A", "98=0|108=30|553=" + username + "|554=" + password + "|");
+    }
+
+    /** Sends one message; {@code body} uses '|' for SOH and holds the fields after the standard header. */
+    void send(final String msgType, final String body) throws IOException
+    {
+        write(frame(msgType, body));
+    }
+
+    void write(final byte[] bytes) throws IOException
+    {
+        final OutputStream out = socket.getOutputStream();
+        out.write(bytes);
+        out.flush();
+    }
+
+    byte[] frame(final String msgType, final String body)
+    {
+        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=KAIROS|34=" + nextSeqNum++ +
+            "|52=" + SENDING_TIME.format(Instant.now()) + "|";
+        final String content = (header + body).replace('|', '\u0001');
+        final String head = "8=FIX.4.4\u00019=" + content.length() + "\u0001";
+        final byte[] withoutChecksum = (head + content).getBytes(StandardCharsets.US_ASCII);
+        int sum = 0;
+        for (final byte b : withoutChecksum)
+        {
+            sum += b & 0xFF;
+        }
+        return (head + content + String.format("10=%03d\u0001", sum % 256)).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Reads until the peer closes the connection or {@code timeoutMs} passes.
+     * @return everything read, '|' for SOH; {@link #closedByPeer()} tells which happened.
+     */
+    String readUntilClosed(final long timeoutMs) throws IOException
+    {
+        final StringBuilder text = new StringBuilder();
+        final InputStream in = socket.getInputStream();
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        final byte[] buffer = new byte[4096];
+        while (System.currentTimeMillis() < deadline)
+        {
+            socket.setSoTimeout((int)Math.max(1, deadline - System.currentTimeMillis()));
+            try
+            {
+                final int read = in.read(buffer);
+                if (read < 0)
+                {
+                    closed = true;
+                    break;
+                }
+                text.append(new String(buffer, 0, read, StandardCharsets.US_ASCII).replace('\u0001', '|'));
+            }
+            catch (final SocketTimeoutException e)
+            {
+                break;
+            }
+            catch (final IOException e)
+            {
+                closed = true;
+                break;
+            }
+        }
+        return text.toString();
+    }
+
+    private boolean closed;
+
+    boolean closedByPeer()
+    {
+        return closed;
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        socket.close();
+    }
+}
