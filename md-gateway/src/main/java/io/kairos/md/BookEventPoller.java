@@ -1,0 +1,202 @@
+package io.kairos.md;
+
+import io.kairos.engine.Instrument;
+import io.kairos.engine.ReferenceData;
+import io.kairos.engine.Side;
+import io.kairos.l3.L3Book;
+import io.kairos.l3.L3BookSet;
+import io.kairos.l3.L3Result;
+import io.kairos.l3.Sides;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * Drains the book events the engine threads queued ({@link BookEventDescriptor}), applies each to
+ * the gateway's {@link L3BookSet}, then, for every view of the instrument, encodes the incremental
+ * body once (35=X: 21002, 21003, 268 and the entries) into one pooled buffer and hands it to every
+ * subscriber's session, which adds only its header and trailer. Sessions written to are flushed
+ * once per drained batch (gathering writes). Allocation-free in steady state. Owned by the
+ * gateway's event loop.
+ */
+final class BookEventPoller implements MessageHandler
+{
+    static final int BATCH_LIMIT = 4096;
+    private static final byte MSG_TYPE_X = 'X';
+
+    private final RingBuffer ring;
+    private final L3BookSet books;
+    private final InstrumentFeed[] feeds;
+    private final ByteBufAllocator allocator;
+    private final EpochNanoClock clock;
+    private final MdCounters counters;
+    private final BookUpdate update = new BookUpdate();
+    private final EntryWriter entries = new EntryWriter();
+    private final FixBuffer body = new FixBuffer(1024);
+    private final FixBuffer sendingTime = new FixBuffer(SendingTimeEncoder.LENGTH);
+    private final SendingTimeEncoder timeEncoder = new SendingTimeEncoder();
+    private FixSession[] dirty = new FixSession[16];
+    private int dirtyCount;
+    private volatile long lastFanOutNs;
+
+    BookEventPoller(
+        final RingBuffer ring, final ReferenceData referenceData, final ByteBufAllocator allocator,
+        final EpochNanoClock clock, final MdCounters counters)
+    {
+        this.ring = ring;
+        this.allocator = allocator;
+        this.clock = clock;
+        this.counters = counters;
+        books = new L3BookSet(referenceData.maxId(), 64 * 1024, 64);
+        feeds = new InstrumentFeed[referenceData.maxId() + 1];
+    }
+
+    /** Drains everything queued, in batches, then flushes the sessions written to. @return events processed. */
+    int poll()
+    {
+        int total = 0;
+        int read;
+        do
+        {
+            read = ring.read(this, BATCH_LIMIT);
+            total += read;
+            flushDirtySessions();
+        }
+        while (read == BATCH_LIMIT);
+        return total;
+    }
+
+    L3BookSet books()
+    {
+        return books;
+    }
+
+    /** The feed of an instrument, created (allocating) on first use; null for an unknown id. */
+    InstrumentFeed feed(final Instrument instrument)
+    {
+        InstrumentFeed feed = feeds[instrument.id()];
+        if (feed == null)
+        {
+            feed = new InstrumentFeed(instrument);
+            feeds[instrument.id()] = feed;
+        }
+        return feed;
+    }
+
+    /** Nanoseconds from the engine listener's enqueue of the last fanned-out event to the end of its flush (for benchmarks). */
+    long lastFanOutNs()
+    {
+        return lastFanOutNs;
+    }
+
+    /** A session that was written to and must be flushed at the end of this batch. */
+    void markDirty(final FixSession session)
+    {
+        if (!session.dirty)
+        {
+            session.dirty = true;
+            if (dirtyCount == dirty.length)
+            {
+                dirty = java.util.Arrays.copyOf(dirty, dirtyCount << 1);
+            }
+            dirty[dirtyCount++] = session;
+        }
+    }
+
+    @Override
+    public void onMessage(final int msgTypeId, final org.agrona.MutableDirectBuffer buffer, final int index, final int length)
+    {
+        onEvent(buffer, index);
+    }
+
+    private void onEvent(final DirectBuffer buffer, final int index)
+    {
+        BookEventDescriptor.read(buffer, index, update);
+        if (apply(update) != L3Result.OK)
+        {
+            counters.bookInconsistencies.lazySet(counters.bookInconsistencies.get() + 1);
+        }
+        final InstrumentFeed feed = update.instrumentId >= 0 && update.instrumentId < feeds.length ? feeds[update.instrumentId] : null;
+        if (feed == null || feed.viewCount() == 0)
+        {
+            return;
+        }
+        final L3Book book = books.book(update.instrumentId);
+        boolean timeFormatted = false;
+        for (int v = 0; v < feed.viewCount(); v++)
+        {
+            final MdView view = feed.view(v);
+            entries.begin(feed.symbolBytes, view.entryTypeMask, view.rptSeq);
+            view.encoder.encodeUpdate(update, book, entries);
+            if (entries.count() == 0)
+            {
+                continue;
+            }
+            view.rptSeq = entries.rptSeq();
+            if (!timeFormatted)
+            {
+                sendingTime.reset();
+                timeEncoder.append(sendingTime, clock.nanoTime());
+                timeFormatted = true;
+            }
+            fanOut(view);
+        }
+    }
+
+    private void fanOut(final MdView view)
+    {
+        final FixBuffer entryBytes = entries.buffer();
+        body.reset().field(21002, update.engineInNs).field(21003, update.engineOutNs).field(268, entries.count())
+            .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
+        final int bodyLength = body.length();
+        final int bodyChecksum = body.checksum();
+        final ByteBuf shared = allocator.directBuffer(bodyLength);
+        shared.writeBytes(body.bytes(), 0, bodyLength);
+        for (int s = view.subscriptionCount() - 1; s >= 0; s--)
+        {
+            if (s < view.subscriptionCount())
+            {
+                view.subscription(s).session().sendMarketData(MSG_TYPE_X, shared, bodyLength, bodyChecksum, sendingTime.bytes());
+            }
+        }
+        shared.release();
+    }
+
+    private int apply(final BookUpdate u)
+    {
+        final int side = u.side == Side.BUY ? Sides.BID : Sides.ASK;
+        switch (u.type)
+        {
+            case ADD:
+                return books.add(u.instrumentId, u.orderId, side, u.price, u.quantity);
+            case MODIFY_KEEP_PRIORITY:
+                return books.modifyKeepPriority(u.orderId, u.quantity);
+            case MODIFY_LOSE_PRIORITY:
+                u.previousPrice = books.orderPrice(u.orderId);
+                return books.modifyLosePriority(u.orderId, u.price, u.quantity);
+            case DELETE:
+                return books.delete(u.orderId);
+            default:
+                return books.execute(u.orderId, u.tradeQuantity, u.quantity);
+        }
+    }
+
+    private void flushDirtySessions()
+    {
+        if (dirtyCount == 0)
+        {
+            return;
+        }
+        for (int i = 0; i < dirtyCount; i++)
+        {
+            dirty[i].dirty = false;
+            dirty[i].flush();
+            dirty[i] = null;
+        }
+        dirtyCount = 0;
+        lastFanOutNs = System.nanoTime() - update.enqueuedNanoTime;
+    }
+}

@@ -1,0 +1,64 @@
+package io.kairos.md;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.kairos.engine.ReferenceData;
+import org.agrona.concurrent.EpochNanoClock;
+
+/**
+ * What every session of one gateway shares: configuration, the per-CompID session states, the
+ * book/fan-out machinery, counters and the list of connected sessions (for timers and shutdown).
+ * Owned by the gateway's event loop.
+ */
+final class GatewayContext
+{
+    final MarketDataGatewayConfig config;
+    final byte[] compIdBytes;
+    final ReferenceData referenceData;
+    final BookEventPoller poller;
+    final Trailers trailers;
+    final MdCounters counters;
+    final EpochNanoClock clock;
+    final List<SessionState> sessionStates = new ArrayList<>();
+    final List<FixSession> connected = new ArrayList<>();
+    final ErrorHandler errors;
+
+    GatewayContext(
+        final MarketDataGatewayConfig config, final ReferenceData referenceData, final BookEventPoller poller,
+        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock)
+    {
+        this.config = config;
+        this.referenceData = referenceData;
+        this.poller = poller;
+        this.trailers = trailers;
+        this.counters = counters;
+        this.clock = clock;
+        errors = new ErrorHandler(counters);
+        compIdBytes = config.compId().getBytes(StandardCharsets.US_ASCII);
+        for (final MdSessionConfig session : config.sessions())
+        {
+            sessionStates.add(new SessionState(session));
+        }
+    }
+
+    /** @return the configured session with this CompID, or null. */
+    SessionState sessionState(final CharSequence compId)
+    {
+        for (int i = 0; i < sessionStates.size(); i++)
+        {
+            final SessionState state = sessionStates.get(i);
+            if (AsciiView.contentEquals(state.compId, compId))
+            {
+                return state;
+            }
+        }
+        return null;
+    }
+
+    void updateSubscriberGauge(final int delta)
+    {
+        counters.subscribers.lazySet(counters.subscribers.get() + delta);
+    }
+}

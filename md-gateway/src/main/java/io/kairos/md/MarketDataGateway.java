@@ -1,0 +1,280 @@
+package io.kairos.md;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.kairos.engine.BookEvent;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.ExecutionEvent;
+import io.kairos.engine.ReferenceData;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+
+/**
+ * The FIX 4.4 market-data acceptor. As an {@link EngineEventListener} it copies each book event
+ * into a preallocated many-to-one ring (never blocking a matcher thread; a full ring is counted
+ * and ends every subscription, see {@link #onBookEvent}) and wakes the gateway's single Netty
+ * event loop, which owns everything else: the sessions, the L3 books, the views and the fan-out.
+ * Native epoll when available, NIO otherwise.
+ *
+ * <p>Thread-safety: {@link #onBookEvent} and {@link #onCommandComplete} may be called from any
+ * number of engine threads at once; {@link #launch} and {@link #close} from one owner thread.
+ */
+public final class MarketDataGateway implements EngineEventListener, AutoCloseable
+{
+    /** Inbound ring capacity: about 170 000 queued book events. */
+    public static final int RING_CAPACITY_BYTES = 16 * 1024 * 1024;
+    private static final int SOCKET_SEND_BUFFER_BYTES = 256 * 1024;
+
+    private final MarketDataGatewayConfig config;
+    private final MdCounters counters = new MdCounters();
+    private final RingBuffer ring;
+    private final EventLoopGroup group;
+    private final EventLoop eventLoop;
+    private final GatewayContext context;
+    private final MarketDataRequestHandler requestHandler;
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Runnable drainTask = this::drain;
+    private final Channel serverChannel;
+    private final boolean nativeTransport;
+    private long droppedSeen;
+    private boolean closed;
+
+    private MarketDataGateway(
+        final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
+        final EpochNanoClock clock) throws InterruptedException
+    {
+        this.config = config;
+        ring = new ManyToOneRingBuffer(new UnsafeBuffer(
+            ByteBuffer.allocateDirect(RING_CAPACITY_BYTES + RingBufferDescriptor.TRAILER_LENGTH)));
+        nativeTransport = Epoll.isAvailable();
+        group = new MultiThreadIoEventLoopGroup(1, r ->
+        {
+            final Thread thread = new Thread(r, "kairos-md-gateway");
+            thread.setDaemon(true);
+            return thread;
+        }, nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        eventLoop = group.next();
+        final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
+        final BookEventPoller poller = new BookEventPoller(ring, referenceData, allocator, clock, counters);
+        context = new GatewayContext(config, referenceData, poller, new Trailers(allocator), counters, clock);
+        requestHandler = new MarketDataRequestHandler(context);
+        registerMetrics(registry);
+        final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        serverChannel = new ServerBootstrap()
+            .group(group)
+            .channel(channelType)
+            .option(ChannelOption.SO_REUSEADDR, true)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER_BYTES)
+            .childOption(ChannelOption.ALLOCATOR, allocator)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    channel.pipeline().addLast(new FixSession(context, requestHandler));
+                }
+            })
+            .bind(config.bindAddress(), config.port()).sync().channel();
+        eventLoop.scheduleAtFixedRate(this::onTimer, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Binds the acceptor and starts the event loop; throws if the port cannot be bound. */
+    public static MarketDataGateway launch(
+        final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry)
+    {
+        return launch(config, referenceData, registry, new SystemEpochNanoClock());
+    }
+
+    /** As {@link #launch(MarketDataGatewayConfig, ReferenceData, MeterRegistry)} with the clock of SendingTime (52). */
+    public static MarketDataGateway launch(
+        final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
+        final EpochNanoClock clock)
+    {
+        try
+        {
+            return new MarketDataGateway(config, referenceData, registry, clock);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + config.bindAddress() + ":" + config.port(), e);
+        }
+    }
+
+    /** The bound port (useful when the configured port is 0). */
+    public int port()
+    {
+        return ((java.net.InetSocketAddress)serverChannel.localAddress()).getPort();
+    }
+
+    /** True when the native epoll transport is in use. */
+    public boolean nativeTransport()
+    {
+        return nativeTransport;
+    }
+
+    @Override
+    public void onExecution(final ExecutionEvent event)
+    {
+    }
+
+    /**
+     * Copies the event into the ring and wakes the event loop; never blocks. When the ring is full
+     * the event is dropped and counted, and the gateway then logs every session out: its books
+     * can no longer match the engine's.
+     */
+    @Override
+    public void onBookEvent(final BookEvent event)
+    {
+        final int index = ring.tryClaim(BookEventDescriptor.MSG_TYPE_ID, BookEventDescriptor.LENGTH);
+        if (index > 0)
+        {
+            BookEventDescriptor.write(ring.buffer(), index, event, System.nanoTime());
+            ring.commit(index);
+        }
+        else
+        {
+            counters.eventsDropped.incrementAndGet();
+        }
+        if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true))
+        {
+            eventLoop.execute(drainTask);
+        }
+    }
+
+    @Override
+    public void onCommandComplete(final int partition)
+    {
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        try
+        {
+            eventLoop.submit(() ->
+            {
+                drain();
+                for (final FixSession session : new ArrayList<>(context.connected))
+                {
+                    session.logoutAndClose("gateway shutting down", false);
+                }
+            }).get(5, TimeUnit.SECONDS);
+            serverChannel.close().sync();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+        catch (final ExecutionException | TimeoutException e)
+        {
+            throw new IllegalStateException("market-data gateway did not stop cleanly", e);
+        }
+        finally
+        {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            context.trailers.release();
+        }
+    }
+
+    /** Nanoseconds from the last fanned-out event's enqueue to the end of its flush (benchmarks). */
+    long lastFanOutNs()
+    {
+        return context.poller.lastFanOutNs();
+    }
+
+    /** The id of the event-loop thread (allocation tests). */
+    long eventLoopThreadId() throws ExecutionException, InterruptedException
+    {
+        return eventLoop.submit(() -> Thread.currentThread().threadId()).get();
+    }
+
+    MdCounters counters()
+    {
+        return counters;
+    }
+
+    private void drain()
+    {
+        drainScheduled.set(false);
+        final long dropped = counters.eventsDropped.get();
+        if (dropped != droppedSeen)
+        {
+            droppedSeen = dropped;
+            for (final FixSession session : new ArrayList<>(context.connected))
+            {
+                if (!session.subscriptions.isEmpty())
+                {
+                    session.logoutAndClose("market data feed overrun: " + dropped + " book events lost", false);
+                }
+            }
+        }
+        context.poller.poll();
+    }
+
+    private void onTimer()
+    {
+        final long now = System.nanoTime();
+        for (int i = context.connected.size() - 1; i >= 0; i--)
+        {
+            if (i < context.connected.size())
+            {
+                context.connected.get(i).onTimer(now);
+            }
+        }
+    }
+
+    private void registerMetrics(final MeterRegistry registry)
+    {
+        Gauge.builder("kairos_md_subscribers", counters.subscribers, AtomicLong::get)
+            .description("Active market-data subscriptions (one per session, MDReqID and symbol)").register(registry);
+        FunctionCounter.builder("kairos_md_messages_out_total", counters.messagesOut, AtomicLong::get)
+            .description("FIX messages queued to market-data sessions").register(registry);
+        FunctionCounter.builder("kairos_md_bytes_out_total", counters.bytesOut, AtomicLong::get)
+            .baseUnit("bytes").description("Bytes of FIX messages queued to market-data sessions").register(registry);
+        Gauge.builder("kairos_md_queue_depth_high_water", counters.queueDepthHighWater, AtomicLong::get)
+            .description("Highest number of messages seen queued for one session").register(registry);
+        FunctionCounter.builder("kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects, AtomicLong::get)
+            .description("Sessions logged out because their outbound queue exceeded the limit").register(registry);
+        FunctionCounter.builder("kairos_md_events_dropped_total", counters.eventsDropped, AtomicLong::get)
+            .description("Book events lost because the gateway's inbound ring was full").register(registry);
+        FunctionCounter.builder("kairos_md_book_inconsistencies_total", counters.bookInconsistencies, AtomicLong::get)
+            .description("Book events the gateway's L3 book refused (unknown order, duplicate add)").register(registry);
+        FunctionCounter.builder("kairos_md_garbled_messages_total", counters.garbledMessages, AtomicLong::get)
+            .description("Inbound frames ignored for a bad BodyLength or CheckSum").register(registry);
+    }
+}

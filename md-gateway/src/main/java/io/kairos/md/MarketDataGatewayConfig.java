@@ -1,0 +1,108 @@
+package io.kairos.md;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything the market-data gateway needs. Immutable; the constructor validates and names the
+ * field at fault. Defaults live in {@link #defaults()} and only there.
+ *
+ * @param bindAddress                 address to listen on
+ * @param port                        TCP port; 0 binds an ephemeral port (tests), see {@link MarketDataGateway#port()}
+ * @param compId                      the gateway's CompID (TargetCompID 56 of the clients)
+ * @param sessions                    accepted client sessions; one connection per CompID at a time
+ * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for, and the time a new connection has to log on
+ * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always accepted
+ * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer
+ */
+public record MarketDataGatewayConfig(
+    String bindAddress,
+    int port,
+    String compId,
+    List<MdSessionConfig> sessions,
+    int heartbeatIntervalSeconds,
+    int maxDepth,
+    int outboundQueueLimitMessages)
+{
+    public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
+    public static final int DEFAULT_PORT = 9881;
+    public static final String DEFAULT_COMP_ID = "KAIROS-MD";
+    public static final int DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 30;
+    public static final int DEFAULT_MAX_DEPTH = 10;
+    public static final int DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES = 10_000;
+    public static final int DEFAULT_SESSION_COUNT = 10;
+
+    public MarketDataGatewayConfig
+    {
+        Objects.requireNonNull(bindAddress, "md.bind-address");
+        Objects.requireNonNull(compId, "md.comp-id");
+        require(port >= 0 && port <= 65535, "md.port", "must be in [0, 65535], was " + port);
+        require(!compId.isBlank() && compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='),
+            "md.comp-id", "must be printable ASCII without '='");
+        sessions = List.copyOf(Objects.requireNonNull(sessions, "md.sessions"));
+        require(!sessions.isEmpty(), "md.sessions", "must list at least one session");
+        final Set<String> compIds = new HashSet<>();
+        for (final MdSessionConfig session : sessions)
+        {
+            require(compIds.add(session.compId()), "md.sessions", "duplicate comp-id " + session.compId());
+        }
+        require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "md.heartbeat-interval-seconds",
+            "must be in [1, 3600], was " + heartbeatIntervalSeconds);
+        require(maxDepth >= 1 && maxDepth <= 1000, "md.max-depth", "must be in [1, 1000], was " + maxDepth);
+        require(outboundQueueLimitMessages >= 16 && outboundQueueLimitMessages <= 10_000_000, "md.outbound-queue-limit-messages",
+            "must be in [16, 10000000], was " + outboundQueueLimitMessages);
+    }
+
+    /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass. */
+    public static MarketDataGatewayConfig defaults()
+    {
+        final List<MdSessionConfig> sessions = new ArrayList<>();
+        for (int i = 1; i <= DEFAULT_SESSION_COUNT; i++)
+        {
+            final String n = String.format("%02d", i);
+            sessions.add(new MdSessionConfig("MD" + n, "md" + n + "pass"));
+        }
+        return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
+            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES);
+    }
+
+    public MarketDataGatewayConfig withPort(final int newPort)
+    {
+        return new MarketDataGatewayConfig(bindAddress, newPort, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            outboundQueueLimitMessages);
+    }
+
+    public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth, limit);
+    }
+
+    public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth, outboundQueueLimitMessages);
+    }
+
+    /** @return the session with this CompID or null. */
+    public MdSessionConfig session(final CharSequence sessionCompId)
+    {
+        for (final MdSessionConfig session : sessions)
+        {
+            if (session.compId().contentEquals(sessionCompId))
+            {
+                return session;
+            }
+        }
+        return null;
+    }
+
+    private static void require(final boolean ok, final String field, final String message)
+    {
+        if (!ok)
+        {
+            throw new IllegalArgumentException(field + " " + message);
+        }
+    }
+}

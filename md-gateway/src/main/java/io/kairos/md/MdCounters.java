@@ -1,0 +1,35 @@
+package io.kairos.md;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The gateway's live counters. Written by the gateway's event loop (single writer, ordered
+ * stores: cheap and eventually visible), except {@link #eventsDropped} which engine threads
+ * increment; read by metrics from any thread.
+ */
+final class MdCounters
+{
+    final AtomicLong messagesOut = new AtomicLong();
+    final AtomicLong bytesOut = new AtomicLong();
+    final AtomicLong slowConsumerDisconnects = new AtomicLong();
+    final AtomicLong queueDepthHighWater = new AtomicLong();
+    final AtomicLong subscribers = new AtomicLong();
+    final AtomicLong eventsDropped = new AtomicLong();
+    final AtomicLong bookInconsistencies = new AtomicLong();
+    final AtomicLong garbledMessages = new AtomicLong();
+    final AtomicLong errors = new AtomicLong();
+
+    void onMessageOut(final int bytes)
+    {
+        messagesOut.lazySet(messagesOut.get() + 1);
+        bytesOut.lazySet(bytesOut.get() + bytes);
+    }
+
+    void onQueueDepth(final long depth)
+    {
+        if (depth > queueDepthHighWater.get())
+        {
+            queueDepthHighWater.lazySet(depth);
+        }
+    }
+}
