@@ -31,6 +31,10 @@ spec:
   externalTrafficPolicy: {{ $svc.externalTrafficPolicy }}
   {{- end }}
   {{- if $isLb }}
+  {{- if and $svc.aws.enabled (eq $svc.aws.targetType "ip") }}
+  # ip targets: the NLB reaches the pod directly, no NodePort needed.
+  allocateLoadBalancerNodePorts: false
+  {{- end }}
   {{- with $svc.loadBalancerClass }}
   loadBalancerClass: {{ . }}
   {{- end }}
