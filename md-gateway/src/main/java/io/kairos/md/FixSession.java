@@ -29,6 +29,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     static final int REJECT_INVALID_MSG_TYPE = 11;
     private static final int MAX_HEARTBEAT_SECONDS_FLOOR = 1;
     private static final long CLOSE_GRACE_MS = 200;
+    private static final int MAX_FLUSH_THRESHOLD_MESSAGES = 64;
 
     private enum Status
     {
@@ -45,6 +46,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     private final FixMessage message = new FixMessage();
     private final FixBuffer out = new FixBuffer(512);
     private final long connectedNanoTime = System.nanoTime();
+    private final int flushThresholdMessages;
     private Channel channel;
     private Status status = Status.AWAITING_LOGON;
     private SessionState state;
@@ -61,6 +63,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         this.context = context;
         this.requestHandler = requestHandler;
         framer = new FixFramer(this, context.counters);
+        flushThresholdMessages = Math.min(MAX_FLUSH_THRESHOLD_MESSAGES, context.config.outboundQueueLimitMessages() / 2);
     }
 
     // ---------------------------------------------------------------- Netty callbacks
@@ -109,19 +112,27 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
     }
 
+    /** Peer resets and writes to a closed channel just close the session; anything else is a bug, counted and printed. */
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        context.errors.onError(cause);
+        if (!(cause instanceof java.io.IOException))
+        {
+            context.errors.onError(cause);
+        }
         ctx.close();
     }
 
     // ---------------------------------------------------------------- outbound
 
-    /** Fan-out entry point: queues a shared body unless the session is past its outbound limit, which logs it out. */
+    /**
+     * Fan-out entry point: queues a shared body unless the session is past its outbound limit, which
+     * logs it out. Within a large batch the session is flushed every few dozen messages, so that
+     * only what the socket refuses counts as backlog.
+     */
     void sendMarketData(final byte msgType, final ByteBuf body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
     {
-        if (status != Status.ACTIVE)
+        if (status != Status.ACTIVE || !channel.isActive())
         {
             return;
         }
@@ -135,7 +146,14 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
         writer.sendShared(msgType, body, bodyLength, bodyChecksum, sendingTime);
         lastSentNanoTime = System.nanoTime();
-        context.poller.markDirty(this);
+        if (writer.unflushedMessages() >= flushThresholdMessages)
+        {
+            writer.flush();
+        }
+        else
+        {
+            context.poller.markDirty(this);
+        }
     }
 
     /** Sends a body encoded for this session only. */

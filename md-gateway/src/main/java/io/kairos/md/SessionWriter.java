@@ -84,9 +84,9 @@ final class SessionWriter
         return (outbound == null ? 0 : outbound.size() / BUFFERS_PER_MESSAGE) + unflushedMessages;
     }
 
-    boolean hasUnflushed()
+    int unflushedMessages()
     {
-        return unflushedMessages > 0;
+        return unflushedMessages;
     }
 
     void flush()
