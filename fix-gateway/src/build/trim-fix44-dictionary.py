@@ -3,7 +3,8 @@
 
 Keeps the session messages Artio needs plus the order-entry messages Kairos speaks, every
 component and field they reference, and adds the latency stamp tags (epoch nanoseconds, Artio
-LONG) to ExecutionReport, OrderCancelReject and OrderMassCancelReport.
+LONG) to ExecutionReport, OrderCancelReject and OrderMassCancelReport. UnderlyingInstrument is dropped
+from the mass cancel messages (Kairos has no underlyings).
 
 Usage: trim-fix44-dictionary.py FIX44.xml > src/main/resources/io/kairos/fix/KairosFIX44.xml
 """
@@ -12,6 +13,8 @@ import xml.etree.ElementTree as ET
 
 KEEP_MSG_TYPES = {"0", "1", "2", "3", "4", "5", "A", "BE", "D", "F", "G", "H", "q", "8", "9", "r", "j"}
 STAMPED_MSG_TYPES = {"8", "9", "r"}
+# Kairos has no underlyings; Artio's encoders would insist on UnderlyingSymbol if the component stayed.
+DROP_COMPONENTS = {("q", "UnderlyingInstrument"), ("r", "UnderlyingInstrument")}
 STAMP_FIELDS = [("5979", "RequestTime"), ("21002", "TrdRegTSTimeIn"), ("21003", "TrdRegTSTimeOut"), ("7765", "ResponseIn")]
 
 
@@ -34,6 +37,9 @@ def main(path):
         if message.get("msgtype") not in KEEP_MSG_TYPES:
             messages.remove(message)
     for message in messages:
+        for child in list(message):
+            if child.tag == "component" and (message.get("msgtype"), child.get("name")) in DROP_COMPONENTS:
+                message.remove(child)
         if message.get("msgtype") in STAMPED_MSG_TYPES:
             for _, name in STAMP_FIELDS:
                 ET.SubElement(message, "field", name=name, required="N")

@@ -7,6 +7,7 @@ import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.EventTranslatorOneArg;
 import com.lmax.disruptor.RingBuffer;
 import io.kairos.engine.ExecutionEvent;
+import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
@@ -14,7 +15,8 @@ import org.agrona.concurrent.EpochNanoClock;
  * thread (one consumer) through a preallocated Disruptor ring: {@link #offer} copies the event into a
  * slot, {@link #drain} stamps ResponseIn and passes each slot to the consumer. {@link #offer} never
  * allocates; when the ring is full it spins until the gateway thread frees a slot (counted in
- * {@link #fullRingSpins()}), so a stalled gateway slows the matcher rather than losing reports.
+ * {@link #fullRingSpins()}), so a stalled gateway slows the matcher rather than losing reports. A consumer
+ * that throws loses that one event to the error handler; the queue moves on.
  */
 final class EngineEventQueue
 {
@@ -36,13 +38,15 @@ final class EngineEventQueue
     private final EventPoller<QueuedExecution> poller;
     private final EpochNanoClock clock;
     private final EventPoller.Handler<QueuedExecution> handler;
+    private final ErrorHandler errorHandler;
     private Consumer consumer;
     private int drained;
     private int limit;
     private final AtomicLong fullRingSpins = new AtomicLong();
 
-    EngineEventQueue(final int capacity, final EpochNanoClock clock)
+    EngineEventQueue(final int capacity, final EpochNanoClock clock, final ErrorHandler errorHandler)
     {
+        this.errorHandler = errorHandler;
         ring = RingBuffer.createMultiProducer(QueuedExecution::new, capacity, new BlockingWaitStrategy());
         poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
@@ -85,7 +89,14 @@ final class EngineEventQueue
     private boolean onSlot(final QueuedExecution slot, final long sequence, final boolean endOfBatch)
     {
         slot.responseInNs = clock.nanoTime();
-        consumer.onExecution(slot);
+        try
+        {
+            consumer.onExecution(slot);
+        }
+        catch (final RuntimeException e)
+        {
+            errorHandler.onError(e);
+        }
         return ++drained < limit;
     }
 }

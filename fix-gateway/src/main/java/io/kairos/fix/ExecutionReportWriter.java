@@ -32,6 +32,8 @@ final class ExecutionReportWriter
     private static final byte[] LOCAL_EXEC_ID_PREFIX = {'G', 'W'};
     private static final byte[] MASS_CANCEL_ID_PREFIX = {'M', 'C'};
     private static final int MAX_ID_LENGTH = 24;
+    /** Symbol (55) of a mass cancel that named no instrument; the encoder requires the Instrument component. */
+    private static final String NOT_APPLICABLE = "[N/A]";
 
     private final ExecutionReportEncoder executionReport = new ExecutionReportEncoder();
     private final OrderCancelRejectEncoder cancelReject = new OrderCancelRejectEncoder();
@@ -75,6 +77,10 @@ final class ExecutionReportWriter
         if (!event.clOrdId.isEmpty())
         {
             report.clOrdID(event.clOrdId);
+        }
+        else if (event.cause == CommandType.ORDER_STATUS && !event.origClOrdId.isEmpty())
+        {
+            report.clOrdID(event.origClOrdId);
         }
         if (!event.origClOrdId.isEmpty() && (event.cause == CommandType.CANCEL || event.cause == CommandType.REPLACE))
         {
@@ -182,6 +188,15 @@ final class ExecutionReportWriter
         report.clOrdID(event.clOrdId);
         report.orderID(orderIdBytes, 0, formatPrefixed(orderIdBuffer, MASS_CANCEL_ID_PREFIX, event.correlationId));
         report.massCancelRequestType(execution.massCancelRequestType);
+        final Instrument instrument = referenceData.byId(event.instrumentId);
+        if (instrument != null)
+        {
+            report.instrument().symbol(instrument.symbol());
+        }
+        else
+        {
+            report.instrument().symbol(execution.unknownSymbol.isEmpty() ? NOT_APPLICABLE : execution.unknownSymbol);
+        }
         if (execution.massCancelRejectReason != 0)
         {
             report.massCancelResponse('0');

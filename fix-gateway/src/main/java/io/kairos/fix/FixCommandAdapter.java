@@ -318,6 +318,7 @@ final class FixCommandAdapter
         final Instrument instrument = referenceData.bySymbol(d.symbol(symbol));
         if (instrument == null)
         {
+            localReply.unknownSymbol.set(symbol);
             localReply.massCancelRejectReason = MASS_CANCEL_UNKNOWN_SECURITY;
             reply.rejectReason = RejectReason.UNKNOWN_INSTRUMENT;
             return LOCAL_REPLY;

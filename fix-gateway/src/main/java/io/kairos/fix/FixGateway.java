@@ -76,7 +76,14 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         final EpochNanoClock clock = new SystemEpochNanoClock();
         final GatewayMetrics metrics = new GatewayMetrics(registry);
-        final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock);
+        final AtomicLong errors = new AtomicLong();
+        final ErrorHandler errorHandler = throwable ->
+        {
+            errors.incrementAndGet();
+            System.err.println("kairos-fix-gateway error: " + throwable);
+            throwable.printStackTrace();
+        };
+        final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
             new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, clock,
             resolved.throttleDisconnectAfterRejects());
@@ -91,13 +98,6 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             CloseHelper.quietClose(artio);
             throw e;
         }
-        final AtomicLong errors = new AtomicLong();
-        final ErrorHandler errorHandler = throwable ->
-        {
-            errors.incrementAndGet();
-            System.err.println("kairos-fix-gateway error: " + throwable);
-            throwable.printStackTrace();
-        };
         final AgentRunner runner = new AgentRunner(EmbeddedArtio.idleStrategy(), errorHandler, null, agent);
         AgentRunner.startOnThread(runner);
         return new FixGateway(resolved, artio, queue, agent, runner, errors);
