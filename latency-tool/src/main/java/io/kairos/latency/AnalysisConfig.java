@@ -10,6 +10,7 @@ package io.kairos.latency;
  * @param maxQueuedSegments     per TCP direction, out-of-order segments buffered before declaring a loss.
  * @param maxQueuedBytes        per TCP direction, out-of-order bytes buffered before declaring a loss.
  * @param mapWindowBytes        size of the memory-mapped window over the capture file.
+ * @param preallocatedOrders    open-order records (and index slots) created up front; more are added on demand.
  * @param progress              draw a progress bar on stderr.
  */
 public record AnalysisConfig(
@@ -20,6 +21,7 @@ public record AnalysisConfig(
     int maxQueuedSegments,
     int maxQueuedBytes,
     int mapWindowBytes,
+    int preallocatedOrders,
     boolean progress)
 {
     public static final String DEFAULT_ORDER_ENTRY_PORTS = "9880";
@@ -29,6 +31,7 @@ public record AnalysisConfig(
     public static final int DEFAULT_MAX_QUEUED_SEGMENTS = 1024;
     public static final int DEFAULT_MAX_QUEUED_BYTES = 4 * 1024 * 1024;
     public static final int DEFAULT_MAP_WINDOW_BYTES = 1 << 30;
+    public static final int DEFAULT_PREALLOCATED_ORDERS = 4096;
 
     public AnalysisConfig
     {
@@ -41,7 +44,7 @@ public record AnalysisConfig(
             throw new IllegalArgumentException("timeouts must be positive: ack " + ackTimeoutMs + " ms, tick " +
                 tickTimeoutMs + " ms");
         }
-        if (maxQueuedSegments < 1 || maxQueuedBytes < 1 || mapWindowBytes < 65536)
+        if (maxQueuedSegments < 1 || maxQueuedBytes < 1 || mapWindowBytes < 65536 || preallocatedOrders < 0)
         {
             throw new IllegalArgumentException("buffer sizes out of range: segments " + maxQueuedSegments +
                 ", bytes " + maxQueuedBytes + ", map window " + mapWindowBytes);
@@ -53,18 +56,18 @@ public record AnalysisConfig(
     {
         return new AnalysisConfig(PortSet.parse(DEFAULT_ORDER_ENTRY_PORTS), PortSet.parse(DEFAULT_MARKET_DATA_PORTS),
             DEFAULT_ACK_TIMEOUT_MS, DEFAULT_TICK_TIMEOUT_MS, DEFAULT_MAX_QUEUED_SEGMENTS, DEFAULT_MAX_QUEUED_BYTES,
-            DEFAULT_MAP_WINDOW_BYTES, false);
+            DEFAULT_MAP_WINDOW_BYTES, DEFAULT_PREALLOCATED_ORDERS, false);
     }
 
     public AnalysisConfig withPorts(final String orderEntry, final String marketData)
     {
         return new AnalysisConfig(PortSet.parse(orderEntry), PortSet.parse(marketData), ackTimeoutMs, tickTimeoutMs,
-            maxQueuedSegments, maxQueuedBytes, mapWindowBytes, progress);
+            maxQueuedSegments, maxQueuedBytes, mapWindowBytes, preallocatedOrders, progress);
     }
 
     public AnalysisConfig withMapWindowBytes(final int windowBytes)
     {
         return new AnalysisConfig(orderEntryPorts, marketDataPorts, ackTimeoutMs, tickTimeoutMs, maxQueuedSegments,
-            maxQueuedBytes, windowBytes, progress);
+            maxQueuedBytes, windowBytes, preallocatedOrders, progress);
     }
 }

@@ -46,7 +46,14 @@ public final class CaptureAnalyzer implements PacketHandler
     {
         this.config = config;
         this.streams = new TcpStreamTable(problems, config.maxQueuedSegments(), config.maxQueuedBytes());
-        this.correlator = new Correlator(config.ackTimeoutMs() * 1_000_000L, config.tickTimeoutMs() * 1_000_000L, sink);
+        this.correlator = new Correlator(config.ackTimeoutMs() * 1_000_000L, config.tickTimeoutMs() * 1_000_000L,
+            config.preallocatedOrders(), sink);
+    }
+
+    /** The correlator being fed (its figures are final once {@link #analyze} has returned). */
+    public Correlator correlator()
+    {
+        return correlator;
     }
 
     /** Test hook: called after each packet has been processed (e.g. to read allocation counters). */

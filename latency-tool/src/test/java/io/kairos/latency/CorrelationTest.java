@@ -137,7 +137,7 @@ class CorrelationTest
         frames.add(a.fromServer(t + 10_200 * MS, KairosTraffic.ack("N99", "O99", "8")));
         frames.add(a.fromServer(t + 10_300 * MS, KairosTraffic.ack("N0", "O0", "8")));
         final AnalysisConfig config = new AnalysisConfig(PortSet.parse("9880"), PortSet.parse("9881"), 1_000, 1_000,
-            64, 1 << 20, 1 << 20, false);
+            64, 1 << 20, 1 << 20, 16, false);
 
         final Analysis analysis = analyse(frames, config);
         final CorrelationStatistics statistics = analysis.result().correlator().statistics();

@@ -78,7 +78,8 @@ public final class AnalyzeCommand implements Callable<Integer>
         {
             config = new AnalysisConfig(PortSet.parse(orderPorts), PortSet.parse(marketDataPorts), ackTimeoutMs,
                 tickTimeoutMs, AnalysisConfig.DEFAULT_MAX_QUEUED_SEGMENTS, AnalysisConfig.DEFAULT_MAX_QUEUED_BYTES,
-                AnalysisConfig.DEFAULT_MAP_WINDOW_BYTES, progress != null ? progress : isTerminal());
+                AnalysisConfig.DEFAULT_MAP_WINDOW_BYTES, AnalysisConfig.DEFAULT_PREALLOCATED_ORDERS,
+                progress != null ? progress : isTerminal());
         }
         catch (final IllegalArgumentException ex)
         {

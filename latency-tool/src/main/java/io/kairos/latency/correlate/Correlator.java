@@ -35,8 +35,8 @@ public final class Correlator implements FixMessageHandler
     private final MessageRates allRates = new MessageRates("all FIX messages");
     private final MessageRates orderEntryRates = new MessageRates("order entry");
     private final MessageRates marketDataRates = new MessageRates("market data");
-    private final OrderIndex byClOrdId = new OrderIndex(false);
-    private final OrderIndex byOrderId = new OrderIndex(true);
+    private final OrderIndex byClOrdId;
+    private final OrderIndex byOrderId;
     private final OrderList awaitingAck = new OrderList();
     private final OrderList awaitingTicks = new OrderList();
     private final Int2IntHashMap subscriberByConnection = new Int2IntHashMap(-1);
@@ -48,11 +48,21 @@ public final class Correlator implements FixMessageHandler
     private PendingOrder free;
     private int subscribers;
 
-    public Correlator(final long ackTimeoutNs, final long tickTimeoutNs, final OrderRecordSink sink)
+    /**
+     * @param preallocatedOrders  order records and index capacity created up front (allocates); more on demand.
+     */
+    public Correlator(final long ackTimeoutNs, final long tickTimeoutNs, final int preallocatedOrders,
+        final OrderRecordSink sink)
     {
         this.ackTimeoutNs = ackTimeoutNs;
         this.tickTimeoutNs = tickTimeoutNs;
         this.sink = sink;
+        this.byClOrdId = new OrderIndex(false, preallocatedOrders);
+        this.byOrderId = new OrderIndex(true, preallocatedOrders);
+        for (int i = 0; i < preallocatedOrders; i++)
+        {
+            release(new PendingOrder());
+        }
     }
 
     public Metrics metrics()

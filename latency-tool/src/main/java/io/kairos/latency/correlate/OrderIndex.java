@@ -12,12 +12,15 @@ import org.agrona.collections.Long2ObjectHashMap;
  */
 final class OrderIndex
 {
-    private final Long2ObjectHashMap<PendingOrder> byHash = new Long2ObjectHashMap<>();
+    private static final float LOAD_FACTOR = 0.65f;
+
+    private final Long2ObjectHashMap<PendingOrder> byHash;
     private final boolean byOrderId;
 
-    OrderIndex(final boolean byOrderId)
+    OrderIndex(final boolean byOrderId, final int expectedOrders)
     {
         this.byOrderId = byOrderId;
+        this.byHash = new Long2ObjectHashMap<>(Math.max(8, (int)(expectedOrders / LOAD_FACTOR) + 1), LOAD_FACTOR);
     }
 
     PendingOrder find(

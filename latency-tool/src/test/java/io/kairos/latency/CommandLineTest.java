@@ -1,0 +1,82 @@
+package io.kairos.latency;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.kairos.latency.cli.ExitCodes;
+import io.kairos.latency.cli.LatencyTool;
+import io.kairos.latency.net.NetworkHeadersDescriptor;
+import io.kairos.latency.testing.KairosTraffic;
+import io.kairos.latency.testing.Link;
+import io.kairos.latency.testing.TestCaptureWriter;
+import io.kairos.latency.testing.TestCaptureWriter.Format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line: help, usage errors, port lists, and the report files it writes. */
+class CommandLineTest
+{
+    @TempDir
+    Path directory;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(final String... args)
+    {
+        return LatencyTool.execute(new PrintWriter(out), new PrintWriter(err), args);
+    }
+
+    @Test
+    void shouldPrintHelpWithTheExitCodesAndExitZero()
+    {
+        assertEquals(ExitCodes.OK, run("analyze", "--help"));
+        assertTrue(out.toString().contains("--order-ports"), out.toString());
+        assertTrue(out.toString().contains("partially corrupt input"), out.toString());
+        assertTrue(out.toString().contains("capture time of the packet holding its first byte"), out.toString());
+    }
+
+    @Test
+    void shouldExitWithTheUsageCodeOnBadArguments()
+    {
+        assertEquals(ExitCodes.USAGE, run("analyze"));
+        assertEquals(ExitCodes.USAGE, run());
+        assertEquals(ExitCodes.USAGE, run("analyze", "x.pcap", "--order-ports", "9880-80"));
+        assertTrue(err.toString().contains("port range '9880-80' ends before it starts"), err.toString());
+        assertEquals(ExitCodes.USAGE, run("analyze", "x.pcap", "--md-ports", "70000"));
+        assertTrue(err.toString().contains("port 70000"), err.toString());
+    }
+
+    @Test
+    void shouldWriteSummaryCsvHistogramsAndASelfContainedHtmlReport() throws Exception
+    {
+        final Path capture = TestCaptureWriter.write(directory.resolve("c.pcap"), Format.PCAP_NANOS_LE,
+            NetworkHeadersDescriptor.LINKTYPE_ETHERNET, KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 2));
+        final Path report = directory.resolve("report");
+
+        assertEquals(ExitCodes.OK, run("analyze", capture.toString(), "--order-ports", "9870-9880",
+            "--md-ports", "9881,9882", "--out", report.toString()));
+
+        assertTrue(out.toString().contains("order-to-tick-subscriber-2"), out.toString());
+        assertTrue(Files.readString(report.resolve("summary.txt")).contains("order-ack"));
+        final List<String> csv = Files.readAllLines(report.resolve("orders.csv"));
+        assertEquals(2, csv.size());
+        assertTrue(csv.get(1).startsWith("D,1,A1,O1,"), csv.get(1));
+        assertTrue(csv.get(1).contains(",250.000,0,"), csv.get(1));
+        final String hgrm = Files.readString(report.resolve("order-ack.hgrm"));
+        assertTrue(hgrm.contains("Percentile") && hgrm.contains("250.0"), hgrm);
+        final String html = Files.readString(report.resolve("report.html"));
+        assertTrue(html.contains("<svg") && html.contains("Cumulative distribution") &&
+            html.contains("order-ack over time") && html.contains("busiest 1 ms"), "charts present");
+        assertFalse(html.contains("<script src") || html.contains("href=\"http") || html.contains("@import"),
+            "no network access needed");
+    }
+}
