@@ -1,0 +1,139 @@
+package io.kairos.bench.fix;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Prints a load run's table and writes its files: {@code summary.properties} (what {@code compare} and the scenario
+ * table read) and one HdrHistogram percentile distribution per metric ({@code NAME.hgrm}, values in µs). Stateless;
+ * allocates freely (runs once, after the load).
+ */
+public final class LoadReport
+{
+    static final double[] PERCENTILES = {50, 90, 99, 99.9};
+
+    private LoadReport()
+    {
+    }
+
+    public static void print(final LoadResult result, final PrintStream out)
+    {
+        final LoadConfig config = result.config();
+        final LoadSender.Outcome outcome = result.outcome();
+        out.printf(Locale.ROOT, "%nfix-load  %s: %d sessions -> %s:%d (%s, %s), %.0f requests/s planned for %d s after " +
+            "%d s warm-up%n", config.label(), config.sessions().size(), config.host(), config.port(),
+            config.beginString(), config.targetCompId(), config.ratePerSecond(),
+            TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
+        out.printf(Locale.ROOT, "rate      intended %.1f/s, actual %.1f/s; %d measured requests, %d unanswered, " +
+            "%d rejected first responses, %d lifetime cancels, %d resting at the end%s%n",
+            result.intendedRatePerSecond(), result.actualRatePerSecond(), outcome.measuredRequests(),
+            result.unanswered(), result.rejects(), outcome.lifetimeCancels(), result.restingAtEnd(),
+            outcome.capacityExhausted() ? " (STOPPED EARLY: request log full)" : "");
+        if (config.marketData() != null)
+        {
+            out.printf(Locale.ROOT, "md        %d subscribers: %d snapshots, %d incrementals, %d request rejects%n",
+                config.marketData().sessions().size(), result.mdSnapshots(), result.mdIncrementals(),
+                result.mdRejects());
+        }
+        out.println("note      client round trip: request -> first ExecutionReport/OrderCancelReject with its " +
+            "ClOrdID; 'plan' is from the planned send time (coordinated omission corrected), 'send' from the " +
+            "actual send; unanswered requests count as answered at the drain deadline (a lower bound)");
+        out.printf(Locale.ROOT, "%-26s %9s %10s %10s %10s %10s %10s %10s%n", "latency (us)", "count", "50%", "90%",
+            "99%", "99.9%", "max", "mean");
+        final LatencyRecorder recorder = result.recorder();
+        for (int kind = 0; kind < LatencyRecorder.KIND_NAMES.length; kind++)
+        {
+            row(out, LatencyRecorder.KIND_NAMES[kind] + " (plan)", recorder.fromPlan(kind));
+            row(out, LatencyRecorder.KIND_NAMES[kind] + " (send)", recorder.fromSend(kind));
+        }
+        row(out, "sender lag behind plan", recorder.sendLag());
+    }
+
+    private static void row(final PrintStream out, final String name, final Histogram histogram)
+    {
+        if (histogram.getTotalCount() == 0)
+        {
+            return;
+        }
+        out.printf(Locale.ROOT, "%-26s %9d", name, histogram.getTotalCount());
+        for (final double percentile : PERCENTILES)
+        {
+            out.printf(Locale.ROOT, " %10.1f", histogram.getValueAtPercentile(percentile) / 1e3);
+        }
+        out.printf(Locale.ROOT, " %10.1f %10.1f%n", histogram.getMaxValue() / 1e3, histogram.getMean() / 1e3);
+    }
+
+    /** Writes summary.properties and the .hgrm files into {@code dir} (created if needed). */
+    public static void write(final LoadResult result, final Path dir) throws IOException
+    {
+        Files.createDirectories(dir);
+        final LoadConfig config = result.config();
+        final Properties summary = new Properties();
+        summary.setProperty("label", config.label());
+        summary.setProperty("target", config.host() + ":" + config.port());
+        summary.setProperty("sessions", Integer.toString(config.sessions().size()));
+        summary.setProperty("rate.intended", format(result.intendedRatePerSecond()));
+        summary.setProperty("rate.actual", format(result.actualRatePerSecond()));
+        summary.setProperty("duration.seconds", Long.toString(TimeUnit.NANOSECONDS.toSeconds(config.durationNs())));
+        summary.setProperty("requests.measured", Long.toString(result.outcome().measuredRequests()));
+        summary.setProperty("requests.unanswered", Long.toString(result.unanswered()));
+        summary.setProperty("requests.rejected", Long.toString(result.rejects()));
+        summary.setProperty("md.incrementals", Long.toString(result.mdIncrementals()));
+        final LatencyRecorder recorder = result.recorder();
+        for (int kind = 0; kind < LatencyRecorder.KIND_NAMES.length; kind++)
+        {
+            final String name = LatencyRecorder.KIND_NAMES[kind];
+            put(summary, name, recorder.fromPlan(kind));
+            put(summary, name + "-service", recorder.fromSend(kind));
+            hgrm(dir.resolve(name + ".hgrm"), recorder.fromPlan(kind));
+            hgrm(dir.resolve(name + "-service.hgrm"), recorder.fromSend(kind));
+        }
+        put(summary, "sender-lag", recorder.sendLag());
+        hgrm(dir.resolve("sender-lag.hgrm"), recorder.sendLag());
+        try (OutputStream stream = Files.newOutputStream(dir.resolve("summary.properties")))
+        {
+            summary.store(stream, "fix-load " + config.label() + "; latencies in microseconds");
+        }
+    }
+
+    private static void put(final Properties summary, final String name, final Histogram histogram)
+    {
+        summary.setProperty(name + ".count", Long.toString(histogram.getTotalCount()));
+        if (histogram.getTotalCount() == 0)
+        {
+            return;
+        }
+        summary.setProperty(name + ".p50.us", format(histogram.getValueAtPercentile(50) / 1e3));
+        summary.setProperty(name + ".p90.us", format(histogram.getValueAtPercentile(90) / 1e3));
+        summary.setProperty(name + ".p99.us", format(histogram.getValueAtPercentile(99) / 1e3));
+        summary.setProperty(name + ".p999.us", format(histogram.getValueAtPercentile(99.9) / 1e3));
+        summary.setProperty(name + ".max.us", format(histogram.getMaxValue() / 1e3));
+        summary.setProperty(name + ".mean.us", format(histogram.getMean() / 1e3));
+    }
+
+    private static void hgrm(final Path file, final Histogram histogram) throws IOException
+    {
+        if (histogram.getTotalCount() == 0)
+        {
+            return;
+        }
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8))
+        {
+            histogram.outputPercentileDistribution(out, 5, 1000.0);
+        }
+    }
+
+    private static String format(final double value)
+    {
+        return String.format(Locale.ROOT, "%.3f", value);
+    }
+}

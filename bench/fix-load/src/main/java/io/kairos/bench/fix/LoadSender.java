@@ -1,0 +1,194 @@
+package io.kairos.bench.fix;
+
+import java.io.PrintStream;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+
+import quickfix.Message;
+import quickfix.Session;
+
+/**
+ * The sender side of a load run: turns the {@link OrderModel}'s choices into NewOrderSingle (D),
+ * OrderCancelRequest (F) and OrderCancelReplaceRequest (G) messages, round-robin over the sessions, each at its
+ * planned time, and cancels resting orders whose lifetime is over. Owned by the sender thread.
+ */
+final class LoadSender
+{
+    private final LoadConfig config;
+    private final RequestLog log;
+    private final List<RestingOrders> resting;
+    private final List<Session> sessions;
+    private final LatencyRecorder recorder;
+    private final String clOrdIdPrefix;
+    private final PrintStream out;
+    private final OrderModel model;
+    private final List<Instrument> instruments;
+    private final OrderRequest request = new OrderRequest();
+    private final OrderRequest lifetimeCancel = new OrderRequest();
+
+    LoadSender(final LoadConfig config, final RequestLog log, final List<RestingOrders> resting,
+        final List<Session> sessions, final LatencyRecorder recorder, final String clOrdIdPrefix,
+        final PrintStream out)
+    {
+        this.config = config;
+        this.log = log;
+        this.resting = resting;
+        this.sessions = sessions;
+        this.recorder = recorder;
+        this.clOrdIdPrefix = clOrdIdPrefix;
+        this.out = out;
+        this.model = new OrderModel(config.model());
+        this.instruments = config.model().instruments();
+    }
+
+    /**
+     * What the sender did.
+     *
+     * @param requests           request indexes used, prefill included (the next free index)
+     * @param measuredRequests   requests sent in the measured part
+     * @param lifetimeCancels    cancels of orders whose resting lifetime was over (among the requests)
+     * @param firstMeasuredNs    planned time of the first measured request
+     * @param lastSendNs         actual time of the last send
+     * @param plannedEndNs       planned end of the measured part
+     * @param capacityExhausted  whether the run stopped early because the request log was full
+     */
+    record Outcome(int requests, long measuredRequests, long lifetimeCancels, long firstMeasuredNs, long lastSendNs,
+        long plannedEndNs, boolean capacityExhausted)
+    {
+    }
+
+    /** Sends the configured number of passive orders at the prefill rate, unmeasured; returns how many. */
+    int prefill()
+    {
+        final ConstantRateSchedule schedule = new ConstantRateSchedule(System.nanoTime(), config.prefillRatePerSecond());
+        for (int i = 0; i < config.prefillOrders(); i++)
+        {
+            final long plannedNs = schedule.intendedNs(i);
+            ConstantRateSchedule.awaitDue(plannedNs, config.spinThresholdNs());
+            model.passiveInsert(request);
+            send(i, i % sessions.size(), request, plannedNs, false);
+        }
+        return config.prefillOrders();
+    }
+
+    Outcome run(final int firstIndex, final long progressIntervalNs)
+    {
+        final long startNs = System.nanoTime() + 1_000_000;
+        final ConstantRateSchedule schedule = new ConstantRateSchedule(startNs, config.ratePerSecond());
+        final long measureFromNs = startNs + config.warmupNs();
+        final long endNs = measureFromNs + config.durationNs();
+        final long lifetimeNs = config.model().restingLifetimeNs();
+        final int sessionCount = sessions.size();
+        int next = firstIndex;
+        long measured = 0;
+        long lifetimeCancels = 0;
+        long lastSendNs = startNs;
+        long nextProgressNs = startNs + progressIntervalNs;
+        boolean exhausted = false;
+        for (long slot = 0; ; slot++)
+        {
+            final long plannedNs = schedule.intendedNs(slot);
+            if (plannedNs >= endNs)
+            {
+                break;
+            }
+            if (next >= log.capacity() - 1)
+            {
+                exhausted = true;
+                break;
+            }
+            final long nowNs = ConstantRateSchedule.awaitDue(plannedNs, config.spinThresholdNs());
+            final int session = (int)(slot % sessionCount);
+            final boolean measure = plannedNs >= measureFromNs;
+            if (lifetimeNs > 0)
+            {
+                final int expired = resting.get(session).takeExpired(nowNs, lifetimeNs);
+                if (expired >= 0)
+                {
+                    cancelRequest(expired);
+                    lastSendNs = send(next++, session, lifetimeCancel, nowNs, measure);
+                    lifetimeCancels++;
+                }
+            }
+            model.next(request, resting.get(session), log);
+            lastSendNs = send(next++, session, request, plannedNs, measure);
+            if (measure)
+            {
+                measured++;
+            }
+            if (lastSendNs >= nextProgressNs)
+            {
+                nextProgressNs += progressIntervalNs;
+                out.printf("fix-load  %s: %.0f s, %d requests sent, sender %.0f us behind plan%n", config.label(),
+                    (lastSendNs - startNs) / 1e9, next - firstIndex, (lastSendNs - plannedNs) / 1e3);
+            }
+        }
+        return new Outcome(next, measured, lifetimeCancels, measureFromNs, lastSendNs, endNs, exhausted);
+    }
+
+    private void cancelRequest(final int target)
+    {
+        lifetimeCancel.action = OrderRequest.CANCEL;
+        lifetimeCancel.targetRequest = target;
+        lifetimeCancel.instrumentIndex = log.instrument(target);
+        lifetimeCancel.side = log.side(target);
+        lifetimeCancel.ordType = OrderRequest.LIMIT;
+        lifetimeCancel.priceMicros = log.priceMicros(target);
+        lifetimeCancel.quantity = log.quantity(target);
+    }
+
+    private long send(final int index, final int session, final OrderRequest order, final long plannedNs,
+        final boolean measure)
+    {
+        log.describe(index, order, session, measure);
+        final Message message = encode(index, order);
+        final long sentNs = System.nanoTime();
+        log.sent(index, plannedNs, sentNs);
+        sessions.get(session).send(message);
+        if (measure)
+        {
+            recorder.recordSendLag(plannedNs, sentNs);
+        }
+        return sentNs;
+    }
+
+    private Message encode(final int index, final OrderRequest order)
+    {
+        final Message message = new Message();
+        final Instrument instrument = instruments.get(order.instrumentIndex);
+        message.setString(11, clOrdIdPrefix + index);
+        message.setString(55, instrument.symbol());
+        message.setChar(54, order.side);
+        message.setUtcTimeStamp(60, LocalDateTime.now(ZoneOffset.UTC), true);
+        message.setString(38, Long.toString(order.quantity));
+        switch (order.action)
+        {
+            case OrderRequest.CANCEL ->
+            {
+                message.getHeader().setString(35, "F");
+                message.setString(41, clOrdIdPrefix + order.targetRequest);
+            }
+            case OrderRequest.REPLACE ->
+            {
+                message.getHeader().setString(35, "G");
+                message.setString(41, clOrdIdPrefix + order.targetRequest);
+                message.setChar(21, '1');
+                message.setChar(40, OrderRequest.LIMIT);
+                message.setString(44, Instrument.decimal(order.priceMicros));
+            }
+            default ->
+            {
+                message.getHeader().setString(35, "D");
+                message.setChar(21, '1');
+                message.setChar(40, order.ordType);
+                if (order.ordType == OrderRequest.LIMIT)
+                {
+                    message.setString(44, Instrument.decimal(order.priceMicros));
+                    message.setChar(59, '0');
+                }
+            }
+        }
+        return message;
+    }
+}
