@@ -39,6 +39,7 @@ final class FixClient implements AutoCloseable
     private final SessionSettings settings;
     private final String password;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
+    private final java.util.ArrayDeque<Message> pending = new java.util.ArrayDeque<>();
     private final List<Message> history = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<String> logoutTexts = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean loggedOn;
@@ -74,6 +75,16 @@ final class FixClient implements AutoCloseable
         settings.setString("PersistMessages", "Y");
         settings.setString(sessionId, "SenderCompID", compId);
         settings.setString(sessionId, "TargetCompID", targetCompId);
+    }
+
+    /**
+     * Accepts values outside the FIX 4.4 dictionary's enumerations (e.g. Artio's throttle reject
+     * carries BusinessRejectReason 99, which FIX 4.4 does not define); call before {@link #connect()}.
+     */
+    FixClient lenient()
+    {
+        settings.setString("ValidateIncomingMessage", "N");
+        return this;
     }
 
     /** Starts connecting (and reconnecting every second until stopped). */
@@ -154,11 +165,19 @@ final class FixClient implements AutoCloseable
         }
     }
 
-    /** The next received message of this MsgType that matches; skips (drops) others. */
+    /** The next received message of this MsgType that matches; others stay queued for later calls. */
     Message next(final String msgType, final Predicate<Message> filter)
     {
+        for (final java.util.Iterator<Message> it = pending.iterator(); it.hasNext(); )
+        {
+            final Message message = it.next();
+            if (msgType.equals(type(message)) && filter.test(message))
+            {
+                it.remove();
+                return message;
+            }
+        }
         final long deadline = System.currentTimeMillis() + WAIT_MS;
-        final List<String> skipped = new ArrayList<>();
         while (System.currentTimeMillis() < deadline)
         {
             final Message message = poll(deadline - System.currentTimeMillis());
@@ -170,9 +189,10 @@ final class FixClient implements AutoCloseable
             {
                 return message;
             }
-            skipped.add(message.toString().replace('\u0001', '|'));
+            pending.add(message);
         }
-        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " + skipped);
+        final List<String> others = pending.stream().map(m -> m.toString().replace('\u0001', '|')).toList();
+        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " + others);
     }
 
     Message next(final String msgType)
@@ -183,7 +203,8 @@ final class FixClient implements AutoCloseable
     /** Every message received within {@code quietMs} of silence. */
     List<Message> drain(final long quietMs)
     {
-        final List<Message> messages = new ArrayList<>();
+        final List<Message> messages = new ArrayList<>(pending);
+        pending.clear();
         Message message;
         while ((message = poll(quietMs)) != null)
         {

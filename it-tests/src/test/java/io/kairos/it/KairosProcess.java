@@ -77,6 +77,41 @@ final class KairosProcess implements AutoCloseable
         return server;
     }
 
+    /**
+     * Starts like a process supervisor would after a crash: when the venue exits with status 1
+     * before it is ready (e.g. the FIX gateway's Aeron archive still sees the killed process's
+     * mark file as active), it is started again, for up to {@code timeoutMs}.
+     */
+    static KairosProcess startAfterCrash(final TestVenue venue, final long timeoutMs)
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        final StringBuilder attempts = new StringBuilder();
+        while (true)
+        {
+            final KairosProcess server = launch(venue, Map.of());
+            final long readyDeadline = System.currentTimeMillis() + READY_TIMEOUT_MS;
+            while (server.process.isAlive() && System.currentTimeMillis() < readyDeadline)
+            {
+                if (Http.get(server.metricsPort, "/health/ready").status() == 200)
+                {
+                    return server;
+                }
+                pause(100);
+            }
+            if (server.process.isAlive())
+            {
+                server.close();
+                fail("server not ready within " + READY_TIMEOUT_MS + " ms:\n" + server.output());
+            }
+            attempts.append(server.output()).append('\n');
+            if (System.currentTimeMillis() > deadline)
+            {
+                fail("server did not start again within " + timeoutMs + " ms after the crash:\n" + attempts);
+            }
+            pause(1_000);
+        }
+    }
+
     void awaitReady()
     {
         final long deadline = System.currentTimeMillis() + READY_TIMEOUT_MS;

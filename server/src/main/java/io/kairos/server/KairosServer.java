@@ -72,6 +72,7 @@ public final class KairosServer implements Callable<Integer>
         try
         {
             config = KairosConfigLoader.load(configFile, System.getenv());
+            GatewayWiring.validate(config);
         }
         catch (final ConfigException ex)
         {
