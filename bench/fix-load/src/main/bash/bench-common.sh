@@ -1,0 +1,147 @@
+# Shared by bench/bin/fix-load and bench/bin/scenario (sourced, not run): JDK choice, building the load jar,
+# starting and stopping the processes of a benchmark run. Every process started here is recorded in BENCH_PIDS
+# and stopped by bench_cleanup (trap it on EXIT).
+
+BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
+FIX_LOAD_DIR="$BENCH_ROOT/bench/fix-load"
+FIX_LOAD_JAR="$FIX_LOAD_DIR/target/fix-load.jar"
+ORDERMATCH_LIB="$FIX_LOAD_DIR/target/ordermatch-lib"
+KAIROS_SERVER="$BENCH_ROOT/server/target/kairos/bin/kairos-server"
+LATENCY_TOOL_JAR="$BENCH_ROOT/latency-tool/target/latency-tool.jar"
+JVM_FLAGS=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/jdk.internal.misc=ALL-UNNAMED
+  --enable-native-access=ALL-UNNAMED)
+BENCH_PIDS=()
+
+log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { printf '%s: %s\n' "$(basename "$0")" "$*" >&2; exit 2; }
+
+java_version() { "$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
+
+# The java to run with: $JAVA_HOME if >= 21, else the newest JDK >= 21 under /usr/lib/jvm, else java on the PATH.
+find_java() {
+  local candidate best="" best_version=0 version
+  if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
+    version=$(java_version "$JAVA_HOME/bin/java")
+    if [[ -n "$version" && "$version" -ge 21 ]]; then JAVA="$JAVA_HOME/bin/java"; return; fi
+  fi
+  for candidate in /usr/lib/jvm/*/bin/java; do
+    [[ -x "$candidate" ]] || continue
+    version=$(java_version "$candidate")
+    if [[ -n "$version" && "$version" -ge 21 && "$version" -gt "$best_version" ]]; then
+      best="$candidate"; best_version="$version"
+    fi
+  done
+  if [[ -n "$best" ]]; then JAVA="$best"; return; fi
+  JAVA=$(command -v java) || die "no Java >= 21 found (set JAVA_HOME)"
+  version=$(java_version "$JAVA")
+  [[ -n "$version" && "$version" -ge 21 ]] || die "java on the PATH is version $version; Java >= 21 is needed (set JAVA_HOME)"
+}
+
+# Builds bench/fix-load when its jar is missing (or FIX_LOAD_REBUILD=1).
+ensure_fix_load() {
+  if [[ ! -f "$FIX_LOAD_JAR" || ! -d "$ORDERMATCH_LIB" || "${FIX_LOAD_REBUILD:-0}" == 1 ]]; then
+    log "building bench/fix-load"
+    (cd "$FIX_LOAD_DIR" && ../../mvnw -B -q install -DskipTests) || die "building bench/fix-load failed"
+  fi
+}
+
+fix_load() {
+  "$JAVA" "${JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseParallelGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -jar "$FIX_LOAD_JAR" "$@"
+}
+
+# start_bg NAME LOGFILE CMD...: runs CMD in the background, records its pid in BENCH_PIDS and in $LAST_PID.
+start_bg() {
+  local name="$1" logfile="$2"; shift 2
+  "$@" >"$logfile" 2>&1 &
+  LAST_PID=$!
+  BENCH_PIDS+=("$LAST_PID")
+  log "started $name (pid $LAST_PID, log $logfile)"
+}
+
+# stop_pid PID [SECONDS]: SIGTERM, wait, then SIGKILL if it is still there.
+stop_pid() {
+  local pid="$1" wait_s="${2:-20}" i
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  for ((i = 0; i < wait_s * 10; i++)); do
+    kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+    sleep 0.1
+  done
+  log "pid $pid ignored SIGTERM for ${wait_s} s; killing it"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+bench_cleanup() {
+  local pid
+  for pid in "${BENCH_PIDS[@]}"; do stop_pid "$pid" 10; done
+  BENCH_PIDS=()
+}
+
+# wait_for_port PORT SECONDS: until something listens on 127.0.0.1:PORT.
+wait_for_port() {
+  local port="$1" seconds="$2" i
+  for ((i = 0; i < seconds * 10; i++)); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# start_echo PORT LOGFILE: the raw TCP FIX echo server.
+start_echo() {
+  port_free "$1" || die "port $1 is in use (echo server)"
+  start_bg "fix echo server on :$1" "$2" "$JAVA" "${JVM_FLAGS[@]}" -Xms256m -Xmx256m -XX:+UseParallelGC \
+    -jar "$FIX_LOAD_JAR" echo-server --port "$1"
+  ECHO_PID=$LAST_PID
+  wait_for_port "$1" 30 || die "echo server did not listen on $1 (see $2)"
+}
+
+# start_ordermatch PORT SESSIONS DIR: QuickFIX/J's ordermatch example on its own QuickFIX/J (2.1.0) class path.
+# Its stdin is a FIFO held open by fd 7 ('#quit' ends it); its stdout, where it prints the symbol's whole book
+# after every order, goes to /dev/null.
+start_ordermatch() {
+  local port="$1" sessions="$2" dir="$3"
+  port_free "$port" || die "port $port is in use (ordermatch)"
+  mkdir -p "$dir"
+  fix_load ordermatch-config --out "$dir/ordermatch.cfg" --port "$port" --sessions "$sessions" \
+    --data-dir "$dir/store"
+  rm -f "$dir/stdin"; mkfifo "$dir/stdin"
+  "$JAVA" -Xms1g -Xmx1g -XX:+UseParallelGC -cp "$ORDERMATCH_LIB/*" quickfix.examples.ordermatch.Main \
+    "$dir/ordermatch.cfg" <"$dir/stdin" >/dev/null 2>"$dir/ordermatch.err" &
+  LAST_PID=$!
+  BENCH_PIDS+=("$LAST_PID")
+  ORDERMATCH_PID=$LAST_PID
+  exec 7>"$dir/stdin"
+  log "started QuickFIX/J ordermatch 2.1.0 on :$port (pid $LAST_PID, stderr $dir/ordermatch.err)"
+  wait_for_port "$port" 60 || die "ordermatch did not listen on $port (see $dir/ordermatch.err)"
+}
+
+stop_ordermatch() {
+  echo '#quit' >&7 2>/dev/null || true
+  exec 7>&- 2>/dev/null || true
+  stop_pid "$ORDERMATCH_PID" 10
+}
+
+# start_kairos CONFIG METRICS_PORT DIR [ENV=VALUE...]: the real server process, ready when /health/ready is 200.
+start_kairos() {
+  local config="$1" metrics_port="$2" dir="$3" i code; shift 3
+  [[ -x "$KAIROS_SERVER" ]] || return 1
+  port_free "$metrics_port" || die "port $metrics_port is in use (Kairos metrics)"
+  (cd "$dir" && exec env "$@" "$KAIROS_SERVER" --config "$config") >"$dir/kairos-server.log" 2>&1 &
+  LAST_PID=$!
+  BENCH_PIDS+=("$LAST_PID")
+  KAIROS_PID=$LAST_PID
+  log "started kairos-server (pid $LAST_PID, log $dir/kairos-server.log)"
+  for ((i = 0; i < 1200; i++)); do
+    kill -0 "$KAIROS_PID" 2>/dev/null || die "kairos-server exited during start (see $dir/kairos-server.log)"
+    code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$metrics_port/health/ready" || true)
+    [[ "$code" == 200 ]] && return 0
+    sleep 0.1
+  done
+  die "kairos-server not ready after 120 s (see $dir/kairos-server.log)"
+}
