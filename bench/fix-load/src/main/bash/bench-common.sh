@@ -2,7 +2,7 @@
 # starting and stopping the processes of a benchmark run. Every process started here is recorded in BENCH_PIDS
 # and stopped by bench_cleanup (trap it on EXIT).
 
-BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
+BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../../.." && pwd)"
 FIX_LOAD_DIR="$BENCH_ROOT/bench/fix-load"
 FIX_LOAD_JAR="$FIX_LOAD_DIR/target/fix-load.jar"
 ORDERMATCH_LIB="$FIX_LOAD_DIR/target/ordermatch-lib"
@@ -144,4 +144,37 @@ start_kairos() {
     sleep 0.1
   done
   die "kairos-server not ready after 120 s (see $dir/kairos-server.log)"
+}
+
+# start_capture PCAP LOGFILE PORT...: tcpdump on loopback for the given TCP ports, ready when it says it listens.
+start_capture() {
+  local pcap="$1" logfile="$2" filter="" port i; shift 2
+  command -v tcpdump >/dev/null || die "tcpdump is not installed (apt-get update && apt-get install -y tcpdump tshark)"
+  for port in "$@"; do filter+="${filter:+ or }tcp port $port"; done
+  tcpdump -i lo -n -s 0 -B 65536 -w "$pcap" "$filter" >"$logfile" 2>&1 &
+  LAST_PID=$!
+  BENCH_PIDS+=("$LAST_PID")
+  CAPTURE_PID=$LAST_PID
+  for ((i = 0; i < 100; i++)); do
+    grep -q "listening on" "$logfile" 2>/dev/null && { log "capturing '$filter' on lo to $pcap"; return 0; }
+    kill -0 "$CAPTURE_PID" 2>/dev/null || die "tcpdump failed: $(cat "$logfile")"
+    sleep 0.1
+  done
+  die "tcpdump did not start (see $logfile)"
+}
+
+# stop_capture LOGFILE: SIGINT (tcpdump flushes and prints its counts), then report kernel drops.
+stop_capture() {
+  local logfile="$1" i
+  kill -INT "$CAPTURE_PID" 2>/dev/null || true
+  for ((i = 0; i < 100; i++)); do kill -0 "$CAPTURE_PID" 2>/dev/null || break; sleep 0.1; done
+  stop_pid "$CAPTURE_PID" 5
+  log "tcpdump: $(grep -E 'captured|dropped' "$logfile" | tr '\n' ' ')"
+}
+
+# latency_tool CAPTURE OUTDIR ORDER_PORTS MD_PORTS: door-to-door order-ack and order-to-tick from the capture.
+latency_tool() {
+  [[ -f "$LATENCY_TOOL_JAR" ]] || die "latency-tool is not built ($LATENCY_TOOL_JAR; ./mvnw -B -q -pl latency-tool package -DskipTests)"
+  "$JAVA" "${JVM_FLAGS[@]}" -Xmx2g -jar "$LATENCY_TOOL_JAR" analyze "$1" --out "$2" --order-ports "$3" \
+    --md-ports "$4" --no-progress >"$2.txt" 2>&1 || log "latency-tool exited $? on $1 (see $2.txt)"
 }
