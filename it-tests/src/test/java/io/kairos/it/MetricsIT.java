@@ -34,6 +34,11 @@ class MetricsIT
                 "kairos_journal_force_seconds_sum{partition=\"0\"}",
                 "kairos_engine_latency_seconds_bucket{le=",
                 "# TYPE kairos_engine_latency_seconds histogram",
+                "kairos_sessions_connected",
+                "kairos_md_subscribers",
+                "kairos_orders_in_total",
+                "kairos_throttle_rejects_total",
+                "kairos_rejects_total{reason=\"price_outside_band\"}",
                 "jvm_memory_used_bytes"))
             {
                 assertTrue(first.body().contains(meter), () -> "missing " + meter + " in\n" + first.body());

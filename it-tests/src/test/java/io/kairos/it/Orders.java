@@ -128,7 +128,7 @@ final class Orders
         return new BigDecimal(str(m, tag));
     }
 
-    static boolean is(final Message m, final int tag, final String value)
+    static boolean is(final quickfix.FieldMap m, final int tag, final String value)
     {
         return m.isSetField(tag) && value.equals(str(m, tag));
     }
