@@ -1,0 +1,96 @@
+package io.kairos.bench.exchangecore;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import exchange.core2.core.common.CoreWaitStrategy;
+import io.kairos.bench.harness.LoadDriver;
+import io.kairos.bench.harness.OrderFlow;
+import io.kairos.bench.harness.RunResult;
+
+/**
+ * Runs exchange-core on an order-flow file in its own JVM and writes a {@link RunResult} file.
+ * Exists because exchange-core 0.5.3's Chronicle Core 2.19 cannot initialise on JDK 25 (it looks
+ * up {@code sun.nio.ch.FileChannelImpl.unmap0(long,long)}, gone since JDK 20), so the benchmark
+ * runs it on Java 17; this module is compiled for Java 17 for that reason.
+ *
+ * <pre>
+ * ExchangeCoreRunner --flow FILE --result FILE --rate N [--journal off|disk] [--journal-dir DIR] [--wait BLOCKING|YIELDING|BUSY_SPIN]
+ * </pre>
+ * Exit status 0 when the result was written, 2 on bad arguments, 1 when the run failed.
+ */
+public final class ExchangeCoreRunner
+{
+    private ExchangeCoreRunner()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        Path flowFile = null;
+        Path resultFile = null;
+        long rate = 0;
+        boolean journal = false;
+        Path journalDir = null;
+        CoreWaitStrategy wait = CoreWaitStrategy.BLOCKING;
+        try
+        {
+            for (int i = 0; i < args.length; i += 2)
+            {
+                final String value = i + 1 < args.length ? args[i + 1] : null;
+                if (value == null)
+                {
+                    throw new IllegalArgumentException(args[i] + " needs a value");
+                }
+                switch (args[i])
+                {
+                    case "--flow" -> flowFile = Path.of(value);
+                    case "--result" -> resultFile = Path.of(value);
+                    case "--rate" -> rate = Long.parseLong(value);
+                    case "--journal" -> journal = parseJournal(value);
+                    case "--journal-dir" -> journalDir = Path.of(value);
+                    case "--wait" -> wait = CoreWaitStrategy.valueOf(value.toUpperCase(Locale.ROOT));
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+            if (flowFile == null || resultFile == null || rate <= 0)
+            {
+                throw new IllegalArgumentException("--flow, --result and --rate (> 0) are required");
+            }
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println("ExchangeCoreRunner: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try
+        {
+            final OrderFlow flow = OrderFlow.read(flowFile);
+            final Path dir = journalDir != null ? journalDir : Files.createTempDirectory("ec-journal-");
+            final RunResult result;
+            try (ExchangeCoreTarget target = new ExchangeCoreTarget(flow, journal, dir, wait))
+            {
+                result = LoadDriver.run(target, flow, rate);
+            }
+            result.write(resultFile);
+            System.exit(0);
+        }
+        catch (final Exception e)
+        {
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static boolean parseJournal(final String value)
+    {
+        return switch (value.toLowerCase(Locale.ROOT))
+        {
+            case "off" -> false;
+            case "disk" -> true;
+            default -> throw new IllegalArgumentException("--journal: expected off or disk, got '" + value + "'");
+        };
+    }
+}

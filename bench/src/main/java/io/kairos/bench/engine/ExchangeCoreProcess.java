@@ -1,0 +1,141 @@
+package io.kairos.bench.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import exchange.core2.core.common.CoreWaitStrategy;
+import io.kairos.bench.exchangecore.ExchangeCoreRunner;
+import io.kairos.bench.harness.RunResult;
+
+/**
+ * Runs {@link ExchangeCoreRunner} in a child JVM (Java 17: exchange-core 0.5.3 cannot start on
+ * JDK 25, see bench/README.md) on the order-flow file this JVM wrote, with this JVM's class path,
+ * and reads back its {@link RunResult}. The child's output goes to this process's stderr.
+ */
+final class ExchangeCoreProcess
+{
+    /** JVM options exchange-core's Chronicle Core 2.19 needs on Java 17, on top of the heap/GC options. */
+    static final List<String> CHRONICLE_OPENS = List.of(
+        "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+        "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+        "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+        "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED",
+        "--add-opens=java.base/java.lang=ALL-UNNAMED",
+        "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+        "--add-opens=java.base/java.io=ALL-UNNAMED",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "--add-opens=java.base/java.util=ALL-UNNAMED",
+        "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+        "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+    private static final long TIMEOUT_MINUTES = 15;
+
+    private final Path java;
+    private final List<String> jvmOptions;
+
+    ExchangeCoreProcess(final Path java, final List<String> jvmOptions)
+    {
+        this.java = java;
+        this.jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    Path java()
+    {
+        return java;
+    }
+
+    List<String> jvmOptions()
+    {
+        return jvmOptions;
+    }
+
+    RunResult run(final Path flowFile, final boolean journal, final Path journalDir, final CoreWaitStrategy wait, final long rate)
+        throws IOException, InterruptedException
+    {
+        final Path resultFile = Files.createTempFile(journalDir.getParent(), "ec-result-", ".properties");
+        final List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(jvmOptions);
+        command.addAll(CHRONICLE_OPENS);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(ExchangeCoreRunner.class.getName());
+        command.addAll(List.of("--flow", flowFile.toString(), "--result", resultFile.toString(), "--rate", Long.toString(rate),
+            "--journal", journal ? "disk" : "off", "--journal-dir", journalDir.toString(), "--wait", wait.name()));
+        final Process process = new ProcessBuilder(command)
+            .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
+        try
+        {
+            if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES))
+            {
+                throw new IOException("exchange-core child JVM did not finish in " + TIMEOUT_MINUTES + " minutes: " + command);
+            }
+            if (process.exitValue() != 0)
+            {
+                throw new IOException("exchange-core child JVM failed with exit status " + process.exitValue() + ": " + command);
+            }
+            return RunResult.read(resultFile);
+        }
+        finally
+        {
+            process.destroyForcibly();
+            Files.deleteIfExists(resultFile);
+        }
+    }
+
+    /** The newest JDK of feature release 17..19 under {@code searchDir} (exchange-core's Chronicle needs &lt; 20), or null. */
+    static Path findJava17(final Path searchDir) throws IOException
+    {
+        if (!Files.isDirectory(searchDir))
+        {
+            return null;
+        }
+        Path best = null;
+        int bestFeature = 0;
+        try (var dirs = Files.list(searchDir))
+        {
+            for (final Path dir : dirs.sorted().toList())
+            {
+                final Path candidate = dir.resolve("bin/java");
+                final int feature = featureOf(dir);
+                if (Files.isExecutable(candidate) && feature >= 17 && feature < 20 && feature > bestFeature)
+                {
+                    best = candidate;
+                    bestFeature = feature;
+                }
+            }
+        }
+        return best;
+    }
+
+    private static int featureOf(final Path jdkDir) throws IOException
+    {
+        final Path release = jdkDir.resolve("release");
+        if (!Files.isReadable(release))
+        {
+            return 0;
+        }
+        for (final String line : Files.readAllLines(release))
+        {
+            if (line.startsWith("JAVA_VERSION="))
+            {
+                final String version = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                final String feature = version.split("[.+-]")[0];
+                try
+                {
+                    return Integer.parseInt(feature);
+                }
+                catch (final NumberFormatException e)
+                {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+}
