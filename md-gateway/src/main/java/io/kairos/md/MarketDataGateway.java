@@ -30,6 +30,7 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.SystemEpochNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -53,6 +54,11 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     public static final int RING_CAPACITY_BYTES = 16 * 1024 * 1024;
     private static final int SOCKET_SEND_BUFFER_BYTES = 256 * 1024;
 
+    static
+    {
+        NettyDefaults.apply();
+    }
+
     private final MarketDataGatewayConfig config;
     private final MdCounters counters = new MdCounters();
     private final RingBuffer ring;
@@ -75,12 +81,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(
             ByteBuffer.allocateDirect(RING_CAPACITY_BYTES + RingBufferDescriptor.TRAILER_LENGTH)));
         nativeTransport = Epoll.isAvailable();
-        group = new MultiThreadIoEventLoopGroup(1, r ->
-        {
-            final Thread thread = new Thread(r, "kairos-md-gateway");
-            thread.setDaemon(true);
-            return thread;
-        }, nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("kairos-md-gateway", true),
+            nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         final BookEventPoller poller = new BookEventPoller(ring, referenceData, allocator, clock, counters);
@@ -211,10 +213,25 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         }
     }
 
-    /** Nanoseconds from the last fanned-out event's enqueue to the end of its flush (benchmarks). */
-    long lastFanOutNs()
+    /**
+     * Nanoseconds from the engine thread's hand-off of the last fanned-out book event to the end of
+     * the flush that wrote it to every subscriber (for benchmarks and diagnostics).
+     */
+    public long lastFanOutNs()
     {
         return context.poller.lastFanOutNs();
+    }
+
+    /** FIX messages queued to sessions since launch (the kairos_md_messages_out_total counter). */
+    public long messagesOut()
+    {
+        return counters.messagesOut.get();
+    }
+
+    /** Bytes of book events queued by engine threads and not yet drained by the event loop. */
+    public int queuedEventBytes()
+    {
+        return ring.size();
     }
 
     /** The id of the event-loop thread (allocation tests). */

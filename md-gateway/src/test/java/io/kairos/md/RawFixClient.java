@@ -187,6 +187,11 @@ final class RawFixClient implements AutoCloseable
         return false;
     }
 
+    Socket socket()
+    {
+        return socket;
+    }
+
     @Override
     public void close() throws IOException
     {

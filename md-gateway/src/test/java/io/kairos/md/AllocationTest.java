@@ -1,0 +1,123 @@
+package io.kairos.md;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.kairos.engine.BookEvent;
+import io.kairos.engine.Side;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Steady-state allocation of the market-data path, measured with ThreadMXBean: the gateway's event
+ * loop (drain, book update, encode once per view, per-session header, gathered writes) and the
+ * engine-side listener call.
+ */
+class AllocationTest
+{
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+    private static final int AAPL = 1;
+    private static final int RESTING = 200;
+
+    private final BookEvent event = new BookEvent();
+    private long nextOrderId = 1;
+
+    @Test
+    void shouldNotAllocateOnTheEventLoopPerUpdateInSteadyState() throws Exception
+    {
+        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry()))
+        {
+            final List<SinkClient> sinks = new ArrayList<>();
+            try
+            {
+                sinks.add(new SinkClient(gateway.port(), "MD01", "AAPL", 0, "N"));
+                sinks.add(new SinkClient(gateway.port(), "MD02", "AAPL", 0, "Y"));
+                sinks.add(new SinkClient(gateway.port(), "MD03", "AAPL", 5, "Y"));
+                sinks.add(new SinkClient(gateway.port(), "MD04", "AAPL", 0, "N"));
+                final long loopThread = gateway.eventLoopThreadId();
+                for (int i = 0; i < 5; i++)
+                {
+                    run(gateway, 20_000);
+                }
+                final long loopBefore = THREADS.getThreadAllocatedBytes(loopThread);
+                final long listenerBefore = THREADS.getCurrentThreadAllocatedBytes();
+                final long messagesBefore = gateway.counters().messagesOut.get();
+                final int events = run(gateway, 50_000);
+                final long listenerBytes = THREADS.getCurrentThreadAllocatedBytes() - listenerBefore;
+                final long loopBytes = THREADS.getThreadAllocatedBytes(loopThread) - loopBefore;
+                final long messages = gateway.counters().messagesOut.get() - messagesBefore;
+                System.out.printf("md-gateway allocation: event loop %d bytes for %d events / %d messages; listener %d bytes%n",
+                    loopBytes, events, messages, listenerBytes);
+                assertTrue(messages >= events * 3L, "messages out: " + messages);
+                assertEquals(0, gateway.counters().errors.get());
+                assertTrue(loopBytes < events / 10, "event loop allocated " + loopBytes + " bytes for " + events + " events");
+                assertTrue(listenerBytes < events / 10, "listener allocated " + listenerBytes + " bytes for " + events + " events");
+            }
+            finally
+            {
+                for (final SinkClient sink : sinks)
+                {
+                    sink.close();
+                }
+            }
+        }
+    }
+
+    /** Adds, size-downs, partial executions and deletes keeping about {@value #RESTING} orders resting. @return events sent. */
+    private int run(final MarketDataGateway gateway, final int events) throws InterruptedException
+    {
+        int sent = 0;
+        while (sent < events)
+        {
+            final long id = nextOrderId++;
+            final Side side = (id & 1) == 0 ? Side.BUY : Side.SELL;
+            final long price = TestVenue.REFERENCE_PRICE + (side == Side.BUY ? -1 : 1) * TestVenue.TICK * (1 + id % 7);
+            send(gateway, BookEvent.Type.ADD, id, side, price, 100, 0);
+            send(gateway, BookEvent.Type.MODIFY_KEEP_PRIORITY, id, side, price, 60, 0);
+            if (id > RESTING)
+            {
+                final long old = id - RESTING;
+                final Side oldSide = (old & 1) == 0 ? Side.BUY : Side.SELL;
+                final long oldPrice = TestVenue.REFERENCE_PRICE + (oldSide == Side.BUY ? -1 : 1) * TestVenue.TICK * (1 + old % 7);
+                send(gateway, BookEvent.Type.EXECUTE, old, oldSide, oldPrice, 50, 10);
+                send(gateway, BookEvent.Type.DELETE, old, oldSide, oldPrice, 50, 0);
+                sent += 2;
+            }
+            sent += 2;
+            if (sent % 1_000 < 4)
+            {
+                while (gateway.queuedEventBytes() > 0)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+        while (gateway.queuedEventBytes() > 0)
+        {
+            Thread.onSpinWait();
+        }
+        Thread.sleep(50);
+        return sent;
+    }
+
+    private void send(final MarketDataGateway gateway, final BookEvent.Type type, final long orderId, final Side side,
+        final long price, final long quantity, final long traded)
+    {
+        event.type = type;
+        event.instrumentId = AAPL;
+        event.orderId = orderId;
+        event.side = side;
+        event.price = price;
+        event.quantity = quantity;
+        event.tradeQuantity = traded;
+        event.aggressorOrderId = orderId + 1_000_000;
+        event.engineInNs = System.currentTimeMillis() * 1_000_000L;
+        event.engineOutNs = event.engineInNs + 1_000;
+        gateway.onBookEvent(event);
+    }
+}
