@@ -36,6 +36,10 @@ class CrashRecoveryIT
 {
     static final String TAG = "crash-recovery";
 
+    private static int buyerMark;
+    private static int sellerMark;
+    private static FixClient otherSide;
+
     @TempDir
     Path dir;
 
@@ -75,11 +79,15 @@ class CrashRecoveryIT
         {
             buys.mark();
             sells.mark();
+            buyerMark = buyer.history().size();
+            sellerMark = seller.history().size();
             buyer.logon();
             seller.logon();
             buyer.drain(1_500).forEach(buys::onMessage);
             seller.drain(1_500).forEach(sells::onMessage);
+            otherSide = seller;
             verifyPresent(buyer, buys, Side.BUY);
+            otherSide = buyer;
             verifyPresent(seller, sells, Side.SELL);
             final OrderTracker allBuys = new OrderTracker();
             buyer.history().forEach(allBuys::onMessage);
@@ -135,6 +143,29 @@ class CrashRecoveryIT
                 failures.add(clOrdId + " seen " + seen + " but status says " + Orders.text(status));
             }
         }
+        if (!failures.isEmpty())
+        {
+            failures.add("after the restart, " + client.session().getSessionID() + " got:\n" + summary(client.history(), side == Side.BUY ? buyerMark : sellerMark));
+            failures.add("and the other side got:\n" + summary(otherSide.history(), side == Side.BUY ? sellerMark : buyerMark));
+        }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    private static String summary(final List<Message> history, final int from)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final Message m : history.subList(Math.min(from, history.size()), history.size()))
+        {
+            text.append("  ").append(FixClient.type(m));
+            for (final int tag : new int[] {43, 11, 37, 150, 39, 14, 151, 32, 58})
+            {
+                if (m.isSetField(tag) || m.getHeader().isSetField(tag))
+                {
+                    text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) : str(m.getHeader(), tag));
+                }
+            }
+            text.append('\n');
+        }
+        return text.toString();
     }
 }
