@@ -27,7 +27,8 @@ import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
  * The in-process Artio stack under {@code dataDir}: an Aeron media driver ({@code aeron/}, transient,
  * SHARED threading for small machines), the Aeron archive that records every message Artio sends
  * ({@code archive/}, persistent: ResendRequests replay from it) and Artio's FixEngine ({@code artio/}:
- * persistent sequence numbers, replay indexes). Every accepted session is handed to the one library
+ * persistent sequence numbers, replay indexes). In sole-library mode the engine binds the acceptor port
+ * once the library has connected. Every accepted session is handed to the one library
  * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
  */
 final class EmbeddedArtio implements AutoCloseable

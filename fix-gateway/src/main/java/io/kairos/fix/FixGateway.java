@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,6 +37,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
 {
     /** Execution events in flight between the matchers and the gateway thread. */
     static final int EVENT_QUEUE_CAPACITY = 16 * 1024;
+    private static final long LISTEN_TIMEOUT_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
 
     private final FixGatewayConfig config;
     private final EmbeddedArtio artio;
@@ -92,6 +94,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         try
         {
             agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
+            awaitListening(resolved);
         }
         catch (final RuntimeException e)
         {
@@ -116,6 +119,27 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
         libraryConfig.aeronContext().aeronDirectoryName(artio.aeronDirectory());
         return libraryConfig;
+    }
+
+    /** Artio binds the port on its framer thread once the library is connected; wait (bounded) until it accepts. */
+    private static void awaitListening(final FixGatewayConfig config)
+    {
+        final long deadline = System.nanoTime() + LISTEN_TIMEOUT_NS;
+        IOException last = null;
+        while (System.nanoTime() < deadline)
+        {
+            try (Socket probe = new Socket())
+            {
+                probe.connect(new InetSocketAddress(InetAddress.getByName(config.bindAddress()), config.port()), 1_000);
+                return;
+            }
+            catch (final IOException e)
+            {
+                last = e;
+                Thread.onSpinWait();
+            }
+        }
+        throw new IllegalStateException("fix.port " + config.bindAddress() + ":" + config.port() + " is not accepting connections", last);
     }
 
     private static int freePort(final String bindAddress)

@@ -56,9 +56,7 @@ final class QfjClient implements Application, AutoCloseable
         settings.setLong("SocketConnectPort", port);
         settings.setString("FileStorePath", storeDir.resolve(compId).toString());
         settings.setString("UseDataDictionary", "Y");
-        settings.setString("DataDictionary", "FIX44.xml");
-        settings.setString("ValidateUserDefinedFields", "N");
-        settings.setString("AllowUnknownMsgFields", "Y");
+        settings.setString("DataDictionary", "KairosClientFIX44.xml");
         settings.setString("TimeStampPrecision", "NANOS");
         settings.setString("ResetOnLogon", "N");
         settings.setString(sessionId, "BeginString", "FIX.4.4");
