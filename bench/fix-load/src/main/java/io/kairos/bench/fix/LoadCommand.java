@@ -148,6 +148,10 @@ public final class LoadCommand implements Callable<Integer>
     @Option(names = "--out", description = "directory for summary.properties and the .hgrm files")
     Path out;
 
+    @Option(names = "--measure-start-file",
+        description = "create this file when the measured part starts (after logon, prefill and warm-up)")
+    Path measureStartFile;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -208,6 +212,6 @@ public final class LoadCommand implements Callable<Integer>
             SessionNames.compIds(compIdFormat, firstSession, sessions),
             SessionNames.passwords(compIdFormat, noPassword ? null : passwordFormat, firstSession, sessions), rate,
             warmupNs, durationNs, drainTimeoutNs, prefill, prefillRate, spinUs * 1000, logonTimeoutNs, model, marketData,
-            out);
+            out, measureStartFile);
     }
 }

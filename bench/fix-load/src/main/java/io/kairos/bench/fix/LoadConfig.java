@@ -25,6 +25,7 @@ import java.util.Map;
  * @param model              what to send
  * @param marketData         subscribers to start beside the load, or null
  * @param outDir             where the summary and .hgrm files go, or null for none
+ * @param measureStartFile   created when the measured part starts (e.g. to start a capture then), or null
  */
 public record LoadConfig(
     String label,
@@ -44,7 +45,8 @@ public record LoadConfig(
     long logonTimeoutNs,
     OrderModelConfig model,
     MarketDataConfig marketData,
-    Path outDir)
+    Path outDir,
+    Path measureStartFile)
 {
     public LoadConfig
     {

@@ -1,6 +1,8 @@
 package io.kairos.bench.fix;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -86,6 +88,7 @@ final class LoadSender
         long lastSendNs = startNs;
         long nextProgressNs = startNs + progressIntervalNs;
         boolean exhausted = false;
+        boolean measuring = false;
         for (long slot = 0; ; slot++)
         {
             final long plannedNs = schedule.intendedNs(slot);
@@ -101,6 +104,11 @@ final class LoadSender
             final long nowNs = ConstantRateSchedule.awaitDue(plannedNs, config.spinThresholdNs());
             final int session = (int)(slot % sessionCount);
             final boolean measure = plannedNs >= measureFromNs;
+            if (measure && !measuring)
+            {
+                measuring = true;
+                markMeasureStart();
+            }
             if (lifetimeNs > 0)
             {
                 final int expired = resting.get(session).takeExpired(nowNs, lifetimeNs);
@@ -125,6 +133,21 @@ final class LoadSender
             }
         }
         return new Outcome(next, measured, lifetimeCancels, measureFromNs, lastSendNs, endNs, exhausted);
+    }
+
+    private void markMeasureStart()
+    {
+        if (config.measureStartFile() != null)
+        {
+            try
+            {
+                Files.writeString(config.measureStartFile(), Long.toString(System.currentTimeMillis()));
+            }
+            catch (final IOException ex)
+            {
+                out.println("fix-load: cannot create " + config.measureStartFile() + ": " + ex);
+            }
+        }
     }
 
     private void cancelRequest(final int target)

@@ -114,6 +114,10 @@ public final class ScenarioTableCommand implements Callable<Integer>
         for (int i = 0; i < modes.length; i++)
         {
             final String mode = modes[i];
+            if (!reports.containsKey(mode) && !loads.containsKey(mode))
+            {
+                continue;
+            }
             final Path report = reports.get(mode);
             final double wire = report == null ? Double.NaN : combinedMean(report);
             final Properties load = loads.containsKey(mode) ? MetricFigures.loadSummary(loads.get(mode)) :

@@ -34,7 +34,7 @@ class EchoServerLoadTest
             final LoadConfig config = new LoadConfig("echo", "127.0.0.1", server.port(), "FIX.4.4", "KAIROS",
                 List.of("CLIENT01", "CLIENT02"), SessionNames.passwords("CLIENT%02d", "client%02dpass", 1, 2), 400,
                 TimeUnit.MILLISECONDS.toNanos(200), TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(5), 20,
-                2_000, 0, TimeUnit.SECONDS.toNanos(20), model, null, dir);
+                2_000, 0, TimeUnit.SECONDS.toNanos(20), model, null, dir, dir.resolve("measuring"));
             final LoadResult result = new LoadRunner(config, out).run();
             LoadReport.print(result, out);
             LoadReport.write(result, dir);
@@ -52,6 +52,7 @@ class EchoServerLoadTest
             assertTrue(Files.readString(dir.resolve("order-ack.hgrm")).contains("#[Mean"));
             assertTrue(server.messages() > 400);
             assertEquals(0, server.badFrames());
+            assertTrue(Files.exists(dir.resolve("measuring")), "the measure-start marker was written");
         }
     }
 }
