@@ -61,6 +61,11 @@ class SessionRecoveryIT
         {
             client.send(Orders.limit("keep-1", "T02", Side.BUY, 25, "99.00"));
             orderId = str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "keep-1")), 37);
+            final long deadline = System.currentTimeMillis() + 5_000;
+            while (nextTargetSeq(client) < 3 && System.currentTimeMillis() < deadline)
+            {
+                KairosProcess.pause(10);
+            }
             senderSeq = nextSenderSeq(client);
             targetSeq = nextTargetSeq(client);
             client.disconnect();
