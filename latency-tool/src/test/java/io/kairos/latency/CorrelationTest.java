@@ -85,6 +85,34 @@ class CorrelationTest
     }
 
     @Test
+    void shouldPairATickThatReachedTheWireBeforeTheAckNamingItsOrderId() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection order = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final TcpConnection fast = new TcpConnection(Endpoint.ipv4(10, 0, 1, 1, 50_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9881), Link.ETHERNET, 1, 1);
+        final TcpConnection slow = new TcpConnection(Endpoint.ipv4(10, 0, 1, 2, 50_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9881), Link.ETHERNET, 1, 1);
+        final List<Frame> frames = new ArrayList<>(List.of(order.syn(t), order.synAck(t + 1), fast.syn(t + 2),
+            fast.synAck(t + 3), slow.syn(t + 4), slow.synAck(t + 5)));
+        frames.add(order.fromClient(t + MS, KairosTraffic.newOrder("N1")));
+        frames.add(fast.fromServer(t + MS + 100_000, KairosTraffic.tick("O1")));
+        frames.add(order.fromServer(t + MS + 250_000, KairosTraffic.ack("N1", "O1", "0")));
+        frames.add(slow.fromServer(t + MS + 400_000, KairosTraffic.tick("O1")));
+
+        final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+
+        assertEquals(100_000, metrics.orderToTickFirst.max());
+        assertEquals(400_000, metrics.orderToTickLast.max());
+        assertEquals(100_000, metrics.perSubscriber().get(0).max());
+        assertEquals(400_000, metrics.perSubscriber().get(1).max());
+        assertEquals(1, analysis.result().correlator().statistics().ticksBeforeAck());
+        assertEquals(2, analysis.sink().row("N1").subscribers());
+    }
+
+    @Test
     void shouldPairCancelAndReplaceAcksByExecTypeAndCountWhatStaysUnmatched() throws Exception
     {
         final long t = KairosTraffic.T0_NS;

@@ -16,6 +16,7 @@ public final class CorrelationStatistics
     long ordersWithoutTick;
     long mdEntries;
     long mdEntriesWithoutOrder;
+    long ticksBeforeAck;
     long peakOpenOrders;
 
     public long requests(final String kind)
@@ -84,6 +85,12 @@ public final class CorrelationStatistics
     public long mdEntriesWithoutOrder()
     {
         return mdEntriesWithoutOrder;
+    }
+
+    /** MD entries that reached the wire before the ack naming their OrderID, later paired with that order. */
+    public long ticksBeforeAck()
+    {
+        return ticksBeforeAck;
     }
 
     public long peakOpenOrders()

@@ -15,7 +15,8 @@ import static io.kairos.latency.correlate.PendingOrder.*;
  * the first ExecutionReport (8) with that ClOrdID on the same connection (for F only ExecType 4, for G only 5; a 35=9
  * answers F and G). Market data: an acknowledged order with OrderID (37) waits, keyed by OrderID, for 35=X messages
  * whose MDEntryID (278) equals it, per market-data connection (subscriber). Requests wait at most the ack timeout,
- * acknowledged orders at most the tick timeout after their ack, so memory is bounded by open orders. Per-hop
+ * acknowledged orders at most the tick timeout after their ack, so memory is bounded by open orders. A tick that
+ * reaches the wire before the ack naming its OrderID waits in a fixed ring ({@link EarlyTicks}) for that ack. Per-hop
  * latencies come from the Kairos stamps (5979, 21002, 21003, 7765, 52). Allocates nothing per message once the
  * order pool and indexes have grown to the number of open orders. Owned by the analysis thread.
  */
@@ -28,6 +29,7 @@ public final class Correlator implements FixMessageHandler
     private static final int TYPE_CANCEL_REJECT = '9';
     private static final int TYPE_INCREMENTAL = 'X';
     private static final String[] KIND_NAMES = {"D", "F", "G"};
+    private static final int EARLY_TICKS = 4096;
 
     private final FixFields fields = new FixFields();
     private final Metrics metrics = new Metrics();
@@ -42,6 +44,8 @@ public final class Correlator implements FixMessageHandler
     private final Int2IntHashMap subscriberByConnection = new Int2IntHashMap(-1);
     private final LatencyMetric[] subscriberMetrics = new LatencyMetric[MAX_SUBSCRIBERS];
     private final long[] recordTimes = new long[9];
+    private final EarlyTicks earlyTicks = new EarlyTicks(EARLY_TICKS);
+    private final long[] claimed = new long[MAX_SUBSCRIBERS];
     private final long ackTimeoutNs;
     private final long tickTimeoutNs;
     private final OrderRecordSink sink;
@@ -230,6 +234,32 @@ public final class Correlator implements FixMessageHandler
         byOrderId.add(order);
         awaitingAck.remove(order);
         awaitingTicks.append(order);
+        claimEarlyTicks(order);
+    }
+
+    /** Applies ticks that carried this order's OrderID before its ack was seen, oldest first. */
+    private void claimEarlyTicks(final PendingOrder order)
+    {
+        int count = 0;
+        for (long sequence = earlyTicks.newest(order.orderIdHash); sequence != EarlyTicks.NONE && count < claimed.length;
+            sequence = earlyTicks.previous(sequence))
+        {
+            if (earlyTicks.hasId(sequence, order.orderId, order.orderIdLength) &&
+                earlyTicks.time(sequence) >= order.requestTimeNs)
+            {
+                claimed[count++] = sequence;
+            }
+        }
+        if (count == 0)
+        {
+            return;
+        }
+        earlyTicks.forget(order.orderIdHash);
+        statistics.ticksBeforeAck += count;
+        for (int i = count - 1; i >= 0; i--)
+        {
+            onTick(order, earlyTicks.subscriber(claimed[i]), earlyTicks.time(claimed[i]));
+        }
     }
 
     private void acknowledge(
@@ -309,6 +339,11 @@ public final class Correlator implements FixMessageHandler
             if (order == null)
             {
                 statistics.mdEntriesWithoutOrder++;
+                if (awaitingAck.size() > 0 && length <= MAX_ID_BYTES)
+                {
+                    earlyTicks.add(FixFields.hash(buffer, start, length, 0), buffer, start, length, timestampNs,
+                        subscriber);
+                }
                 continue;
             }
             onTick(order, subscriber, timestampNs);
