@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.MemoryStoreFactory;
+import quickfix.ScreenLogFactory;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SocketInitiator;
@@ -65,7 +66,7 @@ public final class LoadRunner
             new OrderEntryApplication(prefix, log, resting, sessionIndex, passwords, recorder, loggedOn);
         final SocketInitiator initiator = new SocketInitiator(application, new MemoryStoreFactory(),
             QuickFixSettings.initiators(config.host(), config.port(), config.beginString(), config.targetCompId(),
-            config.sessions()), null, new DefaultMessageFactory());
+            config.sessions()), new ScreenLogFactory(false, false, true), new DefaultMessageFactory());
         final MarketDataSubscribers subscribers = config.marketData() == null ? null :
             new MarketDataSubscribers(config.marketData(), config.model().instruments());
         initiator.start();

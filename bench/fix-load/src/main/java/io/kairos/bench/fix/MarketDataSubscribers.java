@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.MemoryStoreFactory;
+import quickfix.ScreenLogFactory;
 import quickfix.SessionID;
 import quickfix.SocketInitiator;
 
@@ -41,8 +42,8 @@ final class MarketDataSubscribers
         loggedOn = new CountDownLatch(config.sessions().size());
         application = new MarketDataApplication(instruments, passwords, config.orderByOrder(), config.depth(), loggedOn);
         initiator = new SocketInitiator(application, new MemoryStoreFactory(), QuickFixSettings.initiators(
-            config.host(), config.port(), "FIX.4.4", config.targetCompId(), config.sessions()), null,
-            new DefaultMessageFactory());
+            config.host(), config.port(), "FIX.4.4", config.targetCompId(), config.sessions()),
+            new ScreenLogFactory(false, false, true), new DefaultMessageFactory());
     }
 
     void start(final long logonTimeoutNs, final PrintStream out) throws ConfigError, InterruptedException
