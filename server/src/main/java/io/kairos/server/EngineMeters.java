@@ -43,7 +43,7 @@ public final class EngineMeters
             .description("Business-logic latency: engine-in (21002) to engine-out (21003) of each execution event")
             .publishPercentileHistogram()
             .minimumExpectedValue(Duration.ofNanos(500))
-            .maximumExpectedValue(Duration.ofMillis(100))
+            .maximumExpectedValue(Duration.ofSeconds(10))
             .register(registry);
         return new EngineMeters(latency);
     }
