@@ -42,7 +42,8 @@ class OrderEntryIT
         venue = new TestVenue(root).withTestInstruments(20).set("journal.mode", "async")
             .set("fix.sessions", "CLIENT01,CLIENT02,CLIENT03,CLIENT04,CLIENT05,CLIENT06,CLIENT07,CLIENT08,CLIENT09,CLIENT10,CLIENT11")
             .set("fix.session.CLIENT11.password", "client11pass")
-            .set("fix.session.CLIENT11.cancel-on-disconnect", "false");
+            .set("fix.session.CLIENT11.cancel-on-disconnect", "false")
+            .set("instrument.T20.lot-size", "10");
         server = venue.start();
     }
 
@@ -201,6 +202,13 @@ class OrderEntryIT
             assertRejected(client, Orders.limit("x-3", "T04", BUY, 10, "150.00"), "band");
             assertRejected(client, Orders.limit("x-4", "T04", BUY, 0, "100.00"), "quantity");
             assertRejected(client, Orders.limit("x-5", "T04", BUY, 10, "100.0000001"), "decimals");
+            assertRejected(client, Orders.limit("x-8", "T20", BUY, 15, "100.00"), "lot");
+            final Message atTheOpening = Orders.limit("x-9", "T04", BUY, 10, "100.00");
+            atTheOpening.setChar(59, '2');
+            assertRejected(client, atTheOpening, "time in force");
+            final Message fractional = Orders.limit("x-10", "T04", BUY, 10, "100.00");
+            fractional.setDecimal(38, new BigDecimal("1.5"));
+            assertRejected(client, fractional, "whole");
             final Message stop = Orders.limit("x-6", "T04", BUY, 10, "100.00");
             stop.setChar(40, '3');
             assertRejected(client, stop, "order type");
