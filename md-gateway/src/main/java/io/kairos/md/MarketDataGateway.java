@@ -22,7 +22,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -30,9 +29,8 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import org.agrona.concurrent.EpochNanoClock;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -81,8 +79,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(
             ByteBuffer.allocateDirect(RING_CAPACITY_BYTES + RingBufferDescriptor.TRAILER_LENGTH)));
         nativeTransport = Epoll.isAvailable();
-        group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("kairos-md-gateway", true),
-            nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        group = new PreallocatedEventLoopGroup("kairos-md-gateway", nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         final BookEventPoller poller = new BookEventPoller(ring, referenceData, allocator, clock, counters);
@@ -113,10 +110,13 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     public static MarketDataGateway launch(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry)
     {
-        return launch(config, referenceData, registry, new SystemEpochNanoClock());
+        return launch(config, referenceData, registry, new OffsetEpochNanoClock());
     }
 
-    /** As {@link #launch(MarketDataGatewayConfig, ReferenceData, MeterRegistry)} with the clock of SendingTime (52). */
+    /**
+     * As {@link #launch(MarketDataGatewayConfig, ReferenceData, MeterRegistry)} with the clock of
+     * SendingTime (52); the default is Agrona's allocation-free {@link OffsetEpochNanoClock}.
+     */
     public static MarketDataGateway launch(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
         final EpochNanoClock clock)

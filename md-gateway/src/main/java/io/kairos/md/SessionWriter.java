@@ -30,6 +30,7 @@ final class SessionWriter
     }
 
     private final Channel channel;
+    private final io.netty.channel.ChannelPromise voidPromise;
     private final SessionState state;
     private final Trailers trailers;
     private final MdCounters counters;
@@ -46,6 +47,7 @@ final class SessionWriter
         final MdCounters counters, final EpochNanoClock clock)
     {
         this.channel = channel;
+        voidPromise = channel.voidPromise();
         this.state = state;
         this.trailers = trailers;
         this.counters = counters;
@@ -111,6 +113,24 @@ final class SessionWriter
         final byte msgType, final int msgSeqNum, final byte[] sendingTime, final boolean possDup,
         final ByteBuf body, final int bodyLength, final int bodyChecksum)
     {
+        final int checksum = encodeHeader(msgType, msgSeqNum, sendingTime, possDup, bodyLength) + bodyChecksum;
+        final int headerLength = head.length() + tail.length();
+        final ByteBuf header = channel.alloc().directBuffer(headerLength);
+        header.writeBytes(head.bytes(), 0, head.length()).writeBytes(tail.bytes(), 0, tail.length());
+        final Channel.Unsafe unsafe = channel.unsafe();
+        unsafe.write(header, voidPromise);
+        unsafe.write(body, voidPromise);
+        unsafe.write(trailers.trailer(checksum), voidPromise);
+        unflushedMessages++;
+        counters.onMessageOut(headerLength + bodyLength + Trailers.LENGTH);
+    }
+
+    /**
+     * Encodes this session's header for a message into {@code head} (8, 9) and {@code tail} (35,
+     * 49, 56, 34, 52 [, 43, 122]). @return the byte sum of both, to add to the body's for CheckSum.
+     */
+    int encodeHeader(final byte msgType, final int msgSeqNum, final byte[] sendingTime, final boolean possDup, final int bodyLength)
+    {
         tail.reset().tag(35);
         tail.appendBytes(ONE_BYTE[msgType & 0x7F], 0, 1)
             .appendBytes(compIdsAndSeqTag, 0, compIdsAndSeqTag.length).appendLong(msgSeqNum)
@@ -120,14 +140,6 @@ final class SessionWriter
             tail.appendBytes(POSS_DUP, 0, POSS_DUP.length).appendBytes(sendingTime, 0, SendingTimeEncoder.LENGTH).soh();
         }
         head.reset().appendBytes(BEGIN_STRING, 0, BEGIN_STRING.length).appendLong(tail.length() + bodyLength).soh();
-        final int headerLength = head.length() + tail.length();
-        final ByteBuf header = channel.alloc().directBuffer(headerLength);
-        header.writeBytes(head.bytes(), 0, head.length()).writeBytes(tail.bytes(), 0, tail.length());
-        final int checksum = head.checksum() + tail.checksum() + bodyChecksum;
-        channel.write(header, channel.voidPromise());
-        channel.write(body, channel.voidPromise());
-        channel.write(trailers.trailer(checksum), channel.voidPromise());
-        unflushedMessages++;
-        counters.onMessageOut(headerLength + bodyLength + Trailers.LENGTH);
+        return head.checksum() + tail.checksum();
     }
 }

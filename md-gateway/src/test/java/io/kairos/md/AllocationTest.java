@@ -24,6 +24,7 @@ class AllocationTest
     private static final int AAPL = 1;
     private static final int RESTING = 200;
 
+    private long bytesBeforeSinks;
     private final BookEvent event = new BookEvent();
     private long nextOrderId = 1;
 
@@ -39,15 +40,16 @@ class AllocationTest
                 sinks.add(new SinkClient(gateway.port(), "MD02", "AAPL", 0, "Y"));
                 sinks.add(new SinkClient(gateway.port(), "MD03", "AAPL", 5, "Y"));
                 sinks.add(new SinkClient(gateway.port(), "MD04", "AAPL", 0, "N"));
+                bytesBeforeSinks = gateway.counters().bytesOut.get();
                 final long loopThread = gateway.eventLoopThreadId();
                 for (int i = 0; i < 5; i++)
                 {
-                    run(gateway, 20_000);
+                    run(gateway, sinks, 20_000);
                 }
                 final long loopBefore = THREADS.getThreadAllocatedBytes(loopThread);
                 final long listenerBefore = THREADS.getCurrentThreadAllocatedBytes();
                 final long messagesBefore = gateway.counters().messagesOut.get();
-                final int events = run(gateway, 50_000);
+                final int events = run(gateway, sinks, 50_000);
                 final long listenerBytes = THREADS.getCurrentThreadAllocatedBytes() - listenerBefore;
                 final long loopBytes = THREADS.getThreadAllocatedBytes(loopThread) - loopBefore;
                 final long messages = gateway.counters().messagesOut.get() - messagesBefore;
@@ -69,7 +71,7 @@ class AllocationTest
     }
 
     /** Adds, size-downs, partial executions and deletes keeping about {@value #RESTING} orders resting. @return events sent. */
-    private int run(final MarketDataGateway gateway, final int events) throws InterruptedException
+    private int run(final MarketDataGateway gateway, final List<SinkClient> sinks, final int events) throws InterruptedException
     {
         int sent = 0;
         while (sent < events)
@@ -91,18 +93,35 @@ class AllocationTest
             sent += 2;
             if (sent % 1_000 < 4)
             {
-                while (gateway.queuedEventBytes() > 0)
-                {
-                    Thread.onSpinWait();
-                }
+                awaitDelivered(gateway, sinks);
             }
         }
-        while (gateway.queuedEventBytes() > 0)
-        {
-            Thread.onSpinWait();
-        }
-        Thread.sleep(50);
+        awaitDelivered(gateway, sinks);
         return sent;
+    }
+
+    /** Waits until the ring is drained and every byte queued to a session reached its sink, so backlogs stay bounded. */
+    private void awaitDelivered(final MarketDataGateway gateway, final List<SinkClient> sinks) throws InterruptedException
+    {
+        final long deadline = System.currentTimeMillis() + 10_000;
+        while (gateway.queuedEventBytes() > 0 || received(sinks) < gateway.counters().bytesOut.get() - bytesBeforeSinks)
+        {
+            if (System.currentTimeMillis() > deadline)
+            {
+                throw new AssertionError("subscribers did not receive everything within 10 s");
+            }
+            Thread.yield();
+        }
+    }
+
+    private static long received(final List<SinkClient> sinks)
+    {
+        long total = 0;
+        for (int i = 0; i < sinks.size(); i++)
+        {
+            total += sinks.get(i).bytes.get();
+        }
+        return total;
     }
 
     private void send(final MarketDataGateway gateway, final BookEvent.Type type, final long orderId, final Side side,

@@ -51,6 +51,10 @@ class EngineToClientBookTest
                 l2.subscribe("L2", "AAPL", 0);
                 top.subscribe("TOP5", "AAPL", 5);
                 l3Msft.subscribe("L3M", "MSFT", 0);
+                for (final QuickFixMarketDataClient client : List.of(l3, l2, top, l3Msft))
+                {
+                    await("snapshot received", () -> client.snapshots() == 1);
+                }
                 published += publishRandomOrders(engine, command, random, 3_000, 1_500, resting);
                 final long expectedCommands = published;
                 await("engine processed every command", () -> mirror.commandsCompleted() == expectedCommands);

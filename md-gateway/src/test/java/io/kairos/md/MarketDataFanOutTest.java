@@ -208,15 +208,11 @@ class MarketDataFanOutTest
                 gateway.onBookEvent(venue.add(AAPL, 1_000 + i, Side.BUY, PX - 10_000L * (i % 50), 1));
                 if (i % 100 == 99)
                 {
-                    while (reader.read(1) != null)
+                    while (received <= i && reader.read(5_000) != null)
                     {
                         received++;
                     }
                 }
-            }
-            while (reader.read(2_000) != null && received < 40_000)
-            {
-                received++;
             }
             assertEquals(40_000, received, "the reading subscriber got every update");
             assertEquals(1.0, registry.get("kairos_md_slow_consumer_disconnects_total").functionCounter().count());
