@@ -28,14 +28,19 @@ import picocli.CommandLine.Parameters;
     name = "analyze",
     mixinStandardHelpOptions = true,
     description = {
-        "Reads a pcap/pcapng capture, reassembles the FIX-over-TCP streams on the given ports and measures:",
-        "  order-ack   35=D -> first 35=8 with the same 11 on that connection (by ExecType new/fill/reject),",
-        "  cancel-ack  35=F -> 35=8 150=4;  replace-ack  35=G -> 35=8 150=5;  35=9 answers to F/G,",
-        "  order-to-tick  35=D -> 37 of its ack -> first 35=X with 278=OrderID on any market-data connection,",
-        "              per subscriber and to the last subscriber,",
-        "  per-hop decomposition from the Kairos stamps 5979, 21002, 21003, 7765 and 52.",
+        "Reads a pcap/pcapng capture, reassembles the FIX-over-TCP streams on the",
+        "given ports and measures (door-to-door, as seen on the wire):",
+        "  order-ack      35=D -> first 35=8 with the same 11 on that connection,",
+        "                 split by ExecType (new / fill / reject / other)",
+        "  cancel-ack     35=F -> 35=8 150=4; replace-ack 35=G -> 35=8 150=5;",
+        "                 cancel-replace-reject 35=F/G -> 35=9",
+        "  order-to-tick  35=D -> OrderID 37 of its ack -> first 35=X with",
+        "                 278=OrderID on any market-data connection; also per",
+        "                 subscriber and to the last subscriber",
+        "  hops           from the Kairos stamps 5979, 21002, 21003, 7765, 52",
         "A message's time is the capture time of the packet holding its first byte.",
-        "Writes summary.txt, orders.csv, one .hgrm per metric and report.html (self-contained) to --out."},
+        "Writes summary.txt, orders.csv, one .hgrm per metric and a self-contained",
+        "report.html to --out."},
     footer = ExitCodes.HELP_TEXT)
 public final class AnalyzeCommand implements Callable<Integer>
 {

@@ -15,13 +15,15 @@ public final class ExitCodes
      * readable was analysed and reported, and the problems are listed with their location. */
     public static final int PARTIALLY_CORRUPT_INPUT = 4;
 
-    public static final String HELP_TEXT = "Exit codes:%n" +
-        "  0  analysed, input clean%n" +
+    public static final String HELP_TEXT = "%nExit codes:%n" +
+        "  0  analysed, input clean (warnings such as lost segments may be listed)%n" +
         "  1  software or environment error (e.g. cannot write --out)%n" +
         "  2  usage error%n" +
-        "  3  unusable input: missing/unreadable file, wrong magic, truncated header, unsupported link type%n" +
-        "  4  partially corrupt input (truncated file or packet, corrupt record, garbage inside a FIX stream):%n" +
-        "     everything readable was analysed and reported; each problem is listed with its byte offset / packet";
+        "  3  unusable input: missing or unreadable file, wrong magic, truncated%n" +
+        "     header, unsupported link type%n" +
+        "  4  partially corrupt input (truncated file or packet, corrupt record,%n" +
+        "     garbage inside a FIX stream): everything readable was analysed and%n" +
+        "     reported; each problem is listed with its byte offset and packet";
 
     private ExitCodes()
     {

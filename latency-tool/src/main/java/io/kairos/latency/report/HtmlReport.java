@@ -22,8 +22,10 @@ import io.kairos.latency.correlate.MessageRates;
  */
 public final class HtmlReport
 {
-    private static final String[] RATE_LABELS = {"1 s", "busiest 100 ms x10", "busiest 10 ms x100",
+    private static final String[] RATE_LABELS = {"its 1 s", "100 ms x10", "busiest 10 ms x100",
         "busiest 1 ms x1000"};
+    /** Captures up to a minute are drawn per 100 ms, longer ones per second. */
+    private static final int FINE_RATE_BUCKETS = 600;
 
     private HtmlReport()
     {
@@ -84,7 +86,7 @@ public final class HtmlReport
             min = Math.min(min, Math.max(metric.min() / 1000.0, 0.001));
             max = Math.max(max, metric.max() / 1000.0);
         }
-        final SvgChart chart = new SvgChart(min * 0.9, max * 1.1, true, 0, 1, false);
+        final SvgChart chart = new SvgChart(min * 0.9, max * 1.1, true, 0, 1, false).legendAt(true, true);
         for (final LatencyMetric metric : metrics)
         {
             final List<double[]> points = new ArrayList<>();
@@ -126,7 +128,8 @@ public final class HtmlReport
             xMax = Math.max(xMax, xs[i]);
             yMax = Math.max(yMax, ys[i]);
         }
-        final SvgChart chart = new SvgChart(0, Math.max(xMax, 1e-3), false, 0, yMax * 1.05, false);
+        final SvgChart chart = new SvgChart(0, Math.max(xMax, 1e-3), false, 0, yMax * 1.25, false)
+            .legendAt(true, false);
         chart.add(metric.name() + " (" + series.size() + " of " + metric.count() + " points)", xs, ys, xs.length,
             true);
         return chart.render(metric.name() + " over time", "seconds since the first packet (request time)",
@@ -139,29 +142,32 @@ public final class HtmlReport
         {
             return "";
         }
-        final int seconds = rates.seconds();
-        final SvgChart chart;
+        final boolean fine = rates.buckets() <= FINE_RATE_BUCKETS;
+        final int points = fine ? rates.buckets() : rates.seconds();
+        final double step = fine ? MessageRates.BUCKET_NS / 1e9 : 1.0;
         double max = 1;
         for (int w = 0; w < MessageRates.WINDOWS_NS.length; w++)
         {
             max = Math.max(max, rates.peakPerSecond(w));
         }
-        chart = new SvgChart(0, Math.max(1, seconds - 1), false, 1, max * 1.5, true);
+        final SvgChart chart = new SvgChart(0, Math.max(step, (points - 1) * step), false, 1, max * 1.5, true)
+            .legendAt(false, true);
         for (int w = 0; w < MessageRates.WINDOWS_NS.length; w++)
         {
-            final double[] xs = new double[Math.max(seconds, 1)];
-            final double[] ys = new double[xs.length];
+            final double[] xs = new double[points];
+            final double[] ys = new double[points];
             final long factor = MessageRates.WINDOWS_NS[0] / MessageRates.WINDOWS_NS[w];
-            for (int s = 0; s < seconds; s++)
+            for (int p = 0; p < points; p++)
             {
-                xs[s] = s;
-                ys[s] = Math.max(1, rates.peak(w, s) * factor);
+                xs[p] = p * step;
+                ys[p] = Math.max(1, (fine ? rates.peakInBucket(w, p) : rates.peakInSecond(w, p)) * factor);
             }
             chart.add(RATE_LABELS[w] + " (peak " + String.format(Locale.ROOT, "%,d", rates.peakPerSecond(w)) +
-                " msg/s)", xs, ys, seconds, seconds == 1);
+                " msg/s)", xs, ys, points, points == 1);
         }
         return chart.render("Message rate: " + rates.name() + " (" + String.format(Locale.ROOT, "%,d", rates.total()) +
-            " messages)", "seconds since the first message", "messages per second (log scale)");
+            " messages; one point per " + (fine ? "100 ms" : "second") + ")", "seconds since the first message's " +
+            "whole second", "messages per second (log scale)");
     }
 
     static String escape(final String text)

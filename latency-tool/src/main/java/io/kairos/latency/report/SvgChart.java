@@ -18,7 +18,8 @@ final class SvgChart
     private static final int BOTTOM = 50;
 
     private final StringBuilder body = new StringBuilder();
-    private final StringBuilder legend = new StringBuilder();
+    private final java.util.List<String> legendNames = new java.util.ArrayList<>();
+    private final java.util.List<String> legendColours = new java.util.ArrayList<>();
     private final double xMin;
     private final double xMax;
     private final double yMin;
@@ -26,6 +27,8 @@ final class SvgChart
     private final boolean xLog;
     private final boolean yLog;
     private int series;
+    private boolean legendRight;
+    private boolean legendBottom;
 
     SvgChart(final double xMin, final double xMax, final boolean xLog, final double yMin, final double yMax,
         final boolean yLog)
@@ -54,6 +57,14 @@ final class SvgChart
         return HEIGHT - BOTTOM - (clamped - yMin) / (yMax - yMin) * (HEIGHT - TOP - BOTTOM);
     }
 
+    /** Places the legend in a corner where the data is not (default top left). */
+    SvgChart legendAt(final boolean right, final boolean bottom)
+    {
+        legendRight = right;
+        legendBottom = bottom;
+        return this;
+    }
+
     /** Adds a polyline ({@code dots} false) or a scatter of small dots. */
     void add(final String name, final double[] xs, final double[] ys, final int count, final boolean dots)
     {
@@ -78,9 +89,8 @@ final class SvgChart
             }
             body.append("\"/>\n");
         }
-        legend.append(String.format(Locale.ROOT,
-            "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>",
-            LEFT + 10, TOP + 6 + series * 16, colour, LEFT + 28, TOP + 16 + series * 16, HtmlReport.escape(name)));
+        legendNames.add(name);
+        legendColours.add(colour);
         series++;
     }
 
@@ -110,7 +120,18 @@ final class SvgChart
             (LEFT + WIDTH - RIGHT) / 2, HEIGHT - 12, HtmlReport.escape(xLabel)));
         svg.append(String.format(Locale.ROOT, "<text transform=\"translate(16,%d) rotate(-90)\" " +
             "text-anchor=\"middle\">%s</text>\n", (TOP + HEIGHT - BOTTOM) / 2, HtmlReport.escape(yLabel)));
-        svg.append(body).append(legend).append("</svg>\n");
+        svg.append(body);
+        final int x = legendRight ? WIDTH - RIGHT - 330 : LEFT + 10;
+        final int y = legendBottom ? HEIGHT - BOTTOM - 10 - 16 * series : TOP + 6;
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"320\" height=\"%d\" fill=\"white\" " +
+            "fill-opacity=\"0.8\"/>", x - 4, y - 2, 16 * series + 4));
+        for (int i = 0; i < series; i++)
+        {
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>" +
+                "<text x=\"%d\" y=\"%d\">%s</text>", x, y + i * 16, legendColours.get(i), x + 18, y + 10 + i * 16,
+                HtmlReport.escape(legendNames.get(i))));
+        }
+        svg.append("</svg>\n");
         return svg.toString();
     }
 
