@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  * Runs Kairos's engine and exchange-core 0.5.3 on the same generated command flow and prints, per
  * scenario, a Markdown table of sustained throughput and fixed-rate latency percentiles with the
  * ratios. Kairos runs in this JVM; exchange-core runs in a Java 17 child JVM on the same flow,
- * written to a file (it cannot start on JDK 20+), unless {@code --exchange-core-java in-process}.
+ * written to a file (it cannot start on JDK 25), unless {@code --exchange-core-java in-process}.
  * Launched by {@code bench/bin/engine-vs-exchange-core}.
  */
 @Command(name = "engine-vs-exchange-core", mixinStandardHelpOptions = true,
@@ -40,13 +40,13 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     int seconds = 5;
 
     @Option(names = "--rate", description = "Offered rate of the latency segment, commands/s, for every engine (default: ${DEFAULT-VALUE}).")
-    long ratePerSecond = 100_000;
+    long ratePerSecond = 20_000;
 
     @Option(names = "--throughput-commands", description = "Commands in the unthrottled throughput segment (default: ${DEFAULT-VALUE}).")
-    int throughputCommands = 2_000_000;
+    int throughputCommands = 1_000_000;
 
     @Option(names = "--warmup-commands", description = "Unmeasured commands after the prefill (default: ${DEFAULT-VALUE}).")
-    int warmupCommands = 1_000_000;
+    int warmupCommands = 500_000;
 
     @Option(names = "--kairos-journal", split = ",", description = "Kairos journal modes to run: OFF, ASYNC, SYNC (default: OFF,ASYNC).")
     List<JournalMode> kairosJournalModes = List.of(JournalMode.OFF, JournalMode.ASYNC);
@@ -58,16 +58,16 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     int partitions = 1;
 
     @Option(names = "--kairos-wait", description = "Kairos wait strategy (default: ${DEFAULT-VALUE}).")
-    WaitStrategyType kairosWait = WaitStrategyType.BLOCKING;
+    WaitStrategyType kairosWait = WaitStrategyType.YIELDING;
 
     @Option(names = "--exchange-core-wait", description = "exchange-core wait strategy (default: ${DEFAULT-VALUE}).")
-    CoreWaitStrategy exchangeCoreWait = CoreWaitStrategy.BLOCKING;
+    CoreWaitStrategy exchangeCoreWait = CoreWaitStrategy.YIELDING;
 
     @Option(names = "--seed", description = "Seed of the command stream (default: ${DEFAULT-VALUE}).")
     long seed = 20_261_122L;
 
-    @Option(names = "--exchange-core-java", description = "Java for exchange-core: a java binary, 'auto' (newest JDK 17..19 under "
-        + "/usr/lib/jvm), or 'in-process' (this JVM; fails on JDK 20+) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--exchange-core-java", description = "Java for exchange-core: a java binary, 'auto' (a Java 17 under "
+        + "/usr/lib/jvm), or 'in-process' (this JVM; fails on JDK 25) (default: ${DEFAULT-VALUE}).")
     String exchangeCoreJava = "auto";
 
     @Option(names = "--work-dir", description = "Where journals go (a fresh sub-directory, deleted afterwards; default: java.io.tmpdir).")
@@ -145,8 +145,8 @@ public final class EngineVsExchangeCore implements Callable<Integer>
         final Path java = "auto".equals(exchangeCoreJava) ? ExchangeCoreProcess.findJava17(Path.of("/usr/lib/jvm")) : Path.of(exchangeCoreJava);
         if (java == null || !Files.isExecutable(java))
         {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--exchange-core-java: no Java 17..19 found "
-                + "(looked under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 20+; pass the path of a Java 17 binary");
+            throw new CommandLine.ParameterException(new CommandLine(this), "--exchange-core-java: no Java 17 found "
+                + "(looked under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
         }
         final List<String> options = new ArrayList<>();
         for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments())

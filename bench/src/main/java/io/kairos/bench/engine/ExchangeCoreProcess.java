@@ -88,29 +88,25 @@ final class ExchangeCoreProcess
         }
     }
 
-    /** The newest JDK of feature release 17..19 under {@code searchDir} (exchange-core's Chronicle needs &lt; 20), or null. */
+    /** A Java 17 under {@code searchDir} (where exchange-core 0.5.3's Chronicle Core 2.19 starts; it does not on 25), or null. */
     static Path findJava17(final Path searchDir) throws IOException
     {
         if (!Files.isDirectory(searchDir))
         {
             return null;
         }
-        Path best = null;
-        int bestFeature = 0;
         try (var dirs = Files.list(searchDir))
         {
             for (final Path dir : dirs.sorted().toList())
             {
                 final Path candidate = dir.resolve("bin/java");
-                final int feature = featureOf(dir);
-                if (Files.isExecutable(candidate) && feature >= 17 && feature < 20 && feature > bestFeature)
+                if (Files.isExecutable(candidate) && featureOf(dir) == 17)
                 {
-                    best = candidate;
-                    bestFeature = feature;
+                    return candidate;
                 }
             }
         }
-        return best;
+        return null;
     }
 
     private static int featureOf(final Path jdkDir) throws IOException

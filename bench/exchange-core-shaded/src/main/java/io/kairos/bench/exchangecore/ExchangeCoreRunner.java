@@ -12,7 +12,7 @@ import io.kairos.bench.harness.RunResult;
 /**
  * Runs exchange-core on an order-flow file in its own JVM and writes a {@link RunResult} file.
  * Exists because exchange-core 0.5.3's Chronicle Core 2.19 cannot initialise on JDK 25 (it looks
- * up {@code sun.nio.ch.FileChannelImpl.unmap0(long,long)}, gone since JDK 20), so the benchmark
+ * up {@code sun.nio.ch.FileChannelImpl.unmap0(long,long)}, present in Java 17, gone in JDK 25), so the benchmark
  * runs it on Java 17; this module is compiled for Java 17 for that reason.
  *
  * <pre>
