@@ -94,7 +94,6 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         try
         {
             agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
-            awaitListening(resolved);
         }
         catch (final RuntimeException e)
         {
@@ -103,6 +102,15 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         final AgentRunner runner = new AgentRunner(EmbeddedArtio.idleStrategy(), errorHandler, null, agent);
         AgentRunner.startOnThread(runner);
+        try
+        {
+            awaitListening(resolved);
+        }
+        catch (final RuntimeException e)
+        {
+            CloseHelper.closeAll(runner, artio);
+            throw e;
+        }
         return new FixGateway(resolved, artio, queue, agent, runner, errors);
     }
 
@@ -121,7 +129,10 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         return libraryConfig;
     }
 
-    /** Artio binds the port on its framer thread once the library is connected; wait (bounded) until it accepts. */
+    /**
+     * Artio binds the port on its framer thread once the library has connected, which after a restart
+     * takes a few exchanges polled by the agent thread; wait (bounded) until the port accepts.
+     */
     private static void awaitListening(final FixGatewayConfig config)
     {
         final long deadline = System.nanoTime() + LISTEN_TIMEOUT_NS;

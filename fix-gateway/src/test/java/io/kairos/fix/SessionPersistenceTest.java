@@ -1,0 +1,167 @@
+package io.kairos.fix;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import quickfix.Message;
+import quickfix.field.MsgSeqNum;
+import quickfix.field.PossDupFlag;
+
+import static io.kairos.fix.Requests.BUY;
+import static io.kairos.fix.Requests.SELL;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SessionPersistenceTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldDeliverReportsMissedWhileDisconnectedAfterTheNextLogon() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"));
+            QfjClient buyer = fixture.client(1, dir.resolve("store")).startAndLogon();
+            QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
+        {
+            buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
+            assertEquals('0', buyer.expect("8").getChar(150));
+            buyer.stop();
+            awaitDisconnected(fixture, "CLIENT01");
+
+            seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
+            assertEquals('0', seller.expect("8").getChar(150));
+            assertEquals('F', seller.expect("8").getChar(150));
+            awaitBacklog(fixture, "CLIENT01", 1);
+
+            buyer.startAndLogon();
+            final Message missed = buyer.expect("8");
+            assertEquals('F', missed.getChar(150));
+            assertEquals("B1", missed.getString(11));
+            assertEquals('2', missed.getChar(39));
+            assertEquals(10.0, missed.getDouble(32));
+        }
+    }
+
+    @Test
+    void shouldContinueSequenceNumbersAcrossAGatewayRestart() throws Exception
+    {
+        final int port = freePort();
+        final Path gatewayDir = dir.resolve("gateway");
+        final int lastSeqBefore;
+        try (QfjClient client = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store")))
+        {
+            try (GatewayFixture fixture = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            {
+                client.startAndLogon();
+                for (int i = 0; i < 3; i++)
+                {
+                    client.send(Requests.limit("BEFORE" + i, BUY, "AAPL", 1, 95));
+                }
+                int last = 0;
+                for (int i = 0; i < 3; i++)
+                {
+                    last = client.expect("8").getHeader().getInt(MsgSeqNum.FIELD);
+                }
+                lastSeqBefore = last;
+                client.stop();
+            }
+            try (GatewayFixture restarted = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            {
+                client.startAndLogon();
+                client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
+                final Message ack = client.expect("8");
+                assertEquals("AFTER", ack.getString(11));
+                assertTrue(ack.getHeader().getInt(MsgSeqNum.FIELD) > lastSeqBefore + 1,
+                    "the restarted gateway continued its sequence (its Logon took the next number) instead of restarting at 1");
+                client.stop();
+            }
+        }
+    }
+
+    @Test
+    void shouldHonourAResendRequestFromItsMessageLog() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"));
+            QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
+        {
+            client.send(Requests.limit("RS1", BUY, "AAPL", 1, 95));
+            final Message original = client.expect("8");
+            final int originalSeq = original.getHeader().getInt(MsgSeqNum.FIELD);
+            client.session().setNextTargetMsgSeqNum(originalSeq);
+
+            client.send(Requests.limit("RS2", BUY, "AAPL", 1, 95));
+            final List<String> seen = new ArrayList<>();
+            boolean replayed = false;
+            final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!replayed && System.nanoTime() < deadline)
+            {
+                final Message message = client.next();
+                seen.add(message.toString());
+                replayed = message.getHeader().isSetField(PossDupFlag.FIELD) && message.getHeader().getBoolean(PossDupFlag.FIELD) &&
+                    "RS1".equals(message.getString(11));
+            }
+            assertTrue(replayed, "the ER is resent with PossDupFlag=Y: " + seen);
+        }
+    }
+
+    @Test
+    void shouldCancelTheSessionsOrdersOnDisconnectWhenConfigured() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withSessions(List.of(
+                new FixSessionConfig("CLIENT01", "client01pass", 1, true),
+                new FixSessionConfig("CLIENT02", "client02pass", 2, false))));
+            QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon();
+            QfjClient other = fixture.client(2, dir.resolve("store")).startAndLogon())
+        {
+            client.send(Requests.limit("COD1", BUY, "AAPL", 10, 99));
+            client.expect("8");
+            client.stop();
+            awaitDisconnected(fixture, "CLIENT01");
+
+            other.send(Requests.limit("HIT", SELL, "AAPL", 10, 99));
+            assertEquals('0', other.expect("8").getChar(150));
+            assertEquals(null, other.poll(Duration.ofMillis(500)), "nothing to trade with: the order was cancelled");
+
+            client.startAndLogon();
+            final Message canceled = client.expect("8");
+            assertEquals('4', canceled.getChar(150));
+            assertEquals("COD1", canceled.getString(11));
+        }
+    }
+
+    private static void awaitDisconnected(final GatewayFixture fixture, final String compId)
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (fixture.gateway.agent().session(compId).isConnected())
+        {
+            assertTrue(System.nanoTime() < deadline, compId + " still connected");
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void awaitBacklog(final GatewayFixture fixture, final String compId, final int reports)
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (fixture.gateway.agent().session(compId).backlogSize() < reports)
+        {
+            assertTrue(System.nanoTime() < deadline, compId + " backlog never reached " + reports);
+            Thread.onSpinWait();
+        }
+    }
+
+    private static int freePort() throws Exception
+    {
+        try (ServerSocket socket = new ServerSocket())
+        {
+            socket.bind(new InetSocketAddress("127.0.0.1", 0));
+            return socket.getLocalPort();
+        }
+    }
+}
