@@ -24,6 +24,8 @@ import quickfix.SocketInitiator;
 public final class LoadRunner
 {
     private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(5);
+    /** The prefill's answers are awaited this long (at least), so the measured part starts on settled books. */
+    private static final long PREFILL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(120);
 
     private final LoadConfig config;
     private final PrintStream out;
@@ -90,12 +92,13 @@ public final class LoadRunner
             }
             final LoadSender sender = new LoadSender(config, log, resting, sessions, recorder, prefix, out);
             final int prefilled = sender.prefill();
-            awaitAnswers(log, 0, prefilled, null);
+            awaitAnswers(log, 0, prefilled, null, Math.max(config.drainTimeoutNs(), PREFILL_TIMEOUT_NS));
             out.printf("fix-load  %s: %d sessions logged on, %d orders prefilled; sending %.0f/s for %d s " +
                 "(+%d s warm-up)%n", config.label(), sessionCount, prefilled, config.ratePerSecond(),
                 TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
             final LoadSender.Outcome outcome = sender.run(prefilled, PROGRESS_INTERVAL_NS);
-            final long unanswered = awaitAnswers(log, prefilled, outcome.requests(), recorder);
+            final long unanswered =
+                awaitAnswers(log, prefilled, outcome.requests(), recorder, config.drainTimeoutNs());
             final long restingAtEnd = resting.stream().mapToLong(RestingOrders::size).sum();
             return new LoadResult(config, outcome, unanswered, application.responses(), application.rejects(),
                 application.unknownResponses(), restingAtEnd, recorder,
@@ -117,10 +120,10 @@ public final class LoadRunner
      * unanswered, and records each of them in {@code recorder} (if given) as answered at the deadline: a lower bound,
      * so that a peer that cannot keep up does not look faster by leaving its slowest answers out.
      */
-    private long awaitAnswers(final RequestLog log, final int from, final int to, final LatencyRecorder recorder)
-        throws InterruptedException
+    private static long awaitAnswers(final RequestLog log, final int from, final int to,
+        final LatencyRecorder recorder, final long timeoutNs) throws InterruptedException
     {
-        final long deadlineNs = System.nanoTime() + config.drainTimeoutNs();
+        final long deadlineNs = System.nanoTime() + timeoutNs;
         int next = from;
         while (true)
         {
