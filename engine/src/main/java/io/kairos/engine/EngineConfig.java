@@ -38,6 +38,8 @@ public record EngineConfig(
     public static final int DEFAULT_RING_SIZE = 16 * 1024;
     public static final long DEFAULT_JOURNAL_SEGMENT_BYTES = 64L * 1024 * 1024;
     public static final long DEFAULT_SNAPSHOT_EVERY_COMMANDS = 1_000_000L;
+    /** Finished orders each partition keeps answering status requests for (about 250 bytes each). */
+    public static final int FINISHED_ORDERS_RETAINED = 100_000;
 
     public EngineConfig
     {

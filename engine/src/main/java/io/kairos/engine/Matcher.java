@@ -24,6 +24,7 @@ final class Matcher
     private final Long2ObjectHashMap<Order> ordersByClOrdKey = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
     private final NodePool<Order> orderPool = new NodePool<>(Order::new, 16 * 1024);
     private final NodePool<PriceLevel> levelPool = new NodePool<>(PriceLevel::new, 1024);
+    final FinishedOrders finished = new FinishedOrders(EngineConfig.FINISHED_ORDERS_RETAINED);
     Order[] sessionHeads = new Order[64];
     long orderSequence;
     long execSequence;
@@ -139,7 +140,7 @@ final class Matcher
                 return price;
             }
         }
-        return findLive(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
+        return findByClOrdId(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
     }
 
     private static RejectReason validateQuantity(final Instrument instrument, final long quantity)
@@ -188,7 +189,7 @@ final class Matcher
         final boolean aggressorCancelled = match(book, order);
         if (order.leavesQty == 0)
         {
-            release(order);
+            retire(order, OrdStatus.FILLED);
         }
         else if (aggressorCancelled || order.orderType == OrderType.MARKET || !order.timeInForce.restsOnBook())
         {
@@ -268,7 +269,7 @@ final class Matcher
         if (resting.leavesQty == 0)
         {
             removeFromBook(book, resting, false);
-            release(resting);
+            retire(resting, OrdStatus.FILLED);
         }
     }
 
@@ -330,7 +331,7 @@ final class Matcher
     private void onCancel(final EngineCommand c)
     {
         final Order order = locate(c);
-        final RejectReason reason = locateFailure(c, order);
+        final RejectReason reason = liveFailure(c, order);
         if (reason != RejectReason.NONE)
         {
             cancelReject(c, order, reason);
@@ -347,13 +348,13 @@ final class Matcher
         e.ordStatus = OrdStatus.CANCELED;
         e.execId = nextExecId();
         emit.send(e);
-        release(order);
+        retire(order, OrdStatus.CANCELED);
     }
 
     private void onReplace(final EngineCommand c)
     {
         final Order order = locate(c);
-        RejectReason reason = locateFailure(c, order);
+        RejectReason reason = liveFailure(c, order);
         if (reason == RejectReason.NONE)
         {
             reason = validateReplace(c, order);
@@ -442,7 +443,7 @@ final class Matcher
                 return price;
             }
         }
-        final Order sameId = findLive(c.sessionId, c.clOrdId);
+        final Order sameId = findByClOrdId(c.sessionId, c.clOrdId);
         return sameId != null && sameId != order ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
     }
 
@@ -513,7 +514,7 @@ final class Matcher
                 e.ordStatus = OrdStatus.CANCELED;
                 e.execId = nextExecId();
                 emit.send(e);
-                release(order);
+                retire(order, OrdStatus.CANCELED);
                 affected++;
             }
             order = next;
@@ -530,7 +531,13 @@ final class Matcher
         {
             return ordersById.get(c.orderId);
         }
-        return findLive(c.sessionId, c.origClOrdId);
+        return findByClOrdId(c.sessionId, c.origClOrdId);
+    }
+
+    private static RejectReason liveFailure(final EngineCommand c, final Order order)
+    {
+        final RejectReason reason = locateFailure(c, order);
+        return reason == RejectReason.NONE && order.finalStatus != null ? RejectReason.ORDER_NOT_ACTIVE : reason;
     }
 
     private static RejectReason locateFailure(final EngineCommand c, final Order order)
@@ -548,7 +555,7 @@ final class Matcher
 
     // ---------------------------------------------------------------- book and index upkeep
 
-    private Order findLive(final int sessionId, final AsciiId clOrdId)
+    private Order findByClOrdId(final int sessionId, final AsciiId clOrdId)
     {
         if (clOrdId.isEmpty())
         {
@@ -592,18 +599,35 @@ final class Matcher
         e.ordStatus = execType == ExecType.EXPIRED ? OrdStatus.EXPIRED : OrdStatus.CANCELED;
         e.execId = nextExecId();
         emit.send(e);
-        release(order);
+        retire(order, e.ordStatus);
     }
 
-    private void release(final Order order)
+    /**
+     * A finished order leaves its session's list but stays findable (status requests, duplicate ClOrdIDs)
+     * among the last {@link EngineConfig#FINISHED_ORDERS_RETAINED}; the oldest is then freed.
+     */
+    private void retire(final Order order, final OrdStatus status)
     {
-        ordersById.remove(order.orderId);
-        final Order indexed = ordersByClOrdKey.get(order.clOrdKey);
-        if (indexed == order)
+        order.finalStatus = status;
+        order.leavesQty = 0;
+        unlinkFromSession(order);
+        final Order evicted = finished.add(order);
+        if (evicted != null)
+        {
+            free(evicted);
+        }
+    }
+
+    private void free(final Order order)
+    {
+        if (ordersById.get(order.orderId) == order)
+        {
+            ordersById.remove(order.orderId);
+        }
+        if (ordersByClOrdKey.get(order.clOrdKey) == order)
         {
             ordersByClOrdKey.remove(order.clOrdKey);
         }
-        unlinkFromSession(order);
         order.clear();
         orderPool.release(order);
     }
@@ -661,6 +685,31 @@ final class Matcher
         order.notional = notional;
         ordersById.put(orderId, order);
         rest(book, order);
+        return order;
+    }
+
+    /** Snapshot restore: a finished order, findable again, appended to the retention ring (oldest first). */
+    Order restoreFinished(final int instrumentId, final long orderId, final int sessionId, final Side side, final OrderType type,
+        final TimeInForce tif, final long price, final long orderQty, final long cumQty, final long notional, final OrdStatus status)
+    {
+        final Order order = orderPool.acquire();
+        order.orderId = orderId;
+        order.sessionId = sessionId;
+        order.instrumentId = instrumentId;
+        order.side = side;
+        order.orderType = type;
+        order.timeInForce = tif;
+        order.price = price;
+        order.orderQty = orderQty;
+        order.cumQty = cumQty;
+        order.notional = notional;
+        order.finalStatus = status;
+        ordersById.put(orderId, order);
+        final Order evicted = finished.add(order);
+        if (evicted != null)
+        {
+            free(evicted);
+        }
         return order;
     }
 

@@ -20,6 +20,8 @@ final class Order
     long leavesQty;
     /** Sum of fill price × fill quantity, for AvgPx. */
     long notional;
+    /** Null while the order is live; its final state once it is finished (kept for status requests). */
+    OrdStatus finalStatus;
 
     PriceLevel level;
     Order prev;
@@ -34,6 +36,10 @@ final class Order
 
     OrdStatus ordStatus()
     {
+        if (finalStatus != null)
+        {
+            return finalStatus;
+        }
         if (leavesQty == 0 && cumQty > 0)
         {
             return OrdStatus.FILLED;
@@ -63,6 +69,7 @@ final class Order
         cumQty = 0;
         leavesQty = 0;
         notional = 0;
+        finalStatus = null;
         level = null;
         prev = null;
         next = null;

@@ -13,6 +13,8 @@ package io.kairos.engine;
  *       order id long | session id int | side byte | order type byte | tif byte | clOrdId length byte
  *       price long | order qty long | cum qty long | leaves qty long | notional long | clOrdId bytes
  *   session count int, then per session: session id int | count int | order ids long[count] (its list order)
+ *   finished count int, then per retained finished order, oldest first:
+ *     instrument id int | the order fields as above | final OrdStatus byte
  *   crc32c int over every byte before it
  * </pre>
  * Written to a temporary file, forced, then atomically renamed, so a visible snapshot is complete.
@@ -20,7 +22,7 @@ package io.kairos.engine;
 final class SnapshotDescriptor
 {
     static final long MAGIC = 0x4B4149524F53534EL;
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final String PREFIX = "snapshot-";
     static final String SUFFIX = ".snap";
     static final int RETAINED = 2;

@@ -30,6 +30,7 @@ final class SnapshotStore
     private static final Side[] SIDES = Side.values();
     private static final OrderType[] TYPES = OrderType.values();
     private static final TimeInForce[] TIFS = TimeInForce.values();
+    private static final OrdStatus[] STATUSES = OrdStatus.values();
 
     private final Path dir;
     private final int partition;
@@ -182,6 +183,14 @@ final class SnapshotStore
                 }
             }
         }
+        out.writeInt(matcher.finished.size());
+        for (int i = 0; i < matcher.finished.size(); i++)
+        {
+            final Order o = matcher.finished.get(i);
+            out.writeInt(o.instrumentId);
+            writeOrder(out, o);
+            out.writeByte(o.finalStatus.ordinal());
+        }
     }
 
     private static int countOrders(final BookSide side)
@@ -200,21 +209,26 @@ final class SnapshotStore
         {
             for (Order o = side.level(i).head; o != null; o = o.next)
             {
-                out.writeLong(o.orderId);
-                out.writeInt(o.sessionId);
-                out.writeByte(o.side.ordinal());
-                out.writeByte(o.orderType.ordinal());
-                out.writeByte(o.timeInForce.ordinal());
-                out.writeByte(o.clOrdId.length());
-                out.writeLong(o.price);
-                out.writeLong(o.orderQty);
-                out.writeLong(o.cumQty);
-                out.writeLong(o.leavesQty);
-                out.writeLong(o.notional);
-                o.clOrdId.getBytes(idBytes, 0);
-                out.write(idBytes, 0, o.clOrdId.length());
+                writeOrder(out, o);
             }
         }
+    }
+
+    private void writeOrder(final DataOutputStream out, final Order o) throws IOException
+    {
+        out.writeLong(o.orderId);
+        out.writeInt(o.sessionId);
+        out.writeByte(o.side.ordinal());
+        out.writeByte(o.orderType.ordinal());
+        out.writeByte(o.timeInForce.ordinal());
+        out.writeByte(o.clOrdId.length());
+        out.writeLong(o.price);
+        out.writeLong(o.orderQty);
+        out.writeLong(o.cumQty);
+        out.writeLong(o.leavesQty);
+        out.writeLong(o.notional);
+        o.clOrdId.getBytes(idBytes, 0);
+        out.write(idBytes, 0, o.clOrdId.length());
     }
 
     private long readState(final DataInputStream in, final Matcher matcher) throws IOException
@@ -258,6 +272,27 @@ final class SnapshotStore
                 ids[i] = in.readLong();
             }
             matcher.restoreSessionList(ids, count);
+        }
+        final int finished = in.readInt();
+        for (int i = 0; i < finished; i++)
+        {
+            final int instrumentId = in.readInt();
+            final long orderId = in.readLong();
+            final int sessionId = in.readInt();
+            final Side side = SIDES[in.readByte()];
+            final OrderType type = TYPES[in.readByte()];
+            final TimeInForce tif = TIFS[in.readByte()];
+            final int idLength = in.readByte() & 0xFF;
+            final long price = in.readLong();
+            final long orderQty = in.readLong();
+            final long cumQty = in.readLong();
+            in.readLong();
+            final long notional = in.readLong();
+            in.readFully(idBytes, 0, idLength);
+            final OrdStatus status = STATUSES[in.readByte()];
+            final Order order = matcher.restoreFinished(instrumentId, orderId, sessionId, side, type, tif, price, orderQty, cumQty, notional, status);
+            order.clOrdId.set(idBytes, 0, idLength);
+            matcher.indexClOrdId(order);
         }
         return index;
     }

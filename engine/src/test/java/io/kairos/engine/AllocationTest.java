@@ -24,7 +24,8 @@ class AllocationTest
         final Matcher matcher = new Matcher(0, config, new org.agrona.concurrent.SystemEpochNanoClock());
         matcher.listener(EngineEventListener.NO_OP);
         final Workload workload = new Workload(config);
-        for (int i = 0; i < 5 * CYCLE; i++)
+        // warm-up outlasts the finished-order ring, so pools have reached their steady size
+        for (int i = 0; i < 3 * EngineConfig.FINISHED_ORDERS_RETAINED; i++)
         {
             matcher.onCommand(workload.next());
         }

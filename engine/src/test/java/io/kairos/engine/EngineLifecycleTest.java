@@ -69,7 +69,17 @@ class EngineLifecycleTest
     @Test
     void shouldRecoverRestingOrdersAndContinueOrderIdsAfterARestart()
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
+        restartAndCheck(TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s")));
+    }
+
+    @Test
+    void shouldRecoverTheSameStateFromASnapshotAsFromTheJournal()
+    {
+        restartAndCheck(TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s")).withSnapshotEveryCommands(3));
+    }
+
+    private void restartAndCheck(final EngineConfig config)
+    {
         final EventRecorder first = new EventRecorder();
         final EngineCommand command = new EngineCommand();
         try (Engine engine = new Engine(config).start(first))
@@ -83,10 +93,14 @@ class EngineLifecycleTest
         try (Engine engine = new Engine(config).start(second))
         {
             assertEquals(List.of("B ADD o1 BUY 3@100", "B ADD o3 SELL 7@101"), second.drain());
-            assertEquals(3, engine.recoveryReports().get(0).replayedCommands());
+            final RecoveryReport report = engine.recoveryReports().get(0);
+            assertEquals(3, report.snapshotCommands() + report.replayedCommands(), report.toString());
             engine.publisher().publish(command.newOrder(1, "d", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("99"), 1));
-            Await.until("ack", () -> second.executions.size() == 1);
+            engine.publisher().publish(command.orderStatus(2, "b", 1));
+            Await.until("ack and status", () -> second.executions.size() == 2);
             assertEquals(4, second.executions.get(0).orderId >> Matcher.ID_PARTITION_BITS);
+            assertEquals("8 s2 b ORDER_STATUS/FILLED o2 2@100 cum=2 leaves=0", EventRecorder.render(second.executions.get(1)),
+                "a finished order's fills survive the restart");
         }
     }
 }
