@@ -84,7 +84,7 @@ final class GatewayWiring
         listeners.add(fixGateway);
         endpoints.add("FIX order entry: " + fix.bindAddress() + ":" + fixGateway.port() + "  FIX.4.4 TargetCompID=" + fix.compId() +
             "  SenderCompID " + range(fix.sessions().stream().map(FixSessionSettings::compId).toList()) +
-            "  (Username=SenderCompID, Password=fix.session.<ID>.password in " + config.source() + ")");
+            "  (Username=SenderCompID, Password=fix.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
 
         final MdSettings md = config.md();
         final MarketDataGateway mdGateway = MarketDataGateway.launch(mdConfig(md), engine.config().instruments(), registry);
@@ -92,7 +92,16 @@ final class GatewayWiring
         listeners.add(mdGateway);
         endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" + md.compId() +
             "  SenderCompID " + range(md.sessions().stream().map(MdSessionSettings::compId).toList()) +
-            "  (Password=md.session.<ID>.password)");
+            "  (Password=md.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
+    }
+
+    /** Where an operator reads the passwords: their file, the shipped conf/kairos.properties, the environment. */
+    private static String passwordsDocumentedIn(final KairosConfig config)
+    {
+        final String home = System.getProperty("kairos.home");
+        final String shipped = home == null ? "the embedded default" : java.nio.file.Path.of(home, "conf", "kairos.properties").toString();
+        final boolean ownFile = !config.source().equals(KairosConfigLoader.EMBEDDED_SOURCE);
+        return (ownFile ? config.source() + ", else " : "") + shipped + ", or KAIROS_* overrides";
     }
 
     private static String range(final List<String> compIds)

@@ -36,6 +36,8 @@ public final class KairosConfigLoader
 {
     public static final String DEFAULTS_RESOURCE = "kairos-default.properties";
     public static final String CONFIG_ENV = "KAIROS_CONFIG";
+    /** {@link KairosConfig#source()} when no file was given. */
+    public static final String EMBEDDED_SOURCE = "the embedded default";
     /** Variables read by the launcher, not by the loader: not reported as unknown. */
     private static final Set<String> LAUNCHER_ENV = Set.of(CONFIG_ENV, "KAIROS_HOME", "KAIROS_JAVA_OPTS");
     private static final int MAX_COMP_ID_LENGTH = 64;
@@ -53,7 +55,7 @@ public final class KairosConfigLoader
             file = path(CONFIG_ENV, env.get(CONFIG_ENV).trim());
         }
         final Properties fileProperties = file == null ? null : readFile(file);
-        final String fileName = file == null ? "the embedded default" : file.toString();
+        final String fileName = file == null ? EMBEDDED_SOURCE : file.toString();
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
         final EngineConfig engine = engine(source);
