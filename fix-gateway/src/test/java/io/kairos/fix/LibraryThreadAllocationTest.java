@@ -1,0 +1,62 @@
+package io.kairos.fix;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static io.kairos.fix.Requests.BUY;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Measures what the gateway's library thread (Artio library polling, our handlers, the report
+ * encoders) allocates per order in steady state: each order is a NewOrderSingle and its cancel, i.e.
+ * two requests decoded and published and two ExecutionReports encoded and sent.
+ */
+class LibraryThreadAllocationTest
+{
+    private static final int WARM_UP_ORDERS = 3_000;
+    private static final int MEASURED_ORDERS = 2_000;
+    private static final int BATCH = 50;
+    /** Slack for the odd timer or map resize inside Artio over the whole run, not per order. */
+    private static final long MAX_BYTES_PER_ORDER = 16;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldNotAllocatePerOrderOnTheLibraryThread() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withThrottle(1_000_000, 1_000_000));
+            QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
+        {
+            placeAndCancel(client, "W", WARM_UP_ORDERS);
+            final long before = fixture.gateway.libraryThreadAllocatedBytes();
+            placeAndCancel(client, "M", MEASURED_ORDERS);
+            final long allocated = fixture.gateway.libraryThreadAllocatedBytes() - before;
+
+            final double perOrder = (double)allocated / MEASURED_ORDERS;
+            System.out.printf("fix-gateway library thread: %d bytes over %d orders (new + cancel) = %.2f bytes/order%n",
+                allocated, MEASURED_ORDERS, perOrder);
+            assertTrue(before > 0, "the per-thread counter works");
+            assertTrue(perOrder <= MAX_BYTES_PER_ORDER, "allocated " + allocated + " bytes for " + MEASURED_ORDERS + " orders");
+        }
+    }
+
+    private static void placeAndCancel(final QfjClient client, final String prefix, final int orders) throws Exception
+    {
+        for (int start = 0; start < orders; start += BATCH)
+        {
+            for (int i = start; i < start + BATCH; i++)
+            {
+                client.send(Requests.limit(prefix + i, BUY, "AAPL", 1, 95));
+                client.send(Requests.cancel(prefix + "C" + i, prefix + i, BUY, "AAPL"));
+            }
+            for (int i = 0; i < 2 * BATCH; i++)
+            {
+                final char execType = client.expect("8").getChar(150);
+                assertTrue(execType == '0' || execType == '4', "new or cancelled: " + execType);
+            }
+        }
+    }
+}
