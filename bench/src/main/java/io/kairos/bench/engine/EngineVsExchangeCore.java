@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-import exchange.core2.core.common.CoreWaitStrategy;
 import io.kairos.bench.exchangecore.ExchangeCoreTarget;
 import io.kairos.bench.harness.BenchTarget;
 import io.kairos.bench.harness.LoadDriver;
@@ -61,7 +60,7 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     WaitStrategyType kairosWait = WaitStrategyType.YIELDING;
 
     @Option(names = "--exchange-core-wait", description = "exchange-core wait strategy (default: ${DEFAULT-VALUE}).")
-    CoreWaitStrategy exchangeCoreWait = CoreWaitStrategy.YIELDING;
+    ExchangeCoreWait exchangeCoreWait = ExchangeCoreWait.YIELDING;
 
     @Option(names = "--seed", description = "Seed of the command stream (default: ${DEFAULT-VALUE}).")
     long seed = 20_261_122L;
@@ -106,8 +105,8 @@ public final class EngineVsExchangeCore implements Callable<Integer>
                     final boolean disk = parseExchangeCoreJournal(journal);
                     final Path dir = Files.createDirectories(runDir.resolve(key + "-ec-" + journal));
                     results.add(child == null
-                        ? runOne(new ExchangeCoreTarget(flow, disk, dir, exchangeCoreWait), flow)
-                        : report(key, child.run(flowFile, disk, dir, exchangeCoreWait, ratePerSecond)));
+                        ? runOne(new ExchangeCoreTarget(flow, disk, dir, exchangeCoreWait.name()), flow)
+                        : report(key, child.run(flowFile, disk, dir, exchangeCoreWait.name(), ratePerSecond)));
                 }
                 Files.deleteIfExists(flowFile);
                 for (final JournalMode mode : kairosJournalModes)

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import exchange.core2.core.common.CoreWaitStrategy;
 import io.kairos.bench.exchangecore.ExchangeCoreRunner;
 import io.kairos.bench.harness.RunResult;
 
@@ -52,7 +51,7 @@ final class ExchangeCoreProcess
         return jvmOptions;
     }
 
-    RunResult run(final Path flowFile, final boolean journal, final Path journalDir, final CoreWaitStrategy wait, final long rate)
+    RunResult run(final Path flowFile, final boolean journal, final Path journalDir, final String wait, final long rate)
         throws IOException, InterruptedException
     {
         final Path resultFile = Files.createTempFile(journalDir.getParent(), "ec-result-", ".properties");
@@ -64,7 +63,7 @@ final class ExchangeCoreProcess
         command.add(System.getProperty("java.class.path"));
         command.add(ExchangeCoreRunner.class.getName());
         command.addAll(List.of("--flow", flowFile.toString(), "--result", resultFile.toString(), "--rate", Long.toString(rate),
-            "--journal", journal ? "disk" : "off", "--journal-dir", journalDir.toString(), "--wait", wait.name()));
+            "--journal", journal ? "disk" : "off", "--journal-dir", journalDir.toString(), "--wait", wait));
         final Process process = new ProcessBuilder(command)
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)
             .redirectError(ProcessBuilder.Redirect.INHERIT)

@@ -33,7 +33,7 @@ public final class ExchangeCoreRunner
         long rate = 0;
         boolean journal = false;
         Path journalDir = null;
-        CoreWaitStrategy wait = CoreWaitStrategy.BLOCKING;
+        String wait = CoreWaitStrategy.BLOCKING.name();
         try
         {
             for (int i = 0; i < args.length; i += 2)
@@ -50,7 +50,7 @@ public final class ExchangeCoreRunner
                     case "--rate" -> rate = Long.parseLong(value);
                     case "--journal" -> journal = parseJournal(value);
                     case "--journal-dir" -> journalDir = Path.of(value);
-                    case "--wait" -> wait = CoreWaitStrategy.valueOf(value.toUpperCase(Locale.ROOT));
+                    case "--wait" -> wait = CoreWaitStrategy.valueOf(value.toUpperCase(Locale.ROOT)).name();
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }

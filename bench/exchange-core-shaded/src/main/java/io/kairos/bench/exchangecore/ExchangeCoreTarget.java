@@ -67,12 +67,13 @@ public final class ExchangeCoreTarget implements BenchTarget
     private ExchangeCore core;
     private ExchangeApi api;
 
-    public ExchangeCoreTarget(final OrderFlow flow, final boolean journal, final Path journalDir, final CoreWaitStrategy waitStrategy)
+    /** @param waitStrategy name of an exchange-core {@link CoreWaitStrategy} (BLOCKING, YIELDING, BUSY_SPIN) */
+    public ExchangeCoreTarget(final OrderFlow flow, final boolean journal, final Path journalDir, final String waitStrategy)
     {
         this.flow = flow;
         this.journal = journal;
         this.journalDir = journalDir;
-        this.waitStrategy = waitStrategy;
+        this.waitStrategy = CoreWaitStrategy.valueOf(waitStrategy.toUpperCase(java.util.Locale.ROOT));
         commands = new ApiCommand[flow.size()];
         for (int i = 0; i < commands.length; i++)
         {
