@@ -5,16 +5,21 @@ import java.util.Arrays;
 /**
  * Open-addressing hash index from order id ({@code long}) to order node ({@code int}): linear
  * probing, load factor at most one half, backward-shift deletion (no tombstones), so lookups stay
- * short under heavy add/delete churn. Any {@code long} is a valid key. Allocates only when it
- * grows. Not thread-safe: owned by the thread that owns its {@link L3BookSet}.
+ * short under heavy add/delete churn. Key and value share one array so a lookup usually touches
+ * one cache line:
+ * <pre>
+ *   slot i:  +----------------------+----------------------+
+ *            | order id (8 bytes)   | node + 1 (0 = empty) |
+ *            +----------------------+----------------------+
+ * </pre>
+ * Any {@code long} is a valid key. Allocates only when it grows. Not thread-safe: owned by the
+ * thread that owns its {@link L3BookSet}.
  */
 final class OrderIndex
 {
     static final int MISSING = -1;
 
-    private long[] keys;
-    /** Node + 1; 0 marks an empty slot. */
-    private int[] values;
+    private long[] slots;
     private int mask;
     private int shift;
     private int size;
@@ -31,15 +36,14 @@ final class OrderIndex
 
     int get(final long key)
     {
-        final long[] keys = this.keys;
-        final int[] values = this.values;
+        final long[] slots = this.slots;
         int slot = slot(key);
-        int value;
-        while ((value = values[slot]) != 0)
+        long value;
+        while ((value = slots[(slot << 1) + 1]) != 0)
         {
-            if (keys[slot] == key)
+            if (slots[slot << 1] == key)
             {
-                return value - 1;
+                return (int)value - 1;
             }
             slot = (slot + 1) & mask;
         }
@@ -54,29 +58,28 @@ final class OrderIndex
             rehash((mask + 1) << 1);
         }
         int slot = slot(key);
-        while (values[slot] != 0)
+        while (slots[(slot << 1) + 1] != 0)
         {
             slot = (slot + 1) & mask;
         }
-        keys[slot] = key;
-        values[slot] = node + 1;
+        slots[slot << 1] = key;
+        slots[(slot << 1) + 1] = node + 1L;
         size++;
     }
 
     /** Removes the key; @return its node or {@link #MISSING}. */
     int remove(final long key)
     {
-        final long[] keys = this.keys;
-        final int[] values = this.values;
+        final long[] slots = this.slots;
         int slot = slot(key);
-        int value;
-        while ((value = values[slot]) != 0)
+        long value;
+        while ((value = slots[(slot << 1) + 1]) != 0)
         {
-            if (keys[slot] == key)
+            if (slots[slot << 1] == key)
             {
                 shiftBack(slot);
                 size--;
-                return value - 1;
+                return (int)value - 1;
             }
             slot = (slot + 1) & mask;
         }
@@ -85,29 +88,28 @@ final class OrderIndex
 
     void clear()
     {
-        Arrays.fill(values, 0);
+        Arrays.fill(slots, 0);
         size = 0;
     }
 
     private void shiftBack(final int removed)
     {
-        final long[] keys = this.keys;
-        final int[] values = this.values;
+        final long[] slots = this.slots;
         int hole = removed;
         int slot = (removed + 1) & mask;
-        while (values[slot] != 0)
+        while (slots[(slot << 1) + 1] != 0)
         {
-            final int home = slot(keys[slot]);
+            final int home = slot(slots[slot << 1]);
             final boolean movable = hole <= slot ? (home <= hole || home > slot) : (home <= hole && home > slot);
             if (movable)
             {
-                keys[hole] = keys[slot];
-                values[hole] = values[slot];
+                slots[hole << 1] = slots[slot << 1];
+                slots[(hole << 1) + 1] = slots[(slot << 1) + 1];
                 hole = slot;
             }
             slot = (slot + 1) & mask;
         }
-        values[hole] = 0;
+        slots[(hole << 1) + 1] = 0;
     }
 
     private int slot(final long key)
@@ -117,28 +119,26 @@ final class OrderIndex
 
     private void rehash(final int capacity)
     {
-        final long[] oldKeys = keys;
-        final int[] oldValues = values;
+        final long[] old = slots;
         allocate(capacity);
-        for (int i = 0; i < oldValues.length; i++)
+        for (int i = 0; i < old.length; i += 2)
         {
-            if (oldValues[i] != 0)
+            if (old[i + 1] != 0)
             {
-                int slot = slot(oldKeys[i]);
-                while (values[slot] != 0)
+                int slot = slot(old[i]);
+                while (slots[(slot << 1) + 1] != 0)
                 {
                     slot = (slot + 1) & mask;
                 }
-                keys[slot] = oldKeys[i];
-                values[slot] = oldValues[i];
+                slots[slot << 1] = old[i];
+                slots[(slot << 1) + 1] = old[i + 1];
             }
         }
     }
 
     private void allocate(final int capacity)
     {
-        keys = new long[capacity];
-        values = new int[capacity];
+        slots = new long[capacity << 1];
         mask = capacity - 1;
         shift = 64 - Integer.numberOfTrailingZeros(capacity);
     }
@@ -146,7 +146,7 @@ final class OrderIndex
     private static int capacityFor(final int expectedOrders)
     {
         final long wanted = Math.max(16L, (long)expectedOrders * 2);
-        if (wanted > 1 << 30)
+        if (wanted > 1 << 29)
         {
             throw new IllegalArgumentException("expectedOrders too large: " + expectedOrders);
         }
