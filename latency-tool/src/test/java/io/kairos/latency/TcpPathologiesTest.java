@@ -227,6 +227,21 @@ class TcpPathologiesTest
     }
 
     @Test
+    void shouldCountAWrongCheckSumButStillUseTheMessageItFrames() throws Exception
+    {
+        handshake();
+        final byte[] order = newOrder("A1");
+        order[order.length - 2] = (byte)(order[order.length - 2] == '9' ? '0' : order[order.length - 2] + 1);
+        frames.add(connection.fromClient(T + 2 * MS, order));
+        frames.add(connection.fromServer(T + 3 * MS, concat(ack("A1", "O1", "0"), slice(newOrder("P"), 0, 3))));
+
+        final Analysis analysis = analyse();
+
+        assertEquals(1, analysis.result().fixStatistics().checksumMismatches());
+        assertEquals(MS, analysis.sink().row("A1").ackLatencyNs());
+    }
+
+    @Test
     void shouldStartAFreshStreamWhenANewConnectionReusesTheSamePorts() throws Exception
     {
         handshake();
