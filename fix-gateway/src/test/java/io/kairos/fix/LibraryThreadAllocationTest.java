@@ -15,9 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LibraryThreadAllocationTest
 {
-    private static final int WARM_UP_ORDERS = 3_000;
-    private static final int MEASURED_ORDERS = 2_000;
-    private static final int BATCH = 50;
+    private static final int WARM_UP_ORDERS = 2_000;
+    private static final int MEASURED_ORDERS = 1_500;
+    private static final int BATCH = 100;
     /** Slack for the odd timer or map resize inside Artio over the whole run, not per order. */
     private static final long MAX_BYTES_PER_ORDER = 16;
 
