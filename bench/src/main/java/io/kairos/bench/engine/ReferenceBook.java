@@ -43,16 +43,10 @@ final class ReferenceBook
     private final SimOrder[] recentlyDone = new SimOrder[RECENTLY_DONE];
     private int recentlyDoneCount;
     private int recentlyDoneNext;
-    private long fills;
 
     int activeCount()
     {
         return active.size();
-    }
-
-    long fills()
-    {
-        return fills;
     }
 
     SimOrder randomActive(final SplittableRandom random)
@@ -148,7 +142,6 @@ final class ReferenceBook
                 }
             }
         }
-        fills += matched;
         return matched;
     }
 
