@@ -119,7 +119,7 @@ public final class CaptureAnalyzer implements PacketHandler
         packets++;
         firstTimestampNs = Math.min(firstTimestampNs, timestampNs);
         lastTimestampNs = Math.max(lastTimestampNs, timestampNs);
-        final int result = decoder.decode(buffer, offset, capturedLength, originalLength, linkType);
+        final int result = decoder.decode(buffer, offset, capturedLength, linkType);
         if (result == TcpSegmentDecoder.TCP)
         {
             onSegment(decoder.segment(), timestampNs, packetNumber, fileOffset);

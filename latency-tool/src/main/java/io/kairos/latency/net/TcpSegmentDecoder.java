@@ -29,40 +29,41 @@ public final class TcpSegmentDecoder
     }
 
     /**
+     * Bytes the snaplen cut off are found from the IP length, so the original length is not needed.
+     *
      * @return {@link #TCP} when {@link #segment()} holds a decoded segment, otherwise why not.
      */
     public int decode(
-        final ByteBuffer buffer, final int offset, final int capturedLength, final int originalLength,
-        final int linkType)
+        final ByteBuffer buffer, final int offset, final int capturedLength, final int linkType)
     {
         final int end = offset + capturedLength;
         switch (linkType)
         {
             case LINKTYPE_ETHERNET:
-                return decodeEthernet(buffer, offset, end, originalLength);
+                return decodeEthernet(buffer, offset, end);
             case LINKTYPE_LINUX_SLL:
                 return capturedLength < SLL_HEADER_LENGTH ? TRUNCATED_HEADERS :
                     decodeEthertype(buffer, buffer.getShort(offset + SLL_PROTOCOL_OFFSET) & 0xFFFF,
-                        offset + SLL_HEADER_LENGTH, end, originalLength - SLL_HEADER_LENGTH);
+                        offset + SLL_HEADER_LENGTH, end);
             case LINKTYPE_LINUX_SLL2:
                 return capturedLength < SLL2_HEADER_LENGTH ? TRUNCATED_HEADERS :
                     decodeEthertype(buffer, buffer.getShort(offset + SLL2_PROTOCOL_OFFSET) & 0xFFFF,
-                        offset + SLL2_HEADER_LENGTH, end, originalLength - SLL2_HEADER_LENGTH);
+                        offset + SLL2_HEADER_LENGTH, end);
             case LINKTYPE_NULL:
             case LINKTYPE_LOOP:
-                return decodeLoopback(buffer, offset, end, originalLength);
+                return decodeLoopback(buffer, offset, end);
             case LINKTYPE_RAW:
             case DLT_RAW_12:
             case DLT_RAW_14:
             case LINKTYPE_IPV4:
             case LINKTYPE_IPV6:
-                return decodeIp(buffer, offset, end, originalLength);
+                return decodeIp(buffer, offset, end);
             default:
                 return UNSUPPORTED_LINK_TYPE;
         }
     }
 
-    private int decodeEthernet(final ByteBuffer buffer, final int offset, final int end, final int originalLength)
+    private int decodeEthernet(final ByteBuffer buffer, final int offset, final int end)
     {
         int position = offset + ETHERTYPE_OFFSET;
         for (int tags = 0; tags <= MAX_VLAN_TAGS; tags++)
@@ -74,25 +75,23 @@ public final class TcpSegmentDecoder
             final int ethertype = buffer.getShort(position) & 0xFFFF;
             if (ethertype != ETHERTYPE_VLAN && ethertype != ETHERTYPE_QINQ && ethertype != ETHERTYPE_QINQ_OLD)
             {
-                final int ipStart = position + 2;
-                return decodeEthertype(buffer, ethertype, ipStart, end, originalLength - (ipStart - offset));
+                return decodeEthertype(buffer, ethertype, position + 2, end);
             }
             position += VLAN_TAG_LENGTH;
         }
         return NOT_IP;
     }
 
-    private int decodeEthertype(
-        final ByteBuffer buffer, final int ethertype, final int ipStart, final int end, final int originalIpLength)
+    private int decodeEthertype(final ByteBuffer buffer, final int ethertype, final int ipStart, final int end)
     {
         if (ethertype != ETHERTYPE_IPV4 && ethertype != ETHERTYPE_IPV6)
         {
             return NOT_IP;
         }
-        return decodeIp(buffer, ipStart, end, originalIpLength);
+        return decodeIp(buffer, ipStart, end);
     }
 
-    private int decodeLoopback(final ByteBuffer buffer, final int offset, final int end, final int originalLength)
+    private int decodeLoopback(final ByteBuffer buffer, final int offset, final int end)
     {
         if (offset + NULL_HEADER_LENGTH > end)
         {
@@ -104,10 +103,10 @@ public final class TcpSegmentDecoder
         {
             return NOT_IP;
         }
-        return decodeIp(buffer, offset + NULL_HEADER_LENGTH, end, originalLength - NULL_HEADER_LENGTH);
+        return decodeIp(buffer, offset + NULL_HEADER_LENGTH, end);
     }
 
-    private int decodeIp(final ByteBuffer buffer, final int ipStart, final int end, final int originalIpLength)
+    private int decodeIp(final ByteBuffer buffer, final int ipStart, final int end)
     {
         if (ipStart >= end)
         {
