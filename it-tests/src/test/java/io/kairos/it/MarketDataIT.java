@@ -78,6 +78,41 @@ class MarketDataIT
         }
     }
 
+    @Test
+    void shouldSendAnOrderByOrderSnapshotWithEngineOrderIds() throws FieldNotFound
+    {
+        final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "off");
+        try (KairosProcess server = venue.start();
+            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT03", "client03pass").logon())
+        {
+            trader.send(Orders.limit("l3-a", "T02", Side.BUY, 4, "99.50"));
+            final String first = str(trader.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "l3-a")), 37);
+            trader.send(Orders.limit("l3-b", "T02", Side.BUY, 6, "99.50"));
+            final String second = str(trader.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "l3-b")), 37);
+
+            try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD02", "md02pass", "KAIROS-MD").logon())
+            {
+                final Message request = subscribe("req-l3", "T02", 0);
+                request.setChar(266, 'N');
+                subscriber.send(request);
+                final Message snapshot = subscriber.next(MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
+                final List<Group> orders = snapshot.getGroups(268);
+                assertEquals(2, orders.size(), Orders.text(snapshot));
+                assertEquals(first, str(orders.get(0), 278), "time priority first");
+                assertEquals(0, new BigDecimal(str(orders.get(0), 271)).compareTo(BigDecimal.valueOf(4)));
+                assertEquals(second, str(orders.get(1), 278));
+                assertEquals(0, new BigDecimal(str(orders.get(1), 271)).compareTo(BigDecimal.valueOf(6)));
+
+                trader.send(Orders.cancel("l3-c", "l3-a", "T02", Side.BUY));
+                final Message delete = subscriber.next(MsgType.MARKET_DATA_INCREMENTAL_REFRESH);
+                final Group deleted = delete.getGroups(268).get(0);
+                assertEquals("2", str(deleted, 279));
+                assertEquals(first, str(deleted, 278));
+            }
+            assertEquals(0, server.stop());
+        }
+    }
+
     private static boolean hasEntry(final Message message, final String tag, final String value)
     {
         return message.getGroups(268).stream().anyMatch(g -> is(g, Integer.parseInt(tag), value));
