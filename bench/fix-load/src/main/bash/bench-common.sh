@@ -151,7 +151,7 @@ start_capture() {
   local pcap="$1" logfile="$2" filter="" port i; shift 2
   command -v tcpdump >/dev/null || die "tcpdump is not installed (apt-get update && apt-get install -y tcpdump tshark)"
   for port in "$@"; do filter+="${filter:+ or }tcp port $port"; done
-  tcpdump -i lo -n -s 0 -B 65536 -w "$pcap" "$filter" >"$logfile" 2>&1 &
+  tcpdump -i lo -n -s 0 -B 65536 --time-stamp-precision nano -w "$pcap" "$filter" >"$logfile" 2>&1 &
   LAST_PID=$!
   BENCH_PIDS+=("$LAST_PID")
   CAPTURE_PID=$LAST_PID
