@@ -76,6 +76,7 @@ class LogonTest
             QfjClient b = fixture.client(6, dir.resolve("store")).startAndLogon();
             QfjClient c = fixture.client(7, dir.resolve("store")).startAndLogon())
         {
+            assertTrue(a.session().isLoggedOn() && b.session().isLoggedOn() && c.session().isLoggedOn());
             assertRefused("CLIENT08", "CLIENT08", "client08pass");
         }
     }
