@@ -164,6 +164,11 @@ final class KairosProcess implements AutoCloseable
         awaitExit(30_000);
     }
 
+    Process process()
+    {
+        return process;
+    }
+
     boolean isAlive()
     {
         return process.isAlive();

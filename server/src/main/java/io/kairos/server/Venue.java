@@ -25,8 +25,11 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 /**
  * The running venue: the metrics endpoint, the engine, the gateways and the optional demo flow,
- * started in that order and closed in reverse (stop accepting and log out sessions, then close
- * the engine so that its rings drain and the journal is forced). Lifecycle methods are called
+ * started in that order. Closing stops the engine first: its publisher refuses new commands (the
+ * gateways answer them with a reject), the rings drain, the journal is forced, and the reports of
+ * every command it took reach the gateways; then the gateways send them, log their sessions out
+ * and close. (Closing the gateways first would leave commands in the rings that are matched and
+ * journalled but never acknowledged.) Lifecycle methods are called
  * from one thread at a time ({@link #close()} is idempotent and synchronized).
  */
 final class Venue implements AutoCloseable
@@ -191,11 +194,11 @@ final class Venue implements AutoCloseable
         closed = true;
         health.notReady("stopping");
         closeQuietly(demoFlow);
+        closeQuietly(engine);
         for (int i = gateways.size() - 1; i >= 0; i--)
         {
             closeQuietly(gateways.get(i));
         }
-        closeQuietly(engine);
         closeQuietly(metricsServer);
         closeQuietly(gcMetrics);
         registry.close();
