@@ -101,6 +101,10 @@ public final class ConsoleReport
             out.printf(Locale.ROOT, " %12s%s%n", micros(metric.max()), metric.negatives() > 0 ?
                 "  (" + metric.negatives() + " negative values skipped: clocks differ)" : "");
         }
+        for (final LatencyMetric subscriber : result.correlator().metrics().perSubscriber())
+        {
+            out.printf(Locale.ROOT, "  %s = %s%n", subscriber.name(), subscriber.description());
+        }
     }
 
     private static boolean isHeadline(final LatencyMetric metric)
