@@ -26,6 +26,9 @@ class ServerLifecycleIT
             final String banner = server.output();
             assertTrue(banner.contains("http://127.0.0.1:" + venue.metricsPort() + "/metrics"), banner);
             assertTrue(banner.contains("AAPL(p0)"), banner);
+            assertTrue(banner.contains("127.0.0.1:" + venue.fixPort() + "  FIX.4.4 TargetCompID=KAIROS "), banner);
+            assertTrue(banner.contains("127.0.0.1:" + venue.mdPort() + "  FIX.4.4 TargetCompID=KAIROS-MD "), banner);
+            assertTrue(banner.contains("CLIENT01 .. CLIENT10") && banner.contains("MD01 .. MD10"), banner);
 
             assertEquals(0, server.stop(), server.output());
             assertTrue(server.output().contains("kairos-server: stopped"), server.output());
