@@ -34,7 +34,7 @@ class HotPathAllocationTest
             new SyntheticCaptureGenerator(4, 3, 7).generate(capture, 200_000);
         final long warmUpPackets = generated.packets() / 2;
         final long[] allocated = new long[2];
-        final long threadId = Thread.currentThread().getId();
+        final long threadId = Thread.currentThread().threadId();
         final AnalysisConfig shortTickWait = new AnalysisConfig(PortSet.parse("9880"), PortSet.parse("9881"), 10_000,
             20, AnalysisConfig.DEFAULT_MAX_QUEUED_SEGMENTS, AnalysisConfig.DEFAULT_MAX_QUEUED_BYTES,
             AnalysisConfig.DEFAULT_MAP_WINDOW_BYTES, AnalysisConfig.DEFAULT_PREALLOCATED_ORDERS, false);
