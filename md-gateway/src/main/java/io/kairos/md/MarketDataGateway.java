@@ -234,6 +234,12 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         return ring.size();
     }
 
+    /** Runs a task on the gateway's event loop (tests). */
+    java.util.concurrent.Future<?> submitToEventLoop(final Runnable task)
+    {
+        return eventLoop.submit(task);
+    }
+
     /** The id of the event-loop thread (allocation tests). */
     long eventLoopThreadId() throws ExecutionException, InterruptedException
     {

@@ -9,7 +9,8 @@ import io.kairos.l3.Sides;
  * A realistic, replayable L3 event stream in primitive arrays: the books fill to a steady depth,
  * churn for a while (adds, cancels, partial and full executions near the top, size-downs and price
  * amends), then drain back to empty, so the stream can be replayed in a loop on the same
- * {@link L3BookSet}. Prices cluster around the touch (geometric distance in ticks); four in five
+ * {@link L3BookSet}. Order flow per instrument follows a Zipf law (s = 1) over the instruments.
+ * Prices cluster around the touch (geometric distance in ticks); four in five
  * cancels, executions and modifies hit recently added orders, as on real feeds where most orders
  * live briefly. Generation
  * allocates; replay does not. Owned by one benchmark thread.
@@ -33,7 +34,7 @@ public final class L3Replay
 
     /**
      * @param instruments       books in the set
-     * @param ordersPerBook     resting orders per book at steady state
+     * @param ordersPerBook     average resting orders per book at steady state
      * @param churnEvents       events in the steady-state phase
      */
     public L3Replay(final long seed, final int instruments, final int ordersPerBook, final int churnEvents)
@@ -98,6 +99,8 @@ public final class L3Replay
 
         private final Random random;
         private final int instruments;
+        /** Cumulative Zipf (s = 1) weights: instrument i is 1/(i+1) as busy as instrument 0. */
+        private final double[] popularity;
         private final long[] liveId;
         private final int[] liveInstrument;
         private final int[] liveSide;
@@ -110,6 +113,17 @@ public final class L3Replay
         {
             this.random = random;
             this.instruments = instruments;
+            popularity = new double[instruments];
+            double total = 0;
+            for (int i = 0; i < instruments; i++)
+            {
+                total += 1.0 / (i + 1);
+                popularity[i] = total;
+            }
+            for (int i = 0; i < instruments; i++)
+            {
+                popularity[i] /= total;
+            }
             final int capacity = fill * 2 + 1024;
             liveId = new long[capacity];
             liveInstrument = new int[capacity];
@@ -129,7 +143,7 @@ public final class L3Replay
             {
                 final int dice = random.nextInt(100);
                 final boolean grow = live < target;
-                if (dice < (grow ? 45 : 35))
+                if (dice < (grow ? 45 : 30))
                 {
                     add();
                 }
@@ -160,6 +174,13 @@ public final class L3Replay
             }
         }
 
+        /** Draws an instrument from the Zipf distribution (a few busy names, a long quiet tail, as on real feeds). */
+        private int instrument()
+        {
+            final int index = java.util.Arrays.binarySearch(popularity, random.nextDouble());
+            return Math.min(instruments - 1, index >= 0 ? index : -index - 1);
+        }
+
         /** Most activity hits recent orders (exponential distance from the newest, mean 2000); a fifth hits any order. */
         private int pick()
         {
@@ -173,7 +194,7 @@ public final class L3Replay
 
         private void add()
         {
-            final int inst = random.nextInt(instruments);
+            final int inst = instrument();
             final int s = random.nextInt(2);
             final long p = priceNearTouch(s);
             final long q = 100 * (1 + random.nextInt(20));
