@@ -43,6 +43,7 @@ final class EngineEventQueue
     private int drained;
     private int limit;
     private final AtomicLong fullRingSpins = new AtomicLong();
+    private volatile boolean closed;
 
     EngineEventQueue(final int capacity, final EpochNanoClock clock, final ErrorHandler errorHandler)
     {
@@ -54,11 +55,15 @@ final class EngineEventQueue
         handler = this::onSlot;
     }
 
-    /** Called on matcher threads; copies the event. */
+    /** Called on matcher threads; copies the event. After {@link #close()} events are dropped: nobody would read them. */
     void offer(final ExecutionEvent event)
     {
         while (!ring.tryPublishEvent(COPY, event))
         {
+            if (closed)
+            {
+                return;
+            }
             fullRingSpins.incrementAndGet();
             Thread.onSpinWait();
         }
@@ -79,6 +84,12 @@ final class EngineEventQueue
             throw new IllegalStateException("execution event consumer failed", e);
         }
         return drained;
+    }
+
+    /** The gateway thread has stopped: producers must not wait for ring space any more. */
+    void close()
+    {
+        closed = true;
     }
 
     long fullRingSpins()

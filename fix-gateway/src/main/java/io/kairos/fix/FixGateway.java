@@ -218,5 +218,6 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         closed = true;
         CloseHelper.closeAll(runner, artio);
+        queue.close();
     }
 }

@@ -109,7 +109,7 @@ final class OrderEntrySession implements SessionHandler
         {
             return Action.CONTINUE;
         }
-        if (!flushBacklog(Integer.MAX_VALUE))
+        if (!backlog.isEmpty() && artioSession.isActive() && !flushBacklog(Integer.MAX_VALUE))
         {
             return Action.ABORT;
         }
