@@ -9,6 +9,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
+import io.kairos.bench.harness.LoadDriver;
 import io.kairos.bench.harness.RunResult;
 
 /**
@@ -36,9 +37,9 @@ final class ResultTable
             Runtime.getRuntime().availableProcessors(), cpuModel(), loadAverage());
         out.printf("- JVM: %s %s; flags: %s%n", System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"),
             String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
-        out.printf("- load: per engine, prefill, %,d warm-up commands, %,d commands unthrottled (throughput: first publish to last result), "
+        out.printf("- load: per engine, prefill, %,d warm-up commands, %,d commands unthrottled (throughput: %d back-to-back trials, each first publish to last result, median reported), "
             + "then %,d commands at a fixed %,d commands/s (latency: planned send time to result, HdrHistogram)%n",
-            warmupCommands, throughputCommands, rate * seconds, rate);
+            warmupCommands, throughputCommands, LoadDriver.THROUGHPUT_TRIALS, rate * seconds, rate);
         out.printf("- Kairos: %d partition(s), wait %s; exchange-core: OrderBookDirectImpl, 1 matching + 1 risk engine, "
             + "NO_RISK_PROCESSING, wait %s, run in %s; seed %d%n%n", partitions, kairosWait, exchangeCoreWait, exchangeCoreJvm, seed);
     }
@@ -49,13 +50,13 @@ final class ResultTable
         out.printf("Flow: %s%n%n", stats.describe());
         final RunResult noJournal = find(results, "exchange-core, no journal");
         final RunResult diskJournal = find(results, "exchange-core, disk journal");
-        out.printf("| engine | throughput (cmd/s) | × EC | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | p99 × EC | rejects | fills |%n");
-        out.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n");
+        out.printf("| engine | throughput (cmd/s, median) | trials min–max | × EC | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | p99 × EC | rejects | fills |%n");
+        out.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n");
         for (final RunResult r : results)
         {
             final RunResult baseline = !r.label().startsWith("Kairos") ? null : r.label().endsWith("OFF") ? noJournal : diskJournal;
-            out.printf("| %s | %,.0f | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %,d | %,d |%n",
-                r.label(), r.throughputPerSecond(),
+            out.printf("| %s | %,.0f | %,.0f–%,.0f | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %,d | %,d |%n",
+                r.label(), r.throughputPerSecond(), r.throughputMinPerSecond(), r.throughputMaxPerSecond(),
                 baseline == null ? "" : String.format("%.2f", r.throughputPerSecond() / baseline.throughputPerSecond()),
                 r.latencyMicros(50), r.latencyMicros(90), r.latencyMicros(99), r.latencyMicros(99.9), r.maxMicros(),
                 baseline == null ? "" : String.format("%.2f", r.latencyMicros(99) / baseline.latencyMicros(99)),

@@ -18,14 +18,17 @@ import org.HdrHistogram.Histogram;
  *
  * @param label                engine and durability mode
  * @param throughputCommands   commands in the throughput segment
- * @param throughputPerSecond  commands per second, first publish to last result, unthrottled
+ * @param throughputPerSecond  median over the trials of commands per second, first publish to last result, unthrottled
+ * @param throughputMinPerSecond slowest trial
+ * @param throughputMaxPerSecond fastest trial
  * @param offeredRatePerSecond fixed rate of the latency segment
  * @param latencyNs            publish-to-result latency of the latency segment, from planned send times, in ns
  * @param rejects              rejected commands over the whole flow (the flow's late cancels; equal across engines expected)
  * @param fills                fills of resting orders over the whole flow (equal across engines expected)
  */
 public record RunResult(
-    String label, long throughputCommands, double throughputPerSecond, long offeredRatePerSecond, Histogram latencyNs,
+    String label, long throughputCommands, double throughputPerSecond, double throughputMinPerSecond,
+    double throughputMaxPerSecond, long offeredRatePerSecond, Histogram latencyNs,
     long rejects, long fills)
 {
     public double latencyMicros(final double percentile)
@@ -46,6 +49,8 @@ public record RunResult(
         p.setProperty("label", label);
         p.setProperty("throughputCommands", Long.toString(throughputCommands));
         p.setProperty("throughputPerSecond", Double.toString(throughputPerSecond));
+        p.setProperty("throughputMinPerSecond", Double.toString(throughputMinPerSecond));
+        p.setProperty("throughputMaxPerSecond", Double.toString(throughputMaxPerSecond));
         p.setProperty("offeredRatePerSecond", Long.toString(offeredRatePerSecond));
         p.setProperty("rejects", Long.toString(rejects));
         p.setProperty("fills", Long.toString(fills));
@@ -68,7 +73,9 @@ public record RunResult(
             final Histogram histogram = Histogram.decodeFromCompressedByteBuffer(
                 ByteBuffer.wrap(Base64.getDecoder().decode(required(p, "latencyNs", file))), 0);
             return new RunResult(required(p, "label", file), Long.parseLong(required(p, "throughputCommands", file)),
-                Double.parseDouble(required(p, "throughputPerSecond", file)), Long.parseLong(required(p, "offeredRatePerSecond", file)),
+                Double.parseDouble(required(p, "throughputPerSecond", file)),
+                Double.parseDouble(required(p, "throughputMinPerSecond", file)),
+                Double.parseDouble(required(p, "throughputMaxPerSecond", file)), Long.parseLong(required(p, "offeredRatePerSecond", file)),
                 histogram, Long.parseLong(required(p, "rejects", file)), Long.parseLong(required(p, "fills", file)));
         }
         catch (final DataFormatException | RuntimeException e)
