@@ -211,6 +211,29 @@ class TcpPathologiesTest
     }
 
     @Test
+    void shouldDeclareTheHoleLostWhenTheOutOfOrderQueueOverflows() throws Exception
+    {
+        handshake();
+        connection.skipClient(newOrder("A1").length);
+        frames.add(connection.fromClient(T + 2 * MS, newOrder("A2")));
+        frames.add(connection.fromClient(T + 3 * MS, newOrder("A3")));
+        frames.add(connection.fromClient(T + 4 * MS, newOrder("A4")));
+        frames.add(connection.fromServer(T + 9 * MS, concat(ack("A2", "O2", "0"), ack("A3", "O3", "0"),
+            ack("A4", "O4", "0"))));
+        final AnalysisConfig twoSegments = new AnalysisConfig(PortSet.parse("9880"), PortSet.parse("9881"), 10_000,
+            1_000, 2, 1 << 20, 1 << 20, 16, false);
+
+        final Analysis analysis = Analysis.of(TestCaptureWriter.write(directory.resolve("q.pcap"),
+            Format.PCAP_NANOS_LE, NetworkHeadersDescriptor.LINKTYPE_ETHERNET, frames), twoSegments);
+
+        assertEquals(7 * MS, analysis.sink().row("A2").ackLatencyNs(), "timed by its own packet, not the overflow");
+        assertEquals(6 * MS, analysis.sink().row("A3").ackLatencyNs());
+        assertEquals(5 * MS, analysis.sink().row("A4").ackLatencyNs());
+        assertEquals(1, analysis.result().streams().statistics().gaps());
+        assertEquals(newOrder("A1").length, analysis.result().streams().statistics().gapBytes());
+    }
+
+    @Test
     void shouldTreatBytesCutByTheSnaplenAsAGap() throws Exception
     {
         handshake();

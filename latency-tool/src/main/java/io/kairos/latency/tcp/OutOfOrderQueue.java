@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * Segments of one TCP direction that arrived ahead of the next expected sequence number, with copies of their
- * payload and the capture time of their packet. Bounded by a segment count and a byte budget; storage grows only
- * while a stream has out-of-order data and is reused once the queue drains. Owned by the analysis thread.
+ * payload and the capture time of their packet. Bounded by a segment count and a byte budget; storage is created
+ * only when a stream first has out-of-order data (an in-order stream costs a few empty arrays) and is reused once
+ * the queue drains. Owned by the analysis thread.
  */
 final class OutOfOrderQueue
 {
@@ -15,13 +16,13 @@ final class OutOfOrderQueue
     private final int maxSegments;
     private final int maxBytes;
     private int count;
-    private final int[] sequences;
-    private final int[] wireLengths;
-    private final int[] dataOffsets;
-    private final int[] presentLengths;
-    private final long[] timestamps;
-    private final long[] packetNumbers;
-    private final long[] fileOffsets;
+    private int[] sequences = new int[0];
+    private int[] wireLengths = new int[0];
+    private int[] dataOffsets = new int[0];
+    private int[] presentLengths = new int[0];
+    private long[] timestamps = new long[0];
+    private long[] packetNumbers = new long[0];
+    private long[] fileOffsets = new long[0];
     private byte[] data = new byte[0];
     private ByteBuffer view = ByteBuffer.wrap(data);
     private int dataUsed;
@@ -30,13 +31,6 @@ final class OutOfOrderQueue
     {
         this.maxSegments = maxSegments;
         this.maxBytes = maxBytes;
-        sequences = new int[maxSegments];
-        wireLengths = new int[maxSegments];
-        dataOffsets = new int[maxSegments];
-        presentLengths = new int[maxSegments];
-        timestamps = new long[maxSegments];
-        packetNumbers = new long[maxSegments];
-        fileOffsets = new long[maxSegments];
     }
 
     int count()
@@ -54,6 +48,10 @@ final class OutOfOrderQueue
         final long timestampNs, final long packetNumber, final long fileOffset)
     {
         ensureCapacity(dataUsed + presentLength);
+        if (count == sequences.length)
+        {
+            growEntries();
+        }
         source.get(offset, data, dataUsed, presentLength);
         sequences[count] = sequence;
         wireLengths[count] = wireLength;
@@ -153,6 +151,18 @@ final class OutOfOrderQueue
     {
         count = 0;
         dataUsed = 0;
+    }
+
+    private void growEntries()
+    {
+        final int capacity = Math.min(maxSegments, Math.max(16, sequences.length * 2));
+        sequences = Arrays.copyOf(sequences, capacity);
+        wireLengths = Arrays.copyOf(wireLengths, capacity);
+        dataOffsets = Arrays.copyOf(dataOffsets, capacity);
+        presentLengths = Arrays.copyOf(presentLengths, capacity);
+        timestamps = Arrays.copyOf(timestamps, capacity);
+        packetNumbers = Arrays.copyOf(packetNumbers, capacity);
+        fileOffsets = Arrays.copyOf(fileOffsets, capacity);
     }
 
     private void ensureCapacity(final int required)
