@@ -1,0 +1,182 @@
+package io.kairos.md;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.kairos.engine.Engine;
+import io.kairos.engine.EngineCommand;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.OrderType;
+import io.kairos.engine.Side;
+import io.kairos.engine.TimeInForce;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Fan-out fed by a real engine: nine subscribers that read receive byte-identical bodies for
+ * every update, while a tenth that never reads is logged out as a slow consumer without holding
+ * anyone up.
+ */
+class EngineFanOutTest
+{
+    private static final int ORDERS = 12_000;
+
+    @Test
+    void shouldSendIdenticalBodiesToReadersAndCutOffTheSubscriberThatStopsReading() throws Exception
+    {
+        final EngineConfig engineConfig = EngineConfig.defaults(TestVenue.INSTRUMENTS);
+        final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        final MarketDataGatewayConfig config = TestVenue.config().withOutboundQueueLimitMessages(64);
+        try (MarketDataGateway gateway = MarketDataGateway.launch(config, engineConfig.instruments(), registry);
+            Engine engine = new Engine(engineConfig))
+        {
+            final EngineBookMirror mirror = new EngineBookMirror(gateway);
+            engine.start(mirror);
+            final List<Reader> readers = new ArrayList<>();
+            for (int i = 1; i <= 9; i++)
+            {
+                readers.add(new Reader(gateway.port(), String.format("MD%02d", i)));
+            }
+            try (RawFixClient stalled = new RawFixClient(gateway.port(), "MD10", "KAIROS-MD", 4096))
+            {
+                stalled.logon();
+                stalled.subscribe("ALL", "AAPL", 0, "N");
+                stalled.readUntil("W", 5_000);
+                final EngineCommand command = new EngineCommand();
+                final Random random = new Random(7);
+                for (int i = 0; i < ORDERS; i++)
+                {
+                    final Side side = random.nextBoolean() ? Side.BUY : Side.SELL;
+                    final long ticks = random.nextInt(10);
+                    final long price = side == Side.BUY ? TestVenue.REFERENCE_PRICE - ticks * TestVenue.TICK
+                        : TestVenue.REFERENCE_PRICE + (ticks - 1) * TestVenue.TICK;
+                    engine.publisher().publish(command.newOrder(1, "o" + i, 1, side, OrderType.LIMIT, TimeInForce.DAY, price,
+                        1 + random.nextInt(100)));
+                }
+                final long deadline = System.currentTimeMillis() + 60_000;
+                while (mirror.commandsCompleted() < ORDERS && System.currentTimeMillis() < deadline)
+                {
+                    Thread.sleep(10);
+                }
+                assertEquals(ORDERS, mirror.commandsCompleted());
+                while (gateway.queuedEventBytes() > 0 && System.currentTimeMillis() < deadline)
+                {
+                    Thread.sleep(10);
+                }
+                final long expected = gateway.messagesOut();
+                awaitSameStableCounts(readers, deadline);
+                assertEquals(1.0, registry.get("kairos_md_slow_consumer_disconnects_total").functionCounter().count());
+                final List<String> reference = readers.get(0).bodies();
+                assertTrue(reference.size() >= ORDERS, "updates received: " + reference.size() + " (messages out " + expected + ")");
+                for (final Reader reader : readers)
+                {
+                    assertFalse(reader.failure.get(), "reader " + reader.compId + " lost its connection");
+                    assertEquals(reference, reader.bodies(), "bodies of " + reader.compId);
+                }
+                assertTrue(stalled.closedByServerWithin(5_000), "the stalled subscriber was disconnected");
+            }
+            finally
+            {
+                for (final Reader reader : readers)
+                {
+                    reader.close();
+                }
+            }
+        }
+    }
+
+    /** Waits until every reader holds the same number of updates and none grew for 300 ms. */
+    private static void awaitSameStableCounts(final List<Reader> readers, final long deadline) throws InterruptedException
+    {
+        long[] previous = new long[readers.size()];
+        while (System.currentTimeMillis() < deadline)
+        {
+            Thread.sleep(300);
+            final long[] counts = new long[readers.size()];
+            boolean same = true;
+            for (int i = 0; i < counts.length; i++)
+            {
+                counts[i] = readers.get(i).count();
+                same &= counts[i] == counts[0] && counts[i] == previous[i];
+            }
+            if (same && counts[0] >= ORDERS)
+            {
+                return;
+            }
+            previous = counts;
+        }
+    }
+
+    /** A subscriber that keeps reading on its own thread and keeps every X body. Test-only. */
+    private static final class Reader
+    {
+        final String compId;
+        final AtomicBoolean failure = new AtomicBoolean();
+        private final RawFixClient client;
+        private final List<String> bodies = new ArrayList<>();
+        private final Thread thread;
+        private volatile boolean running = true;
+
+        Reader(final int port, final String compId) throws IOException
+        {
+            this.compId = compId;
+            client = new RawFixClient(port, compId);
+            client.logon();
+            client.subscribe("ALL", "AAPL", 0, "N");
+            client.readUntil("W", 5_000);
+            thread = new Thread(this::run, "reader-" + compId);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run()
+        {
+            try
+            {
+                while (running)
+                {
+                    final FixFrame frame = client.read(100);
+                    if (frame != null && "X".equals(frame.msgType()))
+                    {
+                        synchronized (this)
+                        {
+                            bodies.add(frame.body());
+                        }
+                    }
+                }
+            }
+            catch (final EOFException e)
+            {
+                failure.set(running);
+            }
+            catch (final IOException e)
+            {
+                failure.set(running);
+            }
+        }
+
+        synchronized int count()
+        {
+            return bodies.size();
+        }
+
+        synchronized List<String> bodies()
+        {
+            return new ArrayList<>(bodies);
+        }
+
+        void close() throws IOException
+        {
+            running = false;
+            client.close();
+        }
+    }
+}
