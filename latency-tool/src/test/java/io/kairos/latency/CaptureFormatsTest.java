@@ -68,6 +68,24 @@ class CaptureFormatsTest
         assertKnownLatencies(Analysis.of(capture, "9880", "9881"), 3);
     }
 
+    @Test
+    void shouldReadARecordLargerThanTheMappingWindow() throws Exception
+    {
+        final io.kairos.latency.testing.TcpConnection connection = new io.kairos.latency.testing.TcpConnection(
+            KairosTraffic.client(false), KairosTraffic.server(false, 9880), Link.ETHERNET, 1, 1);
+        final byte[] big = io.kairos.latency.testing.TestFix.message("D", 11, "BIG", 58, "x".repeat(65_440));
+        final List<Frame> frames = List.of(connection.syn(KairosTraffic.T0_NS),
+            connection.synAck(KairosTraffic.T0_NS + 1000), connection.fromClient(KairosTraffic.REQUEST_NS, big),
+            connection.fromServer(KairosTraffic.REQUEST_NS + 5000, KairosTraffic.ack("BIG", "O1", "8")));
+        final Path capture = TestCaptureWriter.write(directory.resolve("big.pcap"), Format.PCAP_NANOS_LE,
+            Link.ETHERNET.linkType(), frames);
+
+        final Analysis analysis = Analysis.of(capture, AnalysisConfig.defaults().withMapWindowBytes(65_536));
+
+        assertEquals(true, 16 + frames.get(2).bytes().length > 65_536, "the record is larger than the window");
+        assertEquals(5000, analysis.sink().row("BIG").ackLatencyNs());
+    }
+
     private static void assertKnownLatencies(final Analysis analysis, final int subscribers)
     {
         final Metrics metrics = analysis.result().correlator().metrics();

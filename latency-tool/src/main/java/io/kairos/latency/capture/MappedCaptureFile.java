@@ -41,19 +41,19 @@ public final class MappedCaptureFile implements AutoCloseable
     /**
      * Makes {@code [position, position + length)} addressable.
      *
-     * @return the index of {@code position} in {@link #buffer()}, or -1 when the range runs past the end of the file
-     * or is longer than a window.
+     * @return the index of {@code position} in {@link #buffer()}, or -1 when the range runs past the end of the file.
+     * A range longer than the window gets a window of its own size.
      */
     public int map(final long position, final int length)
     {
         final long end = position + length;
-        if (length < 0 || end > size || length > windowBytes)
+        if (length < 0 || end > size)
         {
             return -1;
         }
         if (window == null || position < windowStart || end > windowEnd)
         {
-            remap(position);
+            remap(position, length);
         }
         return (int)(position - windowStart);
     }
@@ -64,10 +64,10 @@ public final class MappedCaptureFile implements AutoCloseable
         return window;
     }
 
-    private void remap(final long position)
+    private void remap(final long position, final int minimumLength)
     {
         unmapWindow();
-        final long length = Math.min(windowBytes, size - position);
+        final long length = Math.min(Math.max(windowBytes, minimumLength), size - position);
         try
         {
             window = channel.map(FileChannel.MapMode.READ_ONLY, position, length);

@@ -9,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 public final class FixMessageBuilder
 {
     private static final byte SOH = 1;
-    private final byte[] body = new byte[4096];
-    private final byte[] message = new byte[4200];
+    /** Large enough for a message filling one maximal IPv4 TCP segment. */
+    public static final int MAX_BODY_BYTES = 70_000;
+    private final byte[] body = new byte[MAX_BODY_BYTES];
+    private final byte[] message = new byte[MAX_BODY_BYTES + 64];
     private final byte[] beginString;
     private int bodyLength;
     private int length;
