@@ -96,8 +96,13 @@ class OrderEntryTest
 
         assertFill(aggressorFill, "S1", '2', 4, 0, 4, 99.5);
         assertFill(restingFill, "B1", '1', 4, 6, 4, 99.5);
-        assertEquals(aggressorFill.getString(17).isEmpty(), false);
-        assertEquals(2.0, fixture.counter("kairos.executions"));
+        assertEquals(aggressorFill.getString(17), restingFill.getString(17), "a fill's ExecID is the engine's trade id on both sides");
+
+        client2.send(Requests.market("S2", SELL, "AAPL", 6));
+        assertEquals('0', client2.expect("8").getChar(150));
+        assertFill(client2.expect("8"), "S2", '2', 6, 0, 6, 99.5);
+        assertFill(client1.expect("8"), "B1", '2', 6, 0, 10, 99.5);
+        assertEquals(4.0, fixture.counter("kairos.executions"));
     }
 
     @Test
@@ -150,6 +155,13 @@ class OrderEntryTest
         client1.send(Requests.replace("X3", "NOPE", BUY, "AAPL", 5, 99));
         final Message replaceReject = client1.expect("9");
         assertEquals('2', replaceReject.getChar(434));
+
+        client1.send(Requests.status("NOPE", BUY, "AAPL"));
+        final Message status = client1.expect("8");
+        assertEquals('I', status.getChar(150));
+        assertEquals('8', status.getChar(39));
+        assertEquals("NOPE", status.getString(11));
+        assertEquals("unknown order", status.getString(58));
     }
 
     @Test
