@@ -10,7 +10,7 @@ import io.kairos.latency.tcp.TcpStreamTable;
 
 /**
  * Everything one analysis found, for the reports. Immutable once returned (the components it holds are no longer
- * written to).
+ * written to); safe to read from any thread after {@code analyze} returned.
  *
  * @param packetsByDecodeResult  indexed by the {@link TcpSegmentDecoder} result codes; [TCP] counts FIX-port
  *                               segments only.

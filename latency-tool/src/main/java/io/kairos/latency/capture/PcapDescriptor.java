@@ -25,6 +25,7 @@ package io.kairos.latency.capture;
  * |                   orig_len (bytes on the wire)                | 12
  * +---------------------------------------------------------------+
  * </pre>
+ * Constants only; thread-safe.
  */
 public final class PcapDescriptor
 {

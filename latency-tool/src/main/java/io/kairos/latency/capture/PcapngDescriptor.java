@@ -22,6 +22,7 @@ package io.kairos.latency.capture;
  * |  interface id (2) | drops (2) | ts high (4) | ts low (4) | captured len (4) | original len (4) | data |
  * option: | code (2) | length (2) | value padded to 32 bits |, code 0 ends the list
  * </pre>
+ * Constants only; thread-safe.
  */
 public final class PcapngDescriptor
 {

@@ -1,6 +1,6 @@
 package io.kairos.latency.capture;
 
-/** The file cannot be analysed at all: unreadable, empty, or not a pcap/pcapng capture. */
+/** The file cannot be analysed at all: unreadable, empty, or not a pcap/pcapng capture. Immutable; thread-safe. */
 public final class UnusableCaptureException extends Exception
 {
     public UnusableCaptureException(final String message)

@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code latency-tool analyze}: one capture in, console table and report files out. */
+/** {@code latency-tool analyze}: one capture in, console table and report files out. Runs on the main thread. */
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,

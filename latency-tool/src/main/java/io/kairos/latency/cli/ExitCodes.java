@@ -1,6 +1,6 @@
 package io.kairos.latency.cli;
 
-/** Process exit codes of latency-tool (also listed in {@code --help} and the README). */
+/** Process exit codes of latency-tool (also listed in {@code --help} and the README). Constants; thread-safe. */
 public final class ExitCodes
 {
     /** Analysed; the input had no problems (warnings such as lost segments may still be reported). */

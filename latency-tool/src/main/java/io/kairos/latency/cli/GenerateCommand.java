@@ -8,7 +8,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** Hidden {@code latency-tool generate}: writes a synthetic Kairos capture (for the tshark benchmark). */
+/**
+ * Hidden {@code latency-tool generate}: writes a synthetic Kairos capture (for the tshark benchmark).
+ * Runs on the main thread.
+ */
 @Command(name = "generate", hidden = true, mixinStandardHelpOptions = true,
     description = "Writes a synthetic Kairos capture (pcap, ns): D/8 on 9880, 35=X per subscriber on 9881.")
 public final class GenerateCommand implements Callable<Integer>

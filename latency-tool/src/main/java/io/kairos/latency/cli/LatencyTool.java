@@ -3,7 +3,7 @@ package io.kairos.latency.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point: {@code latency-tool analyze CAPTURE …}. */
+/** Entry point: {@code latency-tool analyze CAPTURE …}. Single-threaded: everything runs on the calling thread. */
 @Command(
     name = "latency-tool",
     mixinStandardHelpOptions = true,

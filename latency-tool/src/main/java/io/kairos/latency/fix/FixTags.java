@@ -1,6 +1,9 @@
 package io.kairos.latency.fix;
 
-/** FIX tag numbers the tool reads, including the Kairos latency stamps (see DESIGN.md, "Latency, defined"). */
+/**
+ * FIX tag numbers the tool reads, including the Kairos latency stamps (see DESIGN.md, "Latency, defined").
+ * Constants; thread-safe.
+ */
 public final class FixTags
 {
     public static final int CL_ORD_ID = 11;

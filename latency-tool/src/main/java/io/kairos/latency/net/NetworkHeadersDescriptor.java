@@ -27,6 +27,7 @@ package io.kairos.latency.net;
  * | src port (2) | dst port (2) | sequence (4) | acknowledgment (4) | offset/flags (2) | window (2) | ...
  *   data offset = high 4 bits of byte 12, in 32-bit words; flags in byte 13: FIN 01 SYN 02 RST 04 ACK 10
  * </pre>
+ * Constants only; thread-safe.
  */
 public final class NetworkHeadersDescriptor
 {

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 
 import io.kairos.latency.correlate.LatencyMetric;
 
-/** Writes each non-empty metric as an HdrHistogram percentile distribution ({@code NAME.hgrm}, values in µs). */
+/**
+ * Writes each non-empty metric as an HdrHistogram percentile distribution ({@code NAME.hgrm}, values in µs).
+ * Stateless; runs once after the analysis on the calling thread.
+ */
 public final class HgrmWriter
 {
     private HgrmWriter()

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Builds one inline SVG line/scatter chart with axes, ticks and a legend; linear or log10 axes. No scripts, no
- * network. Allocates freely; used once per report.
+ * network. Allocates freely; used once per report by the thread writing it; not thread-safe.
  */
 final class SvgChart
 {
