@@ -26,10 +26,10 @@ import quickfix.field.Side;
  * clients trade one instrument; after the restart each asks the status of every order it last saw
  * live (or has since been told it finished), and both sides agree on the quantity traded.
  *
- * <p>Tagged {@value #TAG} and left out of the default {@code verify} run while it fails
- * intermittently (see it-tests/README.md: an acknowledged order occasionally unknown after the
- * restart, or a status request unanswered); run it with
+ * <p>Tagged {@value #TAG} and left out of the default {@code verify} while the FIX gateway's
+ * outbound sequence number can go backwards after {@code kill -9} (it-tests/README.md); run it with
  * {@code ./mvnw -B -pl it-tests verify -Dkairos.it.excludedGroups=none -Dit.test=CrashRecoveryIT}.
+ * Most of its time is the restart: see {@link KairosProcess#startAfterCrash}.
  */
 @Tag(CrashRecoveryIT.TAG)
 class CrashRecoveryIT
