@@ -3,6 +3,7 @@ package io.kairos.l3;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,7 +16,7 @@ final class ReferenceBook
 
     private final int maxInstrumentId;
     private final Map<Long, Order> orders = new HashMap<>();
-    private final Map<Integer, TreeMap<Long, LinkedHashMap<Long, Long>>[]> books = new HashMap<>();
+    private final Map<Integer, List<TreeMap<Long, LinkedHashMap<Long, Long>>>> books = new HashMap<>();
 
     ReferenceBook(final int maxInstrumentId)
     {
@@ -115,7 +116,7 @@ final class ReferenceBook
     /** Levels of a side, best first. */
     TreeMap<Long, LinkedHashMap<Long, Long>> side(final int instrumentId, final int side)
     {
-        return sides(instrumentId)[side];
+        return sides(instrumentId).get(side);
     }
 
     private LinkedHashMap<Long, Long> level(final int instrumentId, final int side, final long price)
@@ -134,11 +135,10 @@ final class ReferenceBook
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private TreeMap<Long, LinkedHashMap<Long, Long>>[] sides(final int instrumentId)
+    private List<TreeMap<Long, LinkedHashMap<Long, Long>>> sides(final int instrumentId)
     {
-        return books.computeIfAbsent(instrumentId, id -> new TreeMap[] {
+        return books.computeIfAbsent(instrumentId, id -> List.of(
             new TreeMap<Long, LinkedHashMap<Long, Long>>(Comparator.reverseOrder()),
-            new TreeMap<Long, LinkedHashMap<Long, Long>>()});
+            new TreeMap<Long, LinkedHashMap<Long, Long>>()));
     }
 }

@@ -3,6 +3,7 @@ package io.kairos.md;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -69,7 +70,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     private final Channel serverChannel;
     private final boolean nativeTransport;
     private long droppedSeen;
-    private boolean closed;
+    private volatile boolean closed;
 
     private MarketDataGateway(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
@@ -169,7 +170,27 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         }
         if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true))
         {
+            wakeEventLoop();
+        }
+    }
+
+    private void wakeEventLoop()
+    {
+        if (closed)
+        {
+            return;
+        }
+        try
+        {
             eventLoop.execute(drainTask);
+        }
+        catch (final RejectedExecutionException e)
+        {
+            drainScheduled.set(false);
+            if (!closed)
+            {
+                context.errors.onError(e);
+            }
         }
     }
 

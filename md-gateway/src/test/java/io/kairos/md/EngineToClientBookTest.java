@@ -38,7 +38,7 @@ class EngineToClientBookTest
             final EngineBookMirror mirror = new EngineBookMirror(gateway);
             engine.start(mirror);
             final Random random = new Random(20261122);
-            final List<String>[] resting = newLists();
+            final List<List<String>> resting = newLists();
             final EngineCommand command = new EngineCommand();
             long published = publishRandomOrders(engine, command, random, 1_500, 0, resting);
 
@@ -75,22 +75,21 @@ class EngineToClientBookTest
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<String>[] newLists()
+    private static List<List<String>> newLists()
     {
-        return new List[] {new ArrayList<String>(), new ArrayList<String>(), new ArrayList<String>()};
+        return List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     }
 
     /** New limit orders near the touch, cancels, replaces and crossing IOC orders. @return commands published. */
     private static long publishRandomOrders(
         final Engine engine, final EngineCommand command, final Random random, final int count, final int firstId,
-        final List<String>[] resting)
+        final List<List<String>> resting)
     {
         for (int i = firstId; i < firstId + count; i++)
         {
             final int instrument = random.nextBoolean() ? AAPL : MSFT;
             final Side side = random.nextBoolean() ? Side.BUY : Side.SELL;
-            final List<String> live = resting[instrument];
+            final List<String> live = resting.get(instrument);
             final int dice = random.nextInt(100);
             final String clOrdId = "c" + i;
             if (dice < 15 && !live.isEmpty())
