@@ -37,6 +37,7 @@ public final class BookEvent
     public long tradeQuantity;
     public long aggressorOrderId;
     public Side aggressorSide;
+    /** For EXECUTE: the trade's id, which is the ExecID of the resting order's report (the aggressor's is another). */
     public long execId;
     public boolean recovered;
     public long engineInNs;

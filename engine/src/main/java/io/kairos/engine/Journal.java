@@ -126,8 +126,8 @@ final class Journal implements AutoCloseable
         return new Recovery(lastIndex, replayed, truncated, reason);
     }
 
-    /** Appends one command as record {@code index}; rolls to a new segment when this one is full. */
-    void append(final EngineCommand command, final long index)
+    /** Appends one command as record {@code index}; rolls to a new segment when this one is full. @return bytes written. */
+    int append(final EngineCommand command, final long index)
     {
         if (mapped == null || position + MAX_RECORD_LENGTH + HEADER_LENGTH > segmentBytes)
         {
@@ -140,6 +140,7 @@ final class Journal implements AutoCloseable
         buffer.putIntOrdered(position + LENGTH_OFFSET, length);
         position += align(length);
         lastIndex = index;
+        return align(length);
     }
 
     /** Forces what was appended since the last force to the storage device. */

@@ -29,6 +29,8 @@ final class Matcher
     long orderSequence;
     long execSequence;
     private long restingOrders;
+    private long trades;
+    private long rejects;
 
     Matcher(final int partition, final EngineConfig config, final EpochNanoClock clock)
     {
@@ -55,6 +57,17 @@ final class Matcher
     long restingOrders()
     {
         return restingOrders;
+    }
+
+    long trades()
+    {
+        return trades;
+    }
+
+    /** New orders rejected plus cancel/replace requests refused. */
+    long rejects()
+    {
+        return rejects;
     }
 
     void onCommand(final EngineCommand command)
@@ -167,6 +180,7 @@ final class Matcher
 
     private void rejectNewOrder(final EngineCommand c, final RejectReason reason)
     {
+        rejects++;
         final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
         e.execType = ExecType.REJECTED;
         e.ordStatus = OrdStatus.REJECTED;
@@ -253,6 +267,8 @@ final class Matcher
         final long quantity = Math.min(aggressor.leavesQty, resting.leavesQty);
         final long price = resting.price;
         final long execId = nextExecId();
+        final long aggressorExecId = nextExecId();
+        trades++;
         resting.fill(quantity, price);
         aggressor.fill(quantity, price);
         resting.level.totalQty -= quantity;
@@ -265,7 +281,7 @@ final class Matcher
         emit.send(b);
 
         sendTrade(emit.unsolicited(resting.sessionId), resting, aggressor, quantity, price, execId);
-        sendTrade(emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT), aggressor, resting, quantity, price, execId);
+        sendTrade(emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT), aggressor, resting, quantity, price, aggressorExecId);
         if (resting.leavesQty == 0)
         {
             removeFromBook(book, resting, false);
@@ -449,6 +465,7 @@ final class Matcher
 
     private void cancelReject(final EngineCommand c, final Order order, final RejectReason reason)
     {
+        rejects++;
         final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.CANCEL_REJECT);
         e.cxlRejResponseTo = c.type;
         e.rejectReason = reason;

@@ -199,7 +199,8 @@ final class PartitionRuntime
         @Override
         public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
         {
-            journal.append(command, baseIndex + sequence + 1);
+            final int bytes = journal.append(command, baseIndex + sequence + 1);
+            stats.journalBytes.lazySet(stats.journalBytes.get() + bytes);
             if (endOfBatch && sync)
             {
                 final long start = clock.nanoTime();
@@ -226,6 +227,8 @@ final class PartitionRuntime
             matcher.onCommand(command);
             stats.commands.lazySet(stats.commands.get() + 1);
             stats.restingOrders.lazySet(matcher.restingOrders());
+            stats.trades.lazySet(matcher.trades());
+            stats.rejects.lazySet(matcher.rejects());
             final long index = baseIndex + sequence + 1;
             if (snapshotEvery > 0 && index % snapshotEvery == 0)
             {

@@ -88,6 +88,10 @@ class EngineLifecycleTest
             engine.publisher().publish(command.newOrder(2, "b", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 2));
             engine.publisher().publish(command.newOrder(2, "c", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("101"), 7));
             Await.until("events", () -> first.executions.size() == 5);
+            final List<ExecutionEvent> trades = first.executions.stream().filter(e -> e.execType == ExecType.TRADE).toList();
+            assertEquals(2, trades.size());
+            assertTrue(trades.get(0).execId != trades.get(1).execId, "each side of a trade has its own ExecID");
+            Await.until("stats", () -> engine.stats(0).trades() == 1 && engine.stats(0).journalBytes() > 0 && engine.stats(0).commands() == 3);
         }
         final EventRecorder second = new EventRecorder();
         try (Engine engine = new Engine(config).start(second))
