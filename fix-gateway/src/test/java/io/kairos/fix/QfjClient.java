@@ -130,10 +130,16 @@ final class QfjClient implements Application, AutoCloseable
     /** @return the next message received, failing the test after {@link #TIMEOUT}. */
     Message next()
     {
+        return next(TIMEOUT);
+    }
+
+    /** @return the next message received, failing the test after {@code timeout}. */
+    Message next(final Duration timeout)
+    {
         try
         {
-            final Message message = received.poll(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            assertNotNull(message, sessionId.getSenderCompID() + " received nothing within " + TIMEOUT);
+            final Message message = received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            assertNotNull(message, sessionId.getSenderCompID() + " received nothing within " + timeout);
             return message;
         }
         catch (final InterruptedException e)

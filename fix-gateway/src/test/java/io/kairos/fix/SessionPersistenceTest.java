@@ -96,15 +96,24 @@ class SessionPersistenceTest
             client.send(Requests.limit("RS1", BUY, "AAPL", 1, 95));
             final Message original = client.expect("8");
             final int originalSeq = original.getHeader().getInt(MsgSeqNum.FIELD);
+            final long settled = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (client.session().getExpectedTargetNum() != originalSeq + 1)
+            {
+                // QuickFIX/J calls fromApp before it counts the message: wait until it has, then forget it
+                assertTrue(System.nanoTime() < settled, "QuickFIX/J never counted message " + originalSeq);
+                Thread.onSpinWait();
+            }
             client.session().setNextTargetMsgSeqNum(originalSeq);
 
             client.send(Requests.limit("RS2", BUY, "AAPL", 1, 95));
             final List<String> seen = new ArrayList<>();
             boolean replayed = false;
-            final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            // A replay reads Artio's archive and index: allow for a machine busy with other builds.
+            final Duration replayTimeout = Duration.ofSeconds(30);
+            final long deadline = System.nanoTime() + replayTimeout.toNanos();
             while (!replayed && System.nanoTime() < deadline)
             {
-                final Message message = client.next();
+                final Message message = client.next(replayTimeout);
                 seen.add(message.toString());
                 replayed = message.getHeader().isSetField(PossDupFlag.FIELD) && message.getHeader().getBoolean(PossDupFlag.FIELD) &&
                     "RS1".equals(message.getString(11));
