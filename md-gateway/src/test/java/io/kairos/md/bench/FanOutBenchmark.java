@@ -127,9 +127,26 @@ public final class FanOutBenchmark
             out.write(frame("35=V\u000149=" + compId + "\u000156=KAIROS-MD\u000134=2\u000152=20260101-00:00:00\u0001" +
                 "262=B\u0001263=1\u0001264=0\u0001266=N\u0001267=1\u0001269=0\u0001146=1\u000155=AAPL\u0001"));
             out.flush();
+            awaitSnapshot(socket.getInputStream());
             final Thread reader = new Thread(this::read, "subscriber-" + compId);
             reader.setDaemon(true);
             reader.start();
+        }
+
+        /** Blocks until the subscription's snapshot (35=W) arrived, so no update is published before it. */
+        private static void awaitSnapshot(final InputStream in) throws IOException
+        {
+            final StringBuilder seen = new StringBuilder();
+            final byte[] buffer = new byte[4096];
+            while (seen.indexOf("\u000135=W\u0001") < 0 || !seen.toString().endsWith("\u0001"))
+            {
+                final int n = in.read(buffer);
+                if (n < 0)
+                {
+                    throw new IOException("closed before the snapshot: " + seen);
+                }
+                seen.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
+            }
         }
 
         /** Spins until this many X messages arrived; @return the nanoTime of the last arrival. */
