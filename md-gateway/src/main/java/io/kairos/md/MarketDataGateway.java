@@ -309,7 +309,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         FunctionCounter.builder("kairos_md_messages_out_total", counters.messagesOut, AtomicLong::get)
             .description("FIX messages queued to market-data sessions").register(registry);
         FunctionCounter.builder("kairos_md_bytes_out_total", counters.bytesOut, AtomicLong::get)
-            .baseUnit("bytes").description("Bytes of FIX messages queued to market-data sessions").register(registry);
+            .description("Bytes of FIX messages queued to market-data sessions").register(registry);
         Gauge.builder("kairos_md_queue_depth_high_water", counters.queueDepthHighWater, AtomicLong::get)
             .description("Highest number of messages seen queued for one session").register(registry);
         FunctionCounter.builder("kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects, AtomicLong::get)
