@@ -353,13 +353,29 @@ final class Matcher
             cancelReject(c, order, reason);
             return;
         }
+        cancelResting(order, false);
+    }
+
+    /**
+     * Takes a resting order off the book at its owner's request and reports it CANCELED. A cancel's
+     * report carries the request's ClOrdID and the order's as OrigClOrdID; a mass cancel's, the order's.
+     */
+    private void cancelResting(final Order order, final boolean massCancel)
+    {
         final OrderBook book = bookOf(order.instrumentId);
         removeFromBook(book, order, true);
         emit.send(emit.book(BookEvent.Type.DELETE, book, order));
         final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
         order.leavesQty = 0;
         EventEmitter.orderState(e, order);
-        e.origClOrdId.set(order.clOrdId);
+        if (massCancel)
+        {
+            e.clOrdId.set(order.clOrdId);
+        }
+        else
+        {
+            e.origClOrdId.set(order.clOrdId);
+        }
         e.execType = ExecType.CANCELED;
         e.ordStatus = OrdStatus.CANCELED;
         e.execId = nextExecId();
@@ -520,18 +536,7 @@ final class Matcher
             final Order next = order.sessionNext;
             if (c.instrumentId == EngineCommand.ALL_INSTRUMENTS || c.instrumentId == order.instrumentId)
             {
-                final OrderBook book = bookOf(order.instrumentId);
-                removeFromBook(book, order, true);
-                emit.send(emit.book(BookEvent.Type.DELETE, book, order));
-                final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
-                order.leavesQty = 0;
-                EventEmitter.orderState(e, order);
-                e.clOrdId.set(order.clOrdId);
-                e.execType = ExecType.CANCELED;
-                e.ordStatus = OrdStatus.CANCELED;
-                e.execId = nextExecId();
-                emit.send(e);
-                retire(order, OrdStatus.CANCELED);
+                cancelResting(order, true);
                 affected++;
             }
             order = next;
