@@ -118,7 +118,7 @@ final class Matcher
         ack.execId = nextExecId();
         emit.send(ack);
 
-        if (c.timeInForce == TimeInForce.FOK && !canFillCompletely(book, order))
+        if (c.timeInForce == TimeInForce.FOK && !MatchingRules.canFillCompletely(book, order, selfTradePrevention))
         {
             finish(order, ExecType.EXPIRED, true);
             return;
@@ -140,42 +140,20 @@ final class Matcher
         {
             return RejectReason.INVALID_ORDER;
         }
-        final RejectReason quantity = validateQuantity(book.instrument, c.quantity);
+        final RejectReason quantity = MatchingRules.validateQuantity(book.instrument, c.quantity);
         if (quantity != RejectReason.NONE)
         {
             return quantity;
         }
         if (c.orderType == OrderType.LIMIT)
         {
-            final RejectReason price = validatePrice(book.instrument, c.price);
+            final RejectReason price = MatchingRules.validatePrice(book.instrument, c.price);
             if (price != RejectReason.NONE)
             {
                 return price;
             }
         }
         return findByClOrdId(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
-    }
-
-    private static RejectReason validateQuantity(final Instrument instrument, final long quantity)
-    {
-        if (quantity <= 0)
-        {
-            return RejectReason.INVALID_QUANTITY;
-        }
-        return quantity % instrument.lotSize() != 0 ? RejectReason.QUANTITY_NOT_LOT_MULTIPLE : RejectReason.NONE;
-    }
-
-    private static RejectReason validatePrice(final Instrument instrument, final long price)
-    {
-        if (price <= 0)
-        {
-            return RejectReason.INVALID_PRICE;
-        }
-        if (price % instrument.tickSize() != 0)
-        {
-            return RejectReason.PRICE_OFF_TICK;
-        }
-        return price < instrument.bandLow() || price > instrument.bandHigh() ? RejectReason.PRICE_OUTSIDE_BAND : RejectReason.NONE;
     }
 
     private void rejectNewOrder(final EngineCommand c, final RejectReason reason)
@@ -221,7 +199,7 @@ final class Matcher
     {
         final BookSide opposite = book.side(aggressor.side.opposite());
         PriceLevel level;
-        while (aggressor.leavesQty > 0 && (level = opposite.best()) != null && crosses(aggressor, level.price))
+        while (aggressor.leavesQty > 0 && (level = opposite.best()) != null && MatchingRules.crosses(aggressor, level.price))
         {
             Order resting = level.head;
             while (resting != null && aggressor.leavesQty > 0)
@@ -246,20 +224,6 @@ final class Matcher
             opposite.removeIfEmpty(level);
         }
         return false;
-    }
-
-    private static boolean crosses(final Order aggressor, final long restingPrice)
-    {
-        return crosses(aggressor.side, aggressor.orderType, aggressor.price, restingPrice);
-    }
-
-    private static boolean crosses(final Side side, final OrderType type, final long limit, final long restingPrice)
-    {
-        if (type == OrderType.MARKET)
-        {
-            return true;
-        }
-        return side == Side.BUY ? restingPrice <= limit : restingPrice >= limit;
     }
 
     private void trade(final OrderBook book, final Order aggressor, final Order resting)
@@ -300,46 +264,6 @@ final class Matcher
         e.lastQty = quantity;
         e.contraOrderId = contra.orderId;
         emit.send(e);
-    }
-
-    private boolean canFillCompletely(final OrderBook book, final Order order)
-    {
-        final BookSide opposite = book.side(order.side.opposite());
-        long available = 0;
-        for (int i = 0; i < opposite.size(); i++)
-        {
-            final PriceLevel level = opposite.level(i);
-            if (!crosses(order, level.price))
-            {
-                break;
-            }
-            if (selfTradePrevention == SelfTradePrevention.OFF)
-            {
-                available += level.totalQty;
-            }
-            else
-            {
-                for (Order o = level.head; o != null; o = o.next)
-                {
-                    if (o.sessionId == order.sessionId)
-                    {
-                        if (selfTradePrevention == SelfTradePrevention.CANCEL_AGGRESSOR)
-                        {
-                            return available >= order.leavesQty;
-                        }
-                    }
-                    else
-                    {
-                        available += o.leavesQty;
-                    }
-                }
-            }
-            if (available >= order.leavesQty)
-            {
-                return true;
-            }
-        }
-        return available >= order.leavesQty;
     }
 
     // ---------------------------------------------------------------- cancel, replace, status, mass cancel
@@ -423,7 +347,7 @@ final class Matcher
         }
         removeFromBook(book, order, true);
         final PriceLevel best = book.side(order.side.opposite()).best();
-        final boolean crossesNow = best != null && crosses(order.side, order.orderType, newPrice, best.price);
+        final boolean crossesNow = best != null && MatchingRules.crosses(order.side, order.orderType, newPrice, best.price);
         if (crossesNow)
         {
             emit.send(emit.book(BookEvent.Type.DELETE, book, order));
@@ -458,7 +382,7 @@ final class Matcher
         {
             return RejectReason.INSTRUMENT_MISMATCH;
         }
-        final RejectReason quantity = validateQuantity(instrument, c.quantity);
+        final RejectReason quantity = MatchingRules.validateQuantity(instrument, c.quantity);
         if (quantity != RejectReason.NONE)
         {
             return quantity;
@@ -469,7 +393,7 @@ final class Matcher
         }
         if (order.orderType == OrderType.LIMIT)
         {
-            final RejectReason price = validatePrice(instrument, c.price);
+            final RejectReason price = MatchingRules.validatePrice(instrument, c.price);
             if (price != RejectReason.NONE)
             {
                 return price;

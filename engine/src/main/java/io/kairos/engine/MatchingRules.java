@@ -1,0 +1,85 @@
+package io.kairos.engine;
+
+/** The matcher's stateless rules: validation, whether prices cross, whether a fill-or-kill can fill. Pure functions. */
+final class MatchingRules
+{
+    private MatchingRules()
+    {
+    }
+
+    static RejectReason validateQuantity(final Instrument instrument, final long quantity)
+    {
+        if (quantity <= 0)
+        {
+            return RejectReason.INVALID_QUANTITY;
+        }
+        return quantity % instrument.lotSize() != 0 ? RejectReason.QUANTITY_NOT_LOT_MULTIPLE : RejectReason.NONE;
+    }
+
+    static RejectReason validatePrice(final Instrument instrument, final long price)
+    {
+        if (price <= 0)
+        {
+            return RejectReason.INVALID_PRICE;
+        }
+        if (price % instrument.tickSize() != 0)
+        {
+            return RejectReason.PRICE_OFF_TICK;
+        }
+        return price < instrument.bandLow() || price > instrument.bandHigh() ? RejectReason.PRICE_OUTSIDE_BAND : RejectReason.NONE;
+    }
+
+    static boolean crosses(final Order aggressor, final long restingPrice)
+    {
+        return crosses(aggressor.side, aggressor.orderType, aggressor.price, restingPrice);
+    }
+
+    static boolean crosses(final Side side, final OrderType type, final long limit, final long restingPrice)
+    {
+        if (type == OrderType.MARKET)
+        {
+            return true;
+        }
+        return side == Side.BUY ? restingPrice <= limit : restingPrice >= limit;
+    }
+
+    static boolean canFillCompletely(final OrderBook book, final Order order, final SelfTradePrevention selfTradePrevention)
+    {
+        final BookSide opposite = book.side(order.side.opposite());
+        long available = 0;
+        for (int i = 0; i < opposite.size(); i++)
+        {
+            final PriceLevel level = opposite.level(i);
+            if (!crosses(order, level.price))
+            {
+                break;
+            }
+            if (selfTradePrevention == SelfTradePrevention.OFF)
+            {
+                available += level.totalQty;
+            }
+            else
+            {
+                for (Order o = level.head; o != null; o = o.next)
+                {
+                    if (o.sessionId == order.sessionId)
+                    {
+                        if (selfTradePrevention == SelfTradePrevention.CANCEL_AGGRESSOR)
+                        {
+                            return available >= order.leavesQty;
+                        }
+                    }
+                    else
+                    {
+                        available += o.leavesQty;
+                    }
+                }
+            }
+            if (available >= order.leavesQty)
+            {
+                return true;
+            }
+        }
+        return available >= order.leavesQty;
+    }
+}
