@@ -152,12 +152,21 @@ final class FixClient implements AutoCloseable
 
     void send(final Message message)
     {
+        if (!trySend(message))
+        {
+            throw new AssertionError("QuickFIX/J could not send " + message);
+        }
+    }
+
+    /**
+     * @return false when the session is not logged on: QuickFIX/J then only stores the message, and
+     * sends it if the venue asks for a resend after the next logon.
+     */
+    boolean trySend(final Message message)
+    {
         try
         {
-            if (!Session.sendToTarget(message, sessionId))
-            {
-                throw new AssertionError("QuickFIX/J could not send " + message);
-            }
+            return Session.sendToTarget(message, sessionId);
         }
         catch (final SessionNotFound ex)
         {

@@ -39,7 +39,8 @@ class GracefulStopIT
             client.logon();
             for (int i = 0; i < sent; i++)
             {
-                client.send(Orders.limit("g" + i, "T01", Side.BUY, 1, "95.00"));
+                // once the venue has logged the client out, sends only reach QuickFIX/J's store
+                client.trySend(Orders.limit("g" + i, "T01", Side.BUY, 1, "95.00"));
                 if (i == sent / 2)
                 {
                     first.process().destroy();
