@@ -44,7 +44,7 @@ class MarketDataIT
 
             try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD01", "md01pass", "KAIROS-MD").logon())
             {
-                subscriber.send(subscribe("req-1", "T01", 5));
+                subscriber.send(Orders.subscribe("req-1", "T01", 5));
                 final Message snapshot = subscriber.next(MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
                 assertEquals("req-1", str(snapshot, 262));
                 assertEquals("T01", str(snapshot, 55));
@@ -92,7 +92,7 @@ class MarketDataIT
 
             try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD02", "md02pass", "KAIROS-MD").logon())
             {
-                final Message request = subscribe("req-l3", "T02", 0);
+                final Message request = Orders.subscribe("req-l3", "T02", 0);
                 request.setChar(266, 'N');
                 subscriber.send(request);
                 final Message snapshot = subscriber.next(MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
@@ -116,26 +116,5 @@ class MarketDataIT
     private static boolean hasEntry(final Message message, final String tag, final String value)
     {
         return message.getGroups(268).stream().anyMatch(g -> is(g, Integer.parseInt(tag), value));
-    }
-
-    private static Message subscribe(final String requestId, final String symbol, final int depth)
-    {
-        final Message request = new Message();
-        request.getHeader().setString(35, MsgType.MARKET_DATA_REQUEST);
-        request.setString(262, requestId);
-        request.setChar(263, '1');
-        request.setInt(264, depth);
-        request.setInt(265, 1);
-        request.setChar(266, 'Y');
-        for (final char type : new char[] {'0', '1', '2'})
-        {
-            final Group entryType = new Group(267, 269);
-            entryType.setChar(269, type);
-            request.addGroup(entryType);
-        }
-        final Group symbolGroup = new Group(146, 55);
-        symbolGroup.setString(55, symbol);
-        request.addGroup(symbolGroup);
-        return request;
     }
 }

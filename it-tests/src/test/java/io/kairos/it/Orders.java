@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 import quickfix.FieldNotFound;
+import quickfix.Group;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
 import quickfix.field.MassCancelRequestType;
@@ -136,5 +137,27 @@ final class Orders
     static String text(final Message m)
     {
         return m.toString().replace('\u0001', '|');
+    }
+
+    /** A MarketDataRequest (V) for bids, offers and trades, L2 (266=Y); set 266=N for order by order. */
+    static Message subscribe(final String requestId, final String symbol, final int depth)
+    {
+        final Message request = new Message();
+        request.getHeader().setString(35, MsgType.MARKET_DATA_REQUEST);
+        request.setString(262, requestId);
+        request.setChar(263, '1');
+        request.setInt(264, depth);
+        request.setInt(265, 1);
+        request.setChar(266, 'Y');
+        for (final char type : new char[] {'0', '1', '2'})
+        {
+            final Group entryType = new Group(267, 269);
+            entryType.setChar(269, type);
+            request.addGroup(entryType);
+        }
+        final Group symbolGroup = new Group(146, 55);
+        symbolGroup.setString(55, symbol);
+        request.addGroup(symbolGroup);
+        return request;
     }
 }
