@@ -76,22 +76,21 @@ final class PartitionRuntime
         final long start = System.nanoTime();
         long snapshotIndex = 0;
         long olderSnapshotIndex = 0;
-        if (snapshots != null)
+        final List<Path> files = snapshots == null ? List.of() : snapshots.list();
+        if (!files.isEmpty())
         {
-            final List<Path> files = snapshots.list();
-            for (int i = files.size() - 1; i >= 0 && snapshotIndex == 0; i--)
+            // snapshots are published by atomic rename, so the newest is complete unless the disk corrupted it
+            final Path newest = files.get(files.size() - 1);
+            try
             {
-                try
-                {
-                    snapshotIndex = snapshots.read(files.get(i), matcher);
-                    olderSnapshotIndex = i > 0 ? SnapshotDescriptor.indexOf(files.get(i - 1).getFileName().toString()) : 0;
-                }
-                catch (final IOException | RuntimeException ex)
-                {
-                    throw new IllegalStateException("partition " + partition + ": snapshot " + files.get(i) +
-                        " is unreadable (" + ex.getMessage() + "); move it aside to recover from the previous one", ex);
-                }
+                snapshotIndex = snapshots.read(newest, matcher);
             }
+            catch (final IOException | RuntimeException ex)
+            {
+                throw new IllegalStateException("partition " + partition + ": snapshot " + newest +
+                    " is unreadable (" + ex.getMessage() + "); move it aside to recover from the previous one", ex);
+            }
+            olderSnapshotIndex = files.size() > 1 ? SnapshotDescriptor.indexOf(files.get(files.size() - 2).getFileName().toString()) : 0;
         }
         Journal.Recovery recovery = new Journal.Recovery(snapshotIndex, 0, 0, "");
         if (journal != null)
