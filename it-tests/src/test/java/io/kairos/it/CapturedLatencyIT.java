@@ -128,8 +128,24 @@ class CapturedLatencyIT
             tcpdump.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             assumeTrue(false, "tcpdump cannot capture on lo here: " + firstLine);
         }
-        Thread.ofVirtual().start(() -> output.lines().forEach(line -> { }));
+        Thread.ofVirtual().start(() -> drain(output));
         return tcpdump;
+    }
+
+    /** Keeps tcpdump's stderr pipe from filling; ends when tcpdump exits and closes it. */
+    private static void drain(final BufferedReader output)
+    {
+        try
+        {
+            while (output.readLine() != null)
+            {
+                Thread.onSpinWait();
+            }
+        }
+        catch (final IOException closed)
+        {
+            // tcpdump was stopped: nothing more to read
+        }
     }
 
     private static void stop(final Process tcpdump) throws InterruptedException
