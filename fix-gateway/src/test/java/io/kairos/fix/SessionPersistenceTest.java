@@ -17,6 +17,7 @@ import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 class SessionPersistenceTest
 {
@@ -96,13 +97,8 @@ class SessionPersistenceTest
             client.send(Requests.limit("RS1", BUY, "AAPL", 1, 95));
             final Message original = client.expect("8");
             final int originalSeq = original.getHeader().getInt(MsgSeqNum.FIELD);
-            final long settled = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (client.session().getExpectedTargetNum() != originalSeq + 1)
-            {
-                // QuickFIX/J calls fromApp before it counts the message: wait until it has, then forget it
-                assertTrue(System.nanoTime() < settled, "QuickFIX/J never counted message " + originalSeq);
-                Thread.onSpinWait();
-            }
+            // QuickFIX/J calls fromApp before it counts the message: wait until it has, then forget it
+            awaitUntil(() -> client.session().getExpectedTargetNum() == originalSeq + 1, "QuickFIX/J never counted message " + originalSeq);
             client.session().setNextTargetMsgSeqNum(originalSeq);
 
             client.send(Requests.limit("RS2", BUY, "AAPL", 1, 95));
@@ -149,20 +145,24 @@ class SessionPersistenceTest
 
     private static void awaitDisconnected(final GatewayFixture fixture, final String compId)
     {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (fixture.gateway.agent().session(compId).isConnected())
-        {
-            assertTrue(System.nanoTime() < deadline, compId + " still connected");
-            Thread.onSpinWait();
-        }
+        awaitUntil(() -> !fixture.gateway.agent().session(compId).isConnected(), compId + " still connected");
     }
 
     private static void awaitBacklog(final GatewayFixture fixture, final String compId, final int reports)
     {
+        awaitUntil(() -> fixture.gateway.agent().session(compId).backlogSize() >= reports, compId + " backlog never reached " + reports);
+    }
+
+    /** Bounded wait (10 s) for a condition; fails with {@code what} when it never holds. */
+    private static void awaitUntil(final java.util.function.BooleanSupplier condition, final String what)
+    {
         final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (fixture.gateway.agent().session(compId).backlogSize() < reports)
+        while (!condition.getAsBoolean())
         {
-            assertTrue(System.nanoTime() < deadline, compId + " backlog never reached " + reports);
+            if (System.nanoTime() - deadline > 0)
+            {
+                fail(what);
+            }
             Thread.onSpinWait();
         }
     }
