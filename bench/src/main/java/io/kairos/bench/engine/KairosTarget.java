@@ -3,8 +3,6 @@ package io.kairos.bench.engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandPublisher;
@@ -22,10 +20,8 @@ import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.Side;
 import io.kairos.engine.TimeInForce;
 import io.kairos.engine.WaitStrategyType;
-import io.kairos.bench.harness.BenchTarget;
-import io.kairos.bench.harness.LatencyRecorder;
+import io.kairos.bench.harness.CountingTarget;
 import io.kairos.bench.harness.OrderFlow;
-import org.HdrHistogram.Histogram;
 
 /**
  * Kairos's {@link Engine} fed through {@link CommandPublisher#publish}: one instrument per book
@@ -35,7 +31,7 @@ import org.HdrHistogram.Histogram;
  * after all its execution and book events, which is when latency is taken. The driver thread owns
  * {@link #send}; the listener runs on the matcher threads.
  */
-final class KairosTarget implements BenchTarget, EngineEventListener
+final class KairosTarget extends CountingTarget implements EngineEventListener
 {
     static final long TICK = 10_000;
     static final long LOT = 1;
@@ -50,10 +46,6 @@ final class KairosTarget implements BenchTarget, EngineEventListener
     private final EngineCommand command = new EngineCommand();
     private final StringBuilder clOrdId = new StringBuilder(20);
     private final StringBuilder origClOrdId = new StringBuilder(20);
-    private final AtomicLong completed = new AtomicLong();
-    private final LongAdder rejects = new LongAdder();
-    private final LongAdder fills = new LongAdder();
-    private final LatencyRecorder latency = new LatencyRecorder();
     private Engine engine;
     private CommandPublisher publisher;
 
@@ -157,36 +149,6 @@ final class KairosTarget implements BenchTarget, EngineEventListener
             lastCorrelation[partition * 8] = -1;
         }
         completed.incrementAndGet();
-    }
-
-    @Override
-    public long completed()
-    {
-        return completed.get();
-    }
-
-    @Override
-    public long rejects()
-    {
-        return rejects.sum();
-    }
-
-    @Override
-    public long fills()
-    {
-        return fills.sum();
-    }
-
-    @Override
-    public void startRecording()
-    {
-        latency.start();
-    }
-
-    @Override
-    public Histogram stopRecording()
-    {
-        return latency.stop();
     }
 
     @Override

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
 import exchange.core2.core.ExchangeApi;
 import exchange.core2.core.ExchangeCore;
@@ -34,10 +32,8 @@ import exchange.core2.core.common.config.SerializationConfiguration;
 import exchange.core2.core.orderbook.OrderBookDirectImpl;
 import exchange.core2.core.processors.journaling.DiskSerializationProcessor;
 import exchange.core2.core.processors.journaling.DiskSerializationProcessorConfiguration;
-import io.kairos.bench.harness.BenchTarget;
-import io.kairos.bench.harness.LatencyRecorder;
+import io.kairos.bench.harness.CountingTarget;
 import io.kairos.bench.harness.OrderFlow;
-import org.HdrHistogram.Histogram;
 
 /**
  * exchange-core 0.5.3 (relocated copy, see bench/exchange-core-shaded) configured as its own
@@ -49,7 +45,7 @@ import org.HdrHistogram.Histogram;
  * complete when the results consumer (after matching, risk release and, if on, the journal)
  * sees it. The driver thread owns {@link #send}; results arrive on exchange-core's results thread.
  */
-public final class ExchangeCoreTarget implements BenchTarget
+public final class ExchangeCoreTarget extends CountingTarget
 {
     private static final int QUOTE_CURRENCY = 840;
     private static final int BASE_CURRENCY_FROM = 1;
@@ -59,10 +55,6 @@ public final class ExchangeCoreTarget implements BenchTarget
     private final Path journalDir;
     private final CoreWaitStrategy waitStrategy;
     private final ApiCommand[] commands;
-    private final AtomicLong completed = new AtomicLong();
-    private final LongAdder rejects = new LongAdder();
-    private final LongAdder fills = new LongAdder();
-    private final LatencyRecorder latency = new LatencyRecorder();
     private volatile boolean counting;
     private ExchangeCore core;
     private ExchangeApi api;
@@ -207,36 +199,6 @@ public final class ExchangeCoreTarget implements BenchTarget
             }
         }
         completed.incrementAndGet();
-    }
-
-    @Override
-    public long completed()
-    {
-        return completed.get();
-    }
-
-    @Override
-    public long rejects()
-    {
-        return rejects.sum();
-    }
-
-    @Override
-    public long fills()
-    {
-        return fills.sum();
-    }
-
-    @Override
-    public void startRecording()
-    {
-        latency.start();
-    }
-
-    @Override
-    public Histogram stopRecording()
-    {
-        return latency.stop();
     }
 
     @Override
