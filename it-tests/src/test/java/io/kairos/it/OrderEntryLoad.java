@@ -1,0 +1,301 @@
+package io.kairos.it;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
+
+import quickfix.Application;
+import quickfix.ConfigError;
+import quickfix.DefaultMessageFactory;
+import quickfix.FieldNotFound;
+import quickfix.MemoryStoreFactory;
+import quickfix.Message;
+import quickfix.ScreenLogFactory;
+import quickfix.Session;
+import quickfix.SessionID;
+import quickfix.SessionSettings;
+import quickfix.SocketInitiator;
+
+/**
+ * A lean order-entry load from one JVM: one QuickFIX/J initiator with a session per CompID (in-memory
+ * store, sequence numbers reset on logon, no data dictionary: only tags 11/37/39/150/151 are read), new
+ * orders from an {@link OrderMix} sent at a constant total rate, round-robin over the sessions, order
+ * {@code i} due at {@code start + i / rate} whatever happened before (a late sender catches up at once).
+ * ClOrdID {@code O<i>} indexes preallocated per-order arrays, so every answer is counted by ClOrdID.
+ *
+ * <p>{@link #send} runs on the calling (test) thread; answers are recorded by QuickFIX/J's event thread
+ * into atomic arrays, which the test thread reads after {@link #awaitAnswers}.
+ */
+final class OrderEntryLoad implements AutoCloseable
+{
+    static final int OPEN = 1;
+    static final int TRADED = 2;
+    static final int REJECTED = 4;
+
+    /** What the sender did: orders sent, the nanoTime of the first and last send, the largest lag behind plan. */
+    record Sent(int orders, long firstSendNs, long lastSendNs, long maxLagNs)
+    {
+        double ratePerSecond()
+        {
+            return orders < 2 ? 0 : (orders - 1) * 1e9 / (lastSendNs - firstSendNs);
+        }
+    }
+
+    private final List<SessionID> sessions;
+    private final SocketInitiator initiator;
+    private final CountDownLatch loggedOn;
+    private final AtomicInteger logouts = new AtomicInteger();
+    private final AtomicInteger answered = new AtomicInteger();
+    private final AtomicInteger unknownAnswers = new AtomicInteger();
+    private final AtomicLong lastFirstAnswerNs = new AtomicLong();
+    private final AtomicIntegerArray reports;
+    private final AtomicIntegerArray flags;
+    private final AtomicReferenceArray<String> orderIds;
+    private final boolean[] market;
+
+    OrderEntryLoad(final int port, final List<String> compIds, final int capacity)
+    {
+        sessions = compIds.stream().map(id -> new SessionID("FIX.4.4", id, "KAIROS")).toList();
+        loggedOn = new CountDownLatch(sessions.size());
+        reports = new AtomicIntegerArray(capacity);
+        flags = new AtomicIntegerArray(capacity);
+        orderIds = new AtomicReferenceArray<>(capacity);
+        market = new boolean[capacity];
+        try
+        {
+            initiator = new SocketInitiator(new Answers(), new MemoryStoreFactory(), settings(port, sessions),
+                new ScreenLogFactory(false, false, false), new DefaultMessageFactory());
+        }
+        catch (final ConfigError ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** Connects every session and waits until all are logged on; fails the test otherwise. */
+    OrderEntryLoad logon(final long timeoutMs) throws ConfigError, InterruptedException
+    {
+        initiator.start();
+        if (!loggedOn.await(timeoutMs, TimeUnit.MILLISECONDS))
+        {
+            throw new AssertionError(loggedOn.getCount() + " of " + sessions.size() + " order-entry sessions not logged on");
+        }
+        return this;
+    }
+
+    /** Sends {@code ratePerSecond × durationNs} orders from {@code mix}, round-robin over the sessions. */
+    Sent send(final OrderMix mix, final double ratePerSecond, final long durationNs)
+    {
+        final int count = (int)Math.min(market.length, Math.round(ratePerSecond * durationNs / 1e9));
+        final double periodNs = 1e9 / ratePerSecond;
+        final long startNs = System.nanoTime();
+        final List<Session> targets = sessions.stream().map(Session::lookupSession).toList();
+        long maxLagNs = 0;
+        long firstNs = 0;
+        long lastNs = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final long dueNs = startNs + Math.round(i * periodNs);
+            long nowNs = System.nanoTime();
+            while (nowNs < dueNs)
+            {
+                LockSupport.parkNanos(dueNs - nowNs);
+                nowNs = System.nanoTime();
+            }
+            maxLagNs = Math.max(maxLagNs, nowNs - dueNs);
+            final OrderMix.Order order = mix.next();
+            market[i] = order.market();
+            final String clOrdId = "O" + i;
+            final Message message = order.market()
+                ? Orders.market(clOrdId, order.symbol(), order.side(), order.quantity())
+                : Orders.limit(clOrdId, order.symbol(), order.side(), order.quantity(), order.price().toPlainString());
+            final Session session = targets.get(i % targets.size());
+            if (!session.send(message))
+            {
+                throw new AssertionError(session.getSessionID() + " not logged on when sending order " + i);
+            }
+            lastNs = System.nanoTime();
+            if (i == 0)
+            {
+                firstNs = lastNs;
+            }
+        }
+        return new Sent(count, firstNs, lastNs, maxLagNs);
+    }
+
+    /** Waits until orders [0, count) all have at least one ExecutionReport; returns how many do. */
+    int awaitAnswers(final int count, final long timeoutMs)
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        while (answered.get() < count && System.currentTimeMillis() < deadline)
+        {
+            KairosProcess.pause(20);
+        }
+        return answered.get();
+    }
+
+    /** {@link System#nanoTime()} when the latest order got its first answer. */
+    long lastFirstAnswerNs()
+    {
+        return lastFirstAnswerNs.get();
+    }
+
+    int reports(final int order)
+    {
+        return reports.get(order);
+    }
+
+    String orderId(final int order)
+    {
+        return orderIds.get(order);
+    }
+
+    boolean market(final int order)
+    {
+        return market[order];
+    }
+
+    boolean has(final int order, final int flag)
+    {
+        return (flags.get(order) & flag) != 0;
+    }
+
+    /** ExecutionReports whose ClOrdID names no order this load sent. */
+    int unknownAnswers()
+    {
+        return unknownAnswers.get();
+    }
+
+    int logouts()
+    {
+        return logouts.get();
+    }
+
+    @Override
+    public void close()
+    {
+        initiator.stop();
+    }
+
+    private static SessionSettings settings(final int port, final List<SessionID> sessions)
+    {
+        final SessionSettings settings = new SessionSettings();
+        settings.setString("ConnectionType", "initiator");
+        settings.setString("SocketConnectHost", "127.0.0.1");
+        settings.setLong("SocketConnectPort", port);
+        settings.setString("StartTime", "00:00:00");
+        settings.setString("EndTime", "00:00:00");
+        settings.setString("HeartBtInt", "30");
+        settings.setString("ReconnectInterval", "1");
+        settings.setString("UseDataDictionary", "N");
+        settings.setString("ResetOnLogon", "Y");
+        settings.setString("PersistMessages", "N");
+        settings.setString("CheckLatency", "N");
+        settings.setString("SocketTcpNoDelay", "Y");
+        settings.setString("TimeStampPrecision", "NANOS");
+        for (final SessionID id : sessions)
+        {
+            settings.setString(id, "BeginString", id.getBeginString());
+            settings.setString(id, "SenderCompID", id.getSenderCompID());
+            settings.setString(id, "TargetCompID", id.getTargetCompID());
+        }
+        return settings;
+    }
+
+    /** QuickFIX/J callbacks, on its event thread. */
+    private final class Answers implements Application
+    {
+        @Override
+        public void onCreate(final SessionID id)
+        {
+        }
+
+        @Override
+        public void onLogon(final SessionID id)
+        {
+            loggedOn.countDown();
+        }
+
+        @Override
+        public void onLogout(final SessionID id)
+        {
+            logouts.incrementAndGet();
+        }
+
+        @Override
+        public void toAdmin(final Message message, final SessionID id)
+        {
+            if ("A".equals(FixClient.type(message)))
+            {
+                message.setString(553, id.getSenderCompID());
+                message.setString(554, id.getSenderCompID().toLowerCase(java.util.Locale.ROOT) + "pass");
+            }
+        }
+
+        @Override
+        public void fromAdmin(final Message message, final SessionID id)
+        {
+        }
+
+        @Override
+        public void toApp(final Message message, final SessionID id)
+        {
+        }
+
+        @Override
+        public void fromApp(final Message message, final SessionID id) throws FieldNotFound
+        {
+            if (!"8".equals(FixClient.type(message)))
+            {
+                return;
+            }
+            final String clOrdId = message.getString(11);
+            final int order = clOrdId.startsWith("O") ? parse(clOrdId) : -1;
+            if (order < 0 || order >= market.length)
+            {
+                unknownAnswers.incrementAndGet();
+                return;
+            }
+            final char execType = message.getChar(150);
+            final char ordStatus = message.getChar(39);
+            int flag = 0;
+            if (execType == '8')
+            {
+                flag |= REJECTED;
+            }
+            if (execType == 'F')
+            {
+                flag |= TRADED;
+            }
+            if ((ordStatus == '0' || ordStatus == '1') && message.getDecimal(151).signum() > 0)
+            {
+                flag |= OPEN;
+            }
+            final int f = flag;
+            flags.getAndUpdate(order, v -> v | f);
+            if (reports.getAndIncrement(order) == 0)
+            {
+                orderIds.set(order, message.isSetField(37) ? message.getString(37) : "");
+                lastFirstAnswerNs.set(System.nanoTime());
+                answered.incrementAndGet();
+            }
+        }
+
+        private int parse(final String clOrdId)
+        {
+            try
+            {
+                return Integer.parseInt(clOrdId, 1, clOrdId.length(), 10);
+            }
+            catch (final NumberFormatException ex)
+            {
+                return -1;
+            }
+        }
+    }
+}
