@@ -15,10 +15,10 @@ public final class L3Book
     private final BookSide bids;
     private final BookSide asks;
     private final LevelNodes levels;
-    private final OrderNodes orders;
+    private final OrderTable orders;
     private int orderCount;
 
-    L3Book(final int instrumentId, final LevelNodes levels, final OrderNodes orders, final int levelCapacity)
+    L3Book(final int instrumentId, final LevelNodes levels, final OrderTable orders, final int levelCapacity)
     {
         this.instrumentId = instrumentId;
         this.levels = levels;
@@ -107,7 +107,7 @@ public final class L3Book
         {
             final int level = bookSide.levelAtDepth(depth);
             final long price = levels.price(level);
-            for (int node = levels.head(level); node != OrderNodes.NONE; node = orders.next(node))
+            for (int node = levels.head(level); node != OrderTable.NONE; node = orders.next(node))
             {
                 visitor.onOrder(instrumentId, side, depth, price, orders.orderId(node), orders.quantity(node));
                 visited++;

@@ -3,11 +3,12 @@ package io.kairos.l3;
 /**
  * Order-by-order books for many instruments, fed by L3 events keyed by order id. Order ids are
  * unique across the whole set (as on a venue-wide feed). All books share one open-addressing order
- * index and one pool each of order and level nodes, so millions of resting orders cost a few
- * parallel primitive arrays and no per-order objects.
+ * table whose slots are the order nodes ({@link OrderTable}: finding an order is reading it) and
+ * one pool of level nodes, so millions of resting orders cost two primitive arrays and no
+ * per-order objects.
  *
  * <p>Event methods return {@link L3Result#OK} or a negative {@link L3Result} code and never throw
- * on bad input; a rejected event changes nothing. After warm-up (pools, index and level arrays at
+ * on bad input; a rejected event changes nothing. After warm-up (order table, level pool and level arrays at
  * their high-water size, each instrument's book created by its first add) no method allocates.
  *
  * <p>Not thread-safe: owned by one thread (the feed handler's), which is also the only reader.
@@ -18,14 +19,13 @@ public final class L3BookSet
     public static final long UNKNOWN = -1;
 
     private final L3Book[] books;
-    private final OrderIndex index;
-    private final OrderNodes orders;
+    private final OrderTable orders;
     private final LevelNodes levels;
     private final int levelCapacityPerSide;
 
     /**
      * @param maxInstrumentId        highest instrument id accepted (ids are array indexes)
-     * @param expectedOrders         resting orders to size the index and order pool for
+     * @param expectedOrders         resting orders to size the order table for (it grows past half full)
      * @param levelCapacityPerSide   initial sorted-array capacity of each side of each book
      */
     public L3BookSet(final int maxInstrumentId, final int expectedOrders, final int levelCapacityPerSide)
@@ -39,9 +39,8 @@ public final class L3BookSet
             throw new IllegalArgumentException("capacities must be >= 0");
         }
         books = new L3Book[maxInstrumentId + 1];
-        index = new OrderIndex(expectedOrders);
-        orders = new OrderNodes(expectedOrders);
         levels = new LevelNodes(Math.max(16, expectedOrders / 4));
+        orders = new OrderTable(expectedOrders, levels);
         this.levelCapacityPerSide = levelCapacityPerSide;
     }
 
@@ -75,7 +74,7 @@ public final class L3BookSet
     /** Orders resting in all books. */
     public int orderCount()
     {
-        return index.size();
+        return orders.size();
     }
 
     /** Order {@code orderId} rests at the back of its level. */
@@ -93,14 +92,14 @@ public final class L3BookSet
         {
             return L3Result.INVALID_QUANTITY;
         }
-        if (index.get(orderId) != OrderIndex.MISSING)
+        final int found = orders.findOrFree(orderId);
+        if (found >= 0)
         {
             return L3Result.DUPLICATE_ORDER;
         }
         final L3Book book = bookOrCreate(instrumentId);
-        final int node = orders.allocate();
-        orders.init(node, orderId, quantity, instrumentId);
-        index.putNew(orderId, node);
+        final int node = -found - 1;
+        orders.insert(node, orderId, quantity, instrumentId);
         append(book, node, side, price);
         return L3Result.OK;
     }
@@ -112,8 +111,8 @@ public final class L3BookSet
         {
             return L3Result.INVALID_QUANTITY;
         }
-        final int node = index.get(orderId);
-        if (node == OrderIndex.MISSING)
+        final int node = orders.find(orderId);
+        if (node == OrderTable.NONE)
         {
             return L3Result.UNKNOWN_ORDER;
         }
@@ -129,8 +128,8 @@ public final class L3BookSet
         {
             return L3Result.INVALID_QUANTITY;
         }
-        final int node = index.get(orderId);
-        if (node == OrderIndex.MISSING)
+        final int node = orders.find(orderId);
+        if (node == OrderTable.NONE)
         {
             return L3Result.UNKNOWN_ORDER;
         }
@@ -145,13 +144,12 @@ public final class L3BookSet
     /** The order leaves the book. */
     public int delete(final long orderId)
     {
-        final int node = index.remove(orderId);
-        if (node == OrderIndex.MISSING)
+        final int node = orders.find(orderId);
+        if (node == OrderTable.NONE)
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        unlink(books[orders.instrument(node)], node);
-        orders.free(node);
+        deleteNode(node);
         return L3Result.OK;
     }
 
@@ -165,8 +163,8 @@ public final class L3BookSet
         {
             return L3Result.INVALID_QUANTITY;
         }
-        final int node = index.get(orderId);
-        if (node == OrderIndex.MISSING)
+        final int node = orders.find(orderId);
+        if (node == OrderTable.NONE)
         {
             return L3Result.UNKNOWN_ORDER;
         }
@@ -176,7 +174,8 @@ public final class L3BookSet
         }
         if (remainingQuantity == 0)
         {
-            return delete(orderId);
+            deleteNode(node);
+            return L3Result.OK;
         }
         levels.addQuantity(orders.level(node), -executedQuantity);
         orders.quantity(node, remainingQuantity);
@@ -186,40 +185,39 @@ public final class L3BookSet
     /** @return the resting quantity of the order, or {@link #UNKNOWN}. */
     public long orderQuantity(final long orderId)
     {
-        final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? UNKNOWN : orders.quantity(node);
+        final int node = orders.find(orderId);
+        return node == OrderTable.NONE ? UNKNOWN : orders.quantity(node);
     }
 
     /** @return the price of the order; check {@link #contains(long)} first (an unknown order gives {@link L3Book#NO_PRICE}). */
     public long orderPrice(final long orderId)
     {
-        final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? L3Book.NO_PRICE : levels.price(orders.level(node));
+        final int node = orders.find(orderId);
+        return node == OrderTable.NONE ? L3Book.NO_PRICE : levels.price(orders.level(node));
     }
 
     /** @return the side of the order, or -1 when unknown. */
     public int orderSide(final long orderId)
     {
-        final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? -1 : levels.side(orders.level(node));
+        final int node = orders.find(orderId);
+        return node == OrderTable.NONE ? -1 : levels.side(orders.level(node));
     }
 
     /** @return the instrument of the order, or -1 when unknown. */
     public int orderInstrument(final long orderId)
     {
-        final int node = index.get(orderId);
-        return node == OrderIndex.MISSING ? -1 : orders.instrument(node);
+        final int node = orders.find(orderId);
+        return node == OrderTable.NONE ? -1 : orders.instrument(node);
     }
 
     public boolean contains(final long orderId)
     {
-        return index.get(orderId) != OrderIndex.MISSING;
+        return orders.find(orderId) != OrderTable.NONE;
     }
 
     /** Empties every book, keeping all capacity. */
     public void clear()
     {
-        index.clear();
         orders.clear();
         levels.clear();
         for (final L3Book book : books)
@@ -231,13 +229,19 @@ public final class L3BookSet
         }
     }
 
+    private void deleteNode(final int node)
+    {
+        unlink(books[orders.instrument(node)], node);
+        orders.remove(node);
+    }
+
     private void append(final L3Book book, final int node, final int side, final long price)
     {
         final int level = book.side(side).levelForAdd(price, levels);
         final int tail = levels.tail(level);
         orders.level(node, level);
-        orders.links(node, tail, OrderNodes.NONE);
-        if (tail == OrderNodes.NONE)
+        orders.links(node, tail, OrderTable.NONE);
+        if (tail == OrderTable.NONE)
         {
             levels.head(level, node);
         }
@@ -256,7 +260,7 @@ public final class L3BookSet
         final int level = orders.level(node);
         final int prev = orders.prev(node);
         final int next = orders.next(node);
-        if (prev == OrderNodes.NONE)
+        if (prev == OrderTable.NONE)
         {
             levels.head(level, next);
         }
@@ -264,7 +268,7 @@ public final class L3BookSet
         {
             orders.next(prev, next);
         }
-        if (next == OrderNodes.NONE)
+        if (next == OrderTable.NONE)
         {
             levels.tail(level, prev);
         }
