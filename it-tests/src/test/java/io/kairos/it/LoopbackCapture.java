@@ -2,13 +2,10 @@ package io.kairos.it;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,52 +13,58 @@ import java.util.regex.Pattern;
 /**
  * {@code tcpdump -i lo} writing the traffic of two TCP ports to a pcap file with nanosecond timestamps,
  * packet-buffered ({@code -U --immediate-mode}) with a 256 MiB kernel buffer (a short burst of a
- * loaded machine then fits while tcpdump is not scheduled). A test where tcpdump is
- * missing or may not capture (not root, no CAP_NET_RAW) is skipped with the reason; CI installs
- * tcpdump and runs as root. {@link #stop()} sends SIGTERM, so tcpdump flushes the file and prints its
- * counters, which {@link #droppedByKernel()} reads. Owned by one test thread; tcpdump's messages are
- * read by a virtual thread.
+ * loaded machine then fits while tcpdump is not scheduled). A test where tcpdump is missing or may
+ * not capture (not root, no CAP_NET_RAW) is skipped with the reason; CI installs tcpdump and runs as
+ * root. tcpdump's messages go to a file next to the capture (a pipe read while the process exits can
+ * lose its last lines); {@link #stop()} sends SIGTERM, so tcpdump flushes the capture and prints its
+ * counters, which {@link #droppedByKernel()} reads. Owned by one test thread.
  */
 final class LoopbackCapture implements AutoCloseable
 {
     private static final Pattern DROPPED = Pattern.compile("(\\d+) packets? dropped by kernel");
+    private static final long LISTENING_TIMEOUT_MS = 10_000;
 
     private final Process tcpdump;
     private final Path file;
-    private final List<String> messages = new CopyOnWriteArrayList<>();
-    private final Thread reader;
+    private final Path messages;
 
-    private LoopbackCapture(final Process tcpdump, final Path file, final BufferedReader output)
+    private LoopbackCapture(final Process tcpdump, final Path file, final Path messages)
     {
         this.tcpdump = tcpdump;
         this.file = file;
-        this.reader = Thread.ofVirtual().start(() -> collect(output));
+        this.messages = messages;
     }
 
     /** Starts capturing and returns once tcpdump says it is listening. */
     static LoopbackCapture start(final Path file, final int firstPort, final int secondPort)
         throws IOException, InterruptedException
     {
+        final Path messages = file.resolveSibling(file.getFileName() + ".tcpdump.txt");
         final Process tcpdump;
         try
         {
             tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-U", "--immediate-mode", "-B", "262144",
                 "--time-stamp-precision", "nano", "-w", file.toString(),
-                "tcp port " + firstPort + " or tcp port " + secondPort).redirectErrorStream(true).start();
+                "tcp port " + firstPort + " or tcp port " + secondPort)
+                .redirectErrorStream(true).redirectOutput(messages.toFile()).start();
         }
         catch (final IOException ex)
         {
             assumeTrue(false, "tcpdump is not installed (CI installs it): " + ex.getMessage());
             throw ex;
         }
-        final BufferedReader output = new BufferedReader(new InputStreamReader(tcpdump.getInputStream(), StandardCharsets.UTF_8));
-        final String firstLine = output.readLine();
-        if (firstLine == null || !firstLine.contains("listening on"))
+        final LoopbackCapture capture = new LoopbackCapture(tcpdump, file, messages);
+        final long deadline = System.currentTimeMillis() + LISTENING_TIMEOUT_MS;
+        while (!capture.messages().contains("listening on") && tcpdump.isAlive() && System.currentTimeMillis() < deadline)
+        {
+            KairosProcess.pause(20);
+        }
+        if (!capture.messages().contains("listening on"))
         {
             tcpdump.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            assumeTrue(false, "tcpdump cannot capture on lo here: " + firstLine);
+            assumeTrue(false, "tcpdump cannot capture on lo here: " + capture.messages());
         }
-        return new LoopbackCapture(tcpdump, file, output);
+        return capture;
     }
 
     Path file()
@@ -77,51 +80,42 @@ final class LoopbackCapture implements AutoCloseable
         {
             tcpdump.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        reader.join(TimeUnit.SECONDS.toMillis(5));
     }
 
-    /** What tcpdump printed after "listening on", e.g. its packet counters once stopped. */
+    /** Everything tcpdump printed so far, e.g. its packet counters once stopped. */
     String messages()
     {
-        return String.join("\n", messages);
+        try
+        {
+            return Files.readString(messages, StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            return "(no tcpdump output: " + ex + ")";
+        }
     }
 
     /** Packets the kernel dropped as tcpdump reported them on exit; -1 when it did not say. */
     long droppedByKernel()
     {
-        for (final String line : messages)
-        {
-            final Matcher matcher = DROPPED.matcher(line);
-            if (matcher.find())
-            {
-                return Long.parseLong(matcher.group(1));
-            }
-        }
-        return -1;
+        final Matcher matcher = DROPPED.matcher(messages());
+        return matcher.find() ? Long.parseLong(matcher.group(1)) : -1;
     }
 
     @Override
-    public void close() throws InterruptedException
+    public void close()
     {
         if (tcpdump.isAlive())
         {
-            stop();
-        }
-    }
-
-    private void collect(final BufferedReader output)
-    {
-        try
-        {
-            String line;
-            while ((line = output.readLine()) != null)
+            try
             {
-                messages.add(line);
+                stop();
             }
-        }
-        catch (final IOException closed)
-        {
-            messages.add("(tcpdump output closed: " + closed.getMessage() + ")");
+            catch (final InterruptedException ex)
+            {
+                tcpdump.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
