@@ -38,6 +38,14 @@ final class EmbeddedArtio implements AutoCloseable
     /** Length of one archive segment file of recorded messages. */
     static final int ARCHIVE_SEGMENT_BYTES = 64 * 1024 * 1024;
     static final long THROTTLE_WINDOW_MS = 1000;
+    /**
+     * Claim attempts on a back-pressured IPC stream before the claimer gives up and returns. Artio's default
+     * (about a thousand idle cycles) lets the framer wait for the library while the library waits for the
+     * framer: each side parks inside its claim and neither drains the other's stream, and intake collapsed
+     * to under 2,000 orders/s. Failing fast keeps both duty cycles turning; the library keeps a report it
+     * could not send in the session's backlog and the framer retries the socket data it could not publish.
+     */
+    static final int MAX_CLAIM_ATTEMPTS = 8;
 
     private final ArchivingMediaDriver driver;
     private final FixEngine engine;
@@ -108,6 +116,8 @@ final class EmbeddedArtio implements AutoCloseable
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds())
             .framerIdleStrategy(idleStrategy())
             .archiverIdleStrategy(idleStrategy())
+            .inboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
+            .outboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
             .epochNanoClock(clock)
             .printStartupWarnings(false);
         engineConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);

@@ -2,7 +2,7 @@ package io.kairos.fix;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.EventTranslatorOneArg;
 import com.lmax.disruptor.RingBuffer;
@@ -48,7 +48,9 @@ final class EngineEventQueue
     EngineEventQueue(final int capacity, final EpochNanoClock clock, final ErrorHandler errorHandler)
     {
         this.errorHandler = errorHandler;
-        ring = RingBuffer.createMultiProducer(QueuedExecution::new, capacity, new BlockingWaitStrategy());
+        // The consumer polls and never waits, so producers need not signal: a blocking strategy would take a
+        // lock and notify on every event the matcher threads publish.
+        ring = RingBuffer.createMultiProducer(QueuedExecution::new, capacity, new BusySpinWaitStrategy());
         poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         this.clock = clock;

@@ -124,6 +124,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             .epochNanoClock(clock)
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds());
         libraryConfig.libraryName("kairos-fix-gateway");
+        libraryConfig.outboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
+        libraryConfig.inboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
         libraryConfig.aeronContext().aeronDirectoryName(artio.aeronDirectory());
         return libraryConfig;
