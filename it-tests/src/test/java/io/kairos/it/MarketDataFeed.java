@@ -2,8 +2,10 @@ package io.kairos.it;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,17 +23,18 @@ import quickfix.ScreenLogFactory;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SessionSettings;
-import quickfix.SocketInitiator;
+import quickfix.ThreadedSocketInitiator;
 
 /**
- * Market-data subscribers on one QuickFIX/J initiator (in-memory store, sequence reset on logon, the
+ * Market-data subscribers on one QuickFIX/J initiator with a thread per session (in-memory store, sequence reset on logon, the
  * FIX44 dictionary for the repeating groups, user-defined stamp tags allowed): each session subscribes
- * to every symbol once logged on, order by order (266=N, full depth) or by price level (266=Y, top 5),
- * and counts snapshots (W), incrementals (X) and request rejects (Y). An order-by-order subscriber also
+ * to every symbol once logged on, order by order (266=N, full depth, bids, offers and trades) or by
+ * price level (266=Y, top 5, bids and offers: trade entries carry the aggressor's OrderID in 278, which
+ * would add to latency-tool's ring of ticks seen before their ack), and counts snapshots (W), incrementals (X) and request rejects (Y). An order-by-order subscriber also
  * remembers every OrderID an incremental named in a new-order or trade entry (MDEntryID 278), so the
  * test can check that each order that rested or traded reached it.
  *
- * <p>Callbacks run on QuickFIX/J's event thread; everything they write is concurrent.
+ * <p>Callbacks run on QuickFIX/J's session threads; everything they write is concurrent.
  */
 final class MarketDataFeed implements AutoCloseable
 {
@@ -49,7 +52,7 @@ final class MarketDataFeed implements AutoCloseable
     private final AtomicInteger sessionRejects = new AtomicInteger();
     private final AtomicInteger logouts = new AtomicInteger();
     private final CountDownLatch loggedOn;
-    private final SocketInitiator initiator;
+    private final ThreadedSocketInitiator initiator;
 
     MarketDataFeed(final int port, final List<Subscriber> subscribers, final List<String> symbols)
     {
@@ -69,7 +72,7 @@ final class MarketDataFeed implements AutoCloseable
         loggedOn = new CountDownLatch(subscribers.size());
         try
         {
-            initiator = new SocketInitiator(new Updates(), new MemoryStoreFactory(), settings,
+            initiator = new ThreadedSocketInitiator(new Updates(), new MemoryStoreFactory(), settings,
                 new ScreenLogFactory(false, false, false), new DefaultMessageFactory());
         }
         catch (final ConfigError ex)
@@ -150,7 +153,7 @@ final class MarketDataFeed implements AutoCloseable
             if (subscriber.orderByOrder())
             {
                 final Set<String> seen = orderIdsSeen.get(subscriber.compId());
-                final Set<String> notSeen = new java.util.TreeSet<>();
+                final Set<String> notSeen = new TreeSet<>();
                 orderIds.stream().filter(id -> !seen.contains(id)).forEach(notSeen::add);
                 if (!notSeen.isEmpty())
                 {
@@ -184,7 +187,7 @@ final class MarketDataFeed implements AutoCloseable
         return settings;
     }
 
-    /** QuickFIX/J callbacks, on its event thread. */
+    /** QuickFIX/J callbacks, on its session threads. */
     private final class Updates implements Application
     {
         @Override
@@ -199,10 +202,7 @@ final class MarketDataFeed implements AutoCloseable
             final Session session = Session.lookupSession(id);
             for (final String symbol : symbols)
             {
-                final Message request = Orders.subscribe(subscriber.compId() + "-" + symbol, symbol,
-                    subscriber.orderByOrder() ? 0 : 5);
-                request.setChar(266, subscriber.orderByOrder() ? 'N' : 'Y');
-                session.send(request);
+                session.send(request(subscriber, symbol));
             }
             loggedOn.countDown();
         }
@@ -219,7 +219,7 @@ final class MarketDataFeed implements AutoCloseable
             if ("A".equals(FixClient.type(message)))
             {
                 message.setString(553, id.getSenderCompID());
-                message.setString(554, id.getSenderCompID().toLowerCase(java.util.Locale.ROOT) + "pass");
+                message.setString(554, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
             }
         }
 
@@ -257,6 +257,28 @@ final class MarketDataFeed implements AutoCloseable
                 {
                 }
             }
+        }
+
+        /** Order by order: bids, offers and trades, full depth. By level: bids and offers, top 5 (no trade entries). */
+        private Message request(final Subscriber subscriber, final String symbol)
+        {
+            final Message request = new Message();
+            request.getHeader().setString(35, "V");
+            request.setString(262, subscriber.compId() + "-" + symbol);
+            request.setChar(263, '1');
+            request.setInt(264, subscriber.orderByOrder() ? 0 : 5);
+            request.setInt(265, 1);
+            request.setChar(266, subscriber.orderByOrder() ? 'N' : 'Y');
+            for (final char type : subscriber.orderByOrder() ? new char[] {'0', '1', '2'} : new char[] {'0', '1'})
+            {
+                final Group entryType = new Group(267, 269);
+                entryType.setChar(269, type);
+                request.addGroup(entryType);
+            }
+            final Group symbolGroup = new Group(146, 55);
+            symbolGroup.setString(55, symbol);
+            request.addGroup(symbolGroup);
+            return request;
         }
 
         private void remember(final Message incremental, final Set<String> seen) throws FieldNotFound

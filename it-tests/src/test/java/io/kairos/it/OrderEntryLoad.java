@@ -1,6 +1,7 @@
 package io.kairos.it;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -233,7 +234,7 @@ final class OrderEntryLoad implements AutoCloseable
             if ("A".equals(FixClient.type(message)))
             {
                 message.setString(553, id.getSenderCompID());
-                message.setString(554, id.getSenderCompID().toLowerCase(java.util.Locale.ROOT) + "pass");
+                message.setString(554, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
             }
         }
 
