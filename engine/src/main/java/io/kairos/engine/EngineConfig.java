@@ -81,7 +81,7 @@ public record EngineConfig(
     {
         final int partitions = Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
         return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
-            WaitStrategyType.BLOCKING, SelfTradePrevention.OFF, JournalMode.OFF, null, DEFAULT_JOURNAL_SEGMENT_BYTES,
+            WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, null, DEFAULT_JOURNAL_SEGMENT_BYTES,
             null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
     }
 

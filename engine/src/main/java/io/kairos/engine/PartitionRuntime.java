@@ -12,6 +12,7 @@ import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
 import com.lmax.disruptor.SequenceBarrier;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
@@ -31,6 +32,7 @@ final class PartitionRuntime
     private final int partition;
     private final EngineConfig config;
     private final EpochNanoClock clock;
+    private final WaitStrategy waitStrategy;
     private final RingBuffer<EngineCommand> ring;
     private final PartitionStats stats = new PartitionStats();
     private final Matcher matcher;
@@ -48,7 +50,8 @@ final class PartitionRuntime
         this.partition = partition;
         this.config = config;
         this.clock = clock;
-        ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy(config.waitStrategy()));
+        waitStrategy = waitStrategy(config.waitStrategy());
+        ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy);
         matcher = new Matcher(partition, config, clock);
         final boolean journalled = config.journalMode() != JournalMode.OFF;
         journal = journalled ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes()) : null;
@@ -183,6 +186,7 @@ final class PartitionRuntime
     {
         return switch (type)
         {
+            case PARKING -> new ParkingWaitStrategy();
             case BLOCKING -> new BlockingWaitStrategy();
             case YIELDING -> new YieldingWaitStrategy();
             case SLEEPING -> new SleepingWaitStrategy();
@@ -190,10 +194,21 @@ final class PartitionRuntime
         };
     }
 
-    /** Journal stage: owned by the journal thread. Appends each command; in sync mode forces at the end of a batch. */
+    /**
+     * Journal stage: owned by the journal thread. Appends each command; in sync mode forces at the end of a
+     * batch. At the end of each batch it publishes its progress itself and wakes the matcher, which waits on
+     * this stage's sequence (a publisher's signal only covers the ring's cursor).
+     */
     private final class JournalStage implements EventHandler<EngineCommand>
     {
         private final boolean sync = config.journalMode() == JournalMode.SYNC;
+        private Sequence progress;
+
+        @Override
+        public void setSequenceCallback(final Sequence sequenceCallback)
+        {
+            progress = sequenceCallback;
+        }
 
         @Override
         public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
@@ -211,6 +226,11 @@ final class PartitionRuntime
                 {
                     stats.journalForceNsMax.lazySet(took);
                 }
+            }
+            if (endOfBatch)
+            {
+                progress.set(sequence);
+                waitStrategy.signalAllWhenBlocking();
             }
         }
     }

@@ -131,7 +131,7 @@ public final class KairosConfigLoader
         }
         final int ringSize = source.intValue("engine.ring-size", 2, 1 << 30);
         final WaitStrategyType wait = WaitStrategyType.valueOf(enumName(
-            source.choice("engine.wait-strategy", List.of("blocking", "yielding", "sleeping", "busy-spin"))));
+            source.choice("engine.wait-strategy", List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"))));
         final SelfTradePrevention stp = SelfTradePrevention.valueOf(enumName(
             source.choice("engine.self-trade-prevention", List.of("off", "cancel-aggressor", "cancel-resting"))));
         final JournalMode journalMode = JournalMode.valueOf(enumName(

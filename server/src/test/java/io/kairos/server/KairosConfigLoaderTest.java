@@ -50,7 +50,7 @@ class KairosConfigLoaderTest
         assertEquals(List.of(), config.engine().hostedPartitions());
         assertEquals(JournalMode.SYNC, config.engine().journalMode());
         assertEquals(Path.of("data/journal"), config.engine().journalDir());
-        assertEquals(WaitStrategyType.BLOCKING, config.engine().waitStrategy());
+        assertEquals(WaitStrategyType.PARKING, config.engine().waitStrategy());
         assertEquals(SelfTradePrevention.OFF, config.engine().selfTradePrevention());
         assertEquals(6, config.engine().instruments().instruments().size());
         assertEquals(new Instrument("AAPL", 1, 0, Prices.parse("0.01"), 1, Prices.parse("190"), 10),

@@ -57,7 +57,7 @@ public final class ServerConfigCommand implements Callable<Integer>
         description = "SYM:MID:TICK:LOT,... or gen:COUNT (default: the demo instruments)")
     String instruments;
 
-    @Option(names = "--wait-strategy", defaultValue = "blocking", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--wait-strategy", defaultValue = "parking", description = "(default: ${DEFAULT-VALUE})")
     String waitStrategy;
 
     @Option(names = "--throttle", defaultValue = "1000000",
