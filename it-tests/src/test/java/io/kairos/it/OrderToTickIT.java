@@ -65,11 +65,12 @@ class OrderToTickIT
         final double ratePerSession = Double.parseDouble(System.getProperty(RATE_PROPERTY, "200"));
         final long durationNs = TimeUnit.SECONDS.toNanos(Long.parseLong(System.getProperty(DURATION_PROPERTY, "20")));
         final double totalRate = ratePerSession * SESSIONS;
-        final TestVenue venue = new TestVenue(dir).withTestInstruments(SYMBOLS.size())
-            .set("journal.mode", "async")
-            .set("fix.throttle.messages-per-second", "1000000")
-            .set("fix.throttle.disconnect-after-rejects", Integer.toString(Integer.MAX_VALUE))
-            .set("md.outbound-queue-limit-messages", Integer.toString(MD_QUEUE_LIMIT_MESSAGES));
+        if (!(ratePerSession > 0) || durationNs <= 0)
+        {
+            throw new IllegalArgumentException(RATE_PROPERTY + " and " + DURATION_PROPERTY + " must be positive, were " +
+                ratePerSession + " and " + TimeUnit.NANOSECONDS.toSeconds(durationNs));
+        }
+        final TestVenue venue = venue();
         final List<String> clients = IntStream.rangeClosed(1, SESSIONS).mapToObj(i -> String.format("CLIENT%02d", i)).toList();
         final List<MarketDataFeed.Subscriber> subscribers = List.of(new MarketDataFeed.Subscriber("MD01", true),
             new MarketDataFeed.Subscriber("MD02", false), new MarketDataFeed.Subscriber("MD03", false));
@@ -94,19 +95,7 @@ class OrderToTickIT
                 assertEquals(sent.orders(), answered, "orders answered within " + ANSWER_DRAIN_MS + " ms\n" + server.output());
                 assertEquals(0, load.unknownAnswers(), "ExecutionReports for ClOrdIDs never sent");
                 assertEquals(0, load.logouts(), "order-entry sessions logged out during the run");
-                final List<String> rejected = new ArrayList<>();
-                for (int i = 0; i < sent.orders(); i++)
-                {
-                    if (!load.market(i) && load.has(i, OrderEntryLoad.REJECTED))
-                    {
-                        rejected.add("O" + i);
-                    }
-                    if (restedOrTraded(load, i))
-                    {
-                        tickExpected.add(load.orderId(i));
-                    }
-                }
-                assertTrue(rejected.isEmpty(), "rejected limit orders: " + rejected);
+                tickExpected.addAll(ordersThatRestedOrTraded(load, sent.orders()));
                 final Map<String, Set<String>> notSeen = feed.awaitOrderIds(tickExpected, TICK_DRAIN_MS);
                 assertTrue(notSeen.isEmpty(), "OrderIDs that rested or traded but never reached a subscriber: " + summary(notSeen));
                 assertEquals("0 logouts, 0 request rejects, 0 session rejects", feed.logouts() + " logouts, " +
@@ -120,13 +109,48 @@ class OrderToTickIT
         }
         assertEquals(0, capture.droppedByKernel(), "packets tcpdump says the kernel dropped:\n" + capture.messages());
 
+        System.out.printf("OrderToTickIT: %d orders over %d sessions, intended %.0f/s, sent at %.0f/s (max sender lag %.1f ms); " +
+            "last first answer %.1f s after the first send (answered at %.0f orders/s); %d orders rested or traded; %s; %s%n",
+            sent.orders(), SESSIONS, totalRate, sent.ratePerSecond(), sent.maxLagNs() / 1e6, drainedNs / 1e9,
+            (sent.orders() - 1) * 1e9 / drainedNs, tickExpected.size(), clientFigures, capture.messages());
+
         final LatencyReport report = LatencyReport.analyze(captureFile, venue.fixPort(), venue.mdPort(), dir.resolve("report"),
             120, "--ack-timeout-ms", Long.toString(ANSWER_DRAIN_MS + 60_000), "--tick-timeout-ms", Long.toString(TICK_DRAIN_MS));
+        System.out.println(report.console());
         checkReport(report, sent.orders(), tickExpected);
-        System.out.printf("OrderToTickIT: %d orders over %d sessions, intended %.0f/s, sent at %.0f/s (max sender lag %.1f ms); " +
-            "last first answer %.1f s after the first send (answered at %.0f orders/s); %d orders rested or traded; %s; %s%n%s%n",
-            sent.orders(), SESSIONS, totalRate, sent.ratePerSecond(), sent.maxLagNs() / 1e6, drainedNs / 1e9,
-            (sent.orders() - 1) * 1e9 / drainedNs, tickExpected.size(), clientFigures, capture.messages(), report.console());
+    }
+
+    /** The test instruments, the throttle out of the way, an async journal (as bench/bin/scenario runs it). */
+    private TestVenue venue()
+    {
+        return new TestVenue(dir).withTestInstruments(SYMBOLS.size())
+            .set("journal.mode", "async")
+            .set("fix.throttle.messages-per-second", "1000000")
+            .set("fix.throttle.disconnect-after-rejects", Integer.toString(Integer.MAX_VALUE))
+            .set("md.outbound-queue-limit-messages", Integer.toString(MD_QUEUE_LIMIT_MESSAGES));
+    }
+
+    /**
+     * The OrderIDs of the orders that must have ticked: a Day limit order that was not rejected rests
+     * or trades; a market (IOC) order ticks only when it trades. Fails the test if a limit order was rejected.
+     */
+    private static Set<String> ordersThatRestedOrTraded(final OrderEntryLoad load, final int orders)
+    {
+        final Set<String> orderIds = new HashSet<>();
+        final List<String> rejected = new ArrayList<>();
+        for (int i = 0; i < orders; i++)
+        {
+            if (load.market(i) ? load.has(i, OrderEntryLoad.TRADED) : !load.has(i, OrderEntryLoad.REJECTED))
+            {
+                orderIds.add(load.orderId(i));
+            }
+            else if (!load.market(i))
+            {
+                rejected.add("O" + i);
+            }
+        }
+        assertTrue(rejected.isEmpty(), "rejected limit orders: " + rejected);
+        return orderIds;
     }
 
     private static void checkReport(final LatencyReport report, final int orders, final Set<String> tickExpected) throws Exception
@@ -162,12 +186,6 @@ class OrderToTickIT
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("<table>") && html.contains("order-to-tick") &&
             html.contains("<svg") && html.strip().endsWith("</html>"), "report.html is a complete page with its table and charts");
         assertTrue(Files.readString(report.file("summary.txt"), StandardCharsets.UTF_8).contains("order-ack"), "summary.txt");
-    }
-
-    /** A Day limit order that was not rejected rests or trades; a market (IOC) order ticks only when it trades. */
-    private static boolean restedOrTraded(final OrderEntryLoad load, final int order)
-    {
-        return load.market(order) ? load.has(order, OrderEntryLoad.TRADED) : !load.has(order, OrderEntryLoad.REJECTED);
     }
 
     private static boolean isLatency(final String micros)
