@@ -16,15 +16,17 @@ public final class L3Book
     private final BookSide asks;
     private final LevelNodes levels;
     private final OrderTable orders;
-    private int orderCount;
+    private final int[] orderCounts;
 
-    L3Book(final int instrumentId, final LevelNodes levels, final OrderTable orders, final int levelCapacity)
+    L3Book(final int instrumentId, final BookSide bids, final BookSide asks, final LevelNodes levels, final OrderTable orders,
+        final int[] orderCounts)
     {
         this.instrumentId = instrumentId;
+        this.bids = bids;
+        this.asks = asks;
         this.levels = levels;
         this.orders = orders;
-        bids = new BookSide(Sides.BID, levelCapacity);
-        asks = new BookSide(Sides.ASK, levelCapacity);
+        this.orderCounts = orderCounts;
     }
 
     public int instrumentId()
@@ -35,7 +37,7 @@ public final class L3Book
     /** Orders resting on both sides. */
     public int orderCount()
     {
-        return orderCount;
+        return orderCounts[instrumentId];
     }
 
     public int levelCount(final int side)
@@ -119,17 +121,5 @@ public final class L3Book
     BookSide side(final int side)
     {
         return side == Sides.BID ? bids : asks;
-    }
-
-    void adjustOrderCount(final int delta)
-    {
-        orderCount += delta;
-    }
-
-    void clear()
-    {
-        bids.clear();
-        asks.clear();
-        orderCount = 0;
     }
 }

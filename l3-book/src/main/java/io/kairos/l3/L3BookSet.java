@@ -1,5 +1,7 @@
 package io.kairos.l3;
 
+import java.util.Arrays;
+
 /**
  * Order-by-order books for many instruments, fed by L3 events keyed by order id. Order ids are
  * unique across the whole set (as on a venue-wide feed). All books share one open-addressing order
@@ -19,6 +21,9 @@ public final class L3BookSet
     public static final long UNKNOWN = -1;
 
     private final L3Book[] books;
+    /** Book sides by {@code instrumentId * 2 + side}, so the event path reaches a side in one hop (no L3Book on it). */
+    private final BookSide[] sides;
+    private final int[] orderCounts;
     private final OrderTable orders;
     private final LevelNodes levels;
     private final int levelCapacityPerSide;
@@ -39,6 +44,8 @@ public final class L3BookSet
             throw new IllegalArgumentException("capacities must be >= 0");
         }
         books = new L3Book[maxInstrumentId + 1];
+        sides = new BookSide[(maxInstrumentId + 1) * 2];
+        orderCounts = new int[maxInstrumentId + 1];
         levels = new LevelNodes(Math.max(16, expectedOrders / 4));
         orders = new OrderTable(expectedOrders, levels);
         this.levelCapacityPerSide = levelCapacityPerSide;
@@ -60,7 +67,11 @@ public final class L3BookSet
         L3Book book = books[instrumentId];
         if (book == null)
         {
-            book = new L3Book(instrumentId, levels, orders, levelCapacityPerSide);
+            final BookSide bids = new BookSide(Sides.BID, levelCapacityPerSide);
+            final BookSide asks = new BookSide(Sides.ASK, levelCapacityPerSide);
+            sides[sideIndex(instrumentId, Sides.BID)] = bids;
+            sides[sideIndex(instrumentId, Sides.ASK)] = asks;
+            book = new L3Book(instrumentId, bids, asks, levels, orders, orderCounts);
             books[instrumentId] = book;
         }
         return book;
@@ -97,10 +108,10 @@ public final class L3BookSet
         {
             return L3Result.DUPLICATE_ORDER;
         }
-        final L3Book book = bookOrCreate(instrumentId);
+        bookOrCreate(instrumentId);
         final int node = -found - 1;
         orders.insert(node, orderId, quantity, instrumentId);
-        append(book, node, side, price);
+        append(instrumentId, node, side, price);
         return L3Result.OK;
     }
 
@@ -133,11 +144,10 @@ public final class L3BookSet
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        final L3Book book = books[orders.instrument(node)];
         final int side = levels.side(orders.level(node));
-        unlink(book, node);
+        unlink(node);
         orders.quantity(node, quantity);
-        append(book, node, side, price);
+        append(orders.instrument(node), node, side, price);
         return L3Result.OK;
     }
 
@@ -220,24 +230,30 @@ public final class L3BookSet
     {
         orders.clear();
         levels.clear();
-        for (final L3Book book : books)
+        for (final BookSide side : sides)
         {
-            if (book != null)
+            if (side != null)
             {
-                book.clear();
+                side.clear();
             }
         }
+        Arrays.fill(orderCounts, 0);
     }
 
     private void deleteNode(final int node)
     {
-        unlink(books[orders.instrument(node)], node);
+        unlink(node);
         orders.remove(node);
     }
 
-    private void append(final L3Book book, final int node, final int side, final long price)
+    private static int sideIndex(final int instrumentId, final int side)
     {
-        final int level = book.side(side).levelForAdd(price, levels);
+        return (instrumentId << 1) | side;
+    }
+
+    private void append(final int instrumentId, final int node, final int side, final long price)
+    {
+        final int level = sides[sideIndex(instrumentId, side)].levelForAdd(price, levels);
         final int tail = levels.tail(level);
         orders.level(node, level);
         orders.links(node, tail, OrderTable.NONE);
@@ -252,11 +268,12 @@ public final class L3BookSet
         levels.tail(level, node);
         levels.addQuantity(level, orders.quantity(node));
         levels.addOrderCount(level, 1);
-        book.adjustOrderCount(1);
+        orderCounts[instrumentId]++;
     }
 
-    private void unlink(final L3Book book, final int node)
+    private void unlink(final int node)
     {
+        final int instrumentId = orders.instrument(node);
         final int level = orders.level(node);
         final int prev = orders.prev(node);
         final int next = orders.next(node);
@@ -277,10 +294,10 @@ public final class L3BookSet
             orders.prev(next, prev);
         }
         levels.addQuantity(level, -orders.quantity(node));
-        book.adjustOrderCount(-1);
+        orderCounts[instrumentId]--;
         if (levels.addOrderCount(level, -1) == 0)
         {
-            book.side(levels.side(level)).remove(levels.price(level));
+            sides[sideIndex(instrumentId, levels.side(level))].remove(levels.price(level));
             levels.free(level);
         }
     }

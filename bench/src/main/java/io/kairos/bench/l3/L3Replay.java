@@ -31,6 +31,8 @@ public final class L3Replay
     private final long[] quantity;
     private final long[] remaining;
     private int size;
+    private int churnStart;
+    private int churnEnd;
 
     /**
      * @param instruments       books in the set
@@ -54,6 +56,18 @@ public final class L3Replay
     public int size()
     {
         return size;
+    }
+
+    /** Index of the first steady-state event (after the books have filled). */
+    public int churnStart()
+    {
+        return churnStart;
+    }
+
+    /** Index one past the last steady-state event (where the drain to empty begins). */
+    public int churnEnd()
+    {
+        return churnEnd;
     }
 
     public int instruments()
@@ -139,6 +153,7 @@ public final class L3Replay
         void run(final int churnEvents)
         {
             final int target = live;
+            churnStart = size;
             for (int i = 0; i < churnEvents; i++)
             {
                 final int dice = random.nextInt(100);
@@ -168,6 +183,7 @@ public final class L3Replay
                     add();
                 }
             }
+            churnEnd = size;
             while (live > 0)
             {
                 cancel(live - 1);
