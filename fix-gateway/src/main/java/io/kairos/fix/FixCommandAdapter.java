@@ -107,31 +107,23 @@ final class FixCommandAdapter
     int onNewOrder(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final NewOrderSingleDecoder d = newOrder;
-        d.reset();
-        d.decode(buffer, offset, length);
-        if (!d.validate())
+        if (!decodes(d, buffer, offset, length))
         {
             return invalid(d);
         }
         d.clOrdID(clOrdId);
         d.symbol(symbol);
         final Side side = Side.fromFix(d.side());
-        if (clOrdId.length() > AsciiId.MAX_LENGTH)
+        final int checked = checkIds(side, false);
+        if (checked != PUBLISH)
         {
-            return sessionReject(TAG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
-        }
-        if (side == null)
-        {
-            return sessionReject(TAG_SIDE, VALUE_IS_INCORRECT, "side must be 1 (buy) or 2 (sell)");
-        }
-        if (!d.hasOrderQty())
-        {
-            return sessionReject(TAG_ORDER_QTY, REQUIRED_TAG_MISSING, "OrderQty is required");
+            return checked;
         }
         final OrderType orderType = OrderType.fromFix(d.ordType());
-        if (orderType == OrderType.LIMIT && !d.hasPrice())
+        final int sized = checkSize(d.hasOrderQty(), orderType, d.hasPrice());
+        if (sized != PUBLISH)
         {
-            return sessionReject(TAG_PRICE, REQUIRED_TAG_MISSING, "Price is required for a limit order");
+            return sized;
         }
         beginOrderReply(sessionId, gatewayInNs, CommandType.NEW_ORDER, side);
         final ExecutionEvent reply = localReply.event;
@@ -171,16 +163,14 @@ final class FixCommandAdapter
     int onCancel(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderCancelRequestDecoder d = cancel;
-        d.reset();
-        d.decode(buffer, offset, length);
-        if (!d.validate())
+        if (!decodes(d, buffer, offset, length))
         {
             return invalid(d);
         }
         d.clOrdID(clOrdId);
         d.origClOrdID(origClOrdId);
         d.symbol(symbol);
-        final int checked = checkCancelFields(Side.fromFix(d.side()));
+        final int checked = checkIds(Side.fromFix(d.side()), true);
         if (checked != PUBLISH)
         {
             return checked;
@@ -200,9 +190,7 @@ final class FixCommandAdapter
     int onReplace(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderCancelReplaceRequestDecoder d = replace;
-        d.reset();
-        d.decode(buffer, offset, length);
-        if (!d.validate())
+        if (!decodes(d, buffer, offset, length))
         {
             return invalid(d);
         }
@@ -210,19 +198,16 @@ final class FixCommandAdapter
         d.origClOrdID(origClOrdId);
         d.symbol(symbol);
         final Side side = Side.fromFix(d.side());
-        final int checked = checkCancelFields(side);
+        final int checked = checkIds(side, true);
         if (checked != PUBLISH)
         {
             return checked;
         }
-        if (!d.hasOrderQty())
-        {
-            return sessionReject(TAG_ORDER_QTY, REQUIRED_TAG_MISSING, "OrderQty is required");
-        }
         final OrderType orderType = OrderType.fromFix(d.ordType());
-        if (orderType == OrderType.LIMIT && !d.hasPrice())
+        final int sized = checkSize(d.hasOrderQty(), orderType, d.hasPrice());
+        if (sized != PUBLISH)
         {
-            return sessionReject(TAG_PRICE, REQUIRED_TAG_MISSING, "Price is required for a limit order");
+            return sized;
         }
         final long orderId = d.hasOrderID() ? parseOrderId(d.orderID(orderIdText)) : 0;
         final Instrument instrument = referenceData.bySymbol(symbol);
@@ -245,22 +230,17 @@ final class FixCommandAdapter
     int onOrderStatus(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderStatusRequestDecoder d = status;
-        d.reset();
-        d.decode(buffer, offset, length);
-        if (!d.validate())
+        if (!decodes(d, buffer, offset, length))
         {
             return invalid(d);
         }
         d.clOrdID(clOrdId);
         d.symbol(symbol);
         final Side side = Side.fromFix(d.side());
-        if (clOrdId.length() > AsciiId.MAX_LENGTH)
+        final int checked = checkIds(side, false);
+        if (checked != PUBLISH)
         {
-            return sessionReject(TAG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
-        }
-        if (side == null)
-        {
-            return sessionReject(TAG_SIDE, VALUE_IS_INCORRECT, "side must be 1 (buy) or 2 (sell)");
+            return checked;
         }
         final long orderId = d.hasOrderID() ? parseOrderId(d.orderID(orderIdText)) : 0;
         final Instrument instrument = referenceData.bySymbol(symbol);
@@ -281,9 +261,7 @@ final class FixCommandAdapter
     int onMassCancel(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderMassCancelRequestDecoder d = massCancel;
-        d.reset();
-        d.decode(buffer, offset, length);
-        if (!d.validate())
+        if (!decodes(d, buffer, offset, length))
         {
             return invalid(d);
         }
@@ -334,13 +312,14 @@ final class FixCommandAdapter
         return localReply.massCancelRequestType;
     }
 
-    private int checkCancelFields(final Side side)
+    /** ClOrdID (and OrigClOrdID) within the engine's id length and a known side, else a session Reject. */
+    private int checkIds(final Side side, final boolean withOrigClOrdId)
     {
         if (clOrdId.length() > AsciiId.MAX_LENGTH)
         {
             return sessionReject(TAG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
         }
-        if (origClOrdId.length() > AsciiId.MAX_LENGTH)
+        if (withOrigClOrdId && origClOrdId.length() > AsciiId.MAX_LENGTH)
         {
             return sessionReject(TAG_ORIG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
         }
@@ -349,6 +328,27 @@ final class FixCommandAdapter
             return sessionReject(TAG_SIDE, VALUE_IS_INCORRECT, "side must be 1 (buy) or 2 (sell)");
         }
         return PUBLISH;
+    }
+
+    /** OrderQty present, and Price present for a limit order, else a session Reject naming the missing tag. */
+    private int checkSize(final boolean hasOrderQty, final OrderType orderType, final boolean hasPrice)
+    {
+        if (!hasOrderQty)
+        {
+            return sessionReject(TAG_ORDER_QTY, REQUIRED_TAG_MISSING, "OrderQty is required");
+        }
+        if (orderType == OrderType.LIMIT && !hasPrice)
+        {
+            return sessionReject(TAG_PRICE, REQUIRED_TAG_MISSING, "Price is required for a limit order");
+        }
+        return PUBLISH;
+    }
+
+    private static boolean decodes(final Decoder decoder, final AsciiBuffer buffer, final int offset, final int length)
+    {
+        decoder.reset();
+        decoder.decode(buffer, offset, length);
+        return decoder.validate();
     }
 
     private int invalid(final Decoder decoder)
