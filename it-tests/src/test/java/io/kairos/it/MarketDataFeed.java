@@ -51,6 +51,7 @@ final class MarketDataFeed implements AutoCloseable
     private final AtomicInteger requestRejects = new AtomicInteger();
     private final AtomicInteger sessionRejects = new AtomicInteger();
     private final AtomicInteger logouts = new AtomicInteger();
+    private final AtomicInteger resendRequests = new AtomicInteger();
     private final CountDownLatch loggedOn;
     private final ThreadedSocketInitiator initiator;
 
@@ -139,6 +140,12 @@ final class MarketDataFeed implements AutoCloseable
         return logouts.get();
     }
 
+    /** ResendRequests (2) the sessions sent: each means QuickFIX/J saw a sequence gap in what the venue sent. */
+    int resendRequests()
+    {
+        return resendRequests.get();
+    }
+
     @Override
     public void close()
     {
@@ -216,10 +223,15 @@ final class MarketDataFeed implements AutoCloseable
         @Override
         public void toAdmin(final Message message, final SessionID id)
         {
-            if ("A".equals(FixClient.type(message)))
+            final String type = FixClient.type(message);
+            if ("A".equals(type))
             {
                 message.setString(553, id.getSenderCompID());
                 message.setString(554, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
+            }
+            else if ("2".equals(type))
+            {
+                resendRequests.incrementAndGet();
             }
         }
 
