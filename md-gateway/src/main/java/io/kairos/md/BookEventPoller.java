@@ -41,6 +41,7 @@ final class BookEventPoller implements MessageHandler
     private FixSession[] dirty = new FixSession[16];
     private int dirtyCount;
     private volatile long lastFanOutNs;
+    private volatile long fanOuts;
 
     BookEventPoller(
         final RingBuffer ring, final ReferenceData referenceData, final ByteBufAllocator allocator,
@@ -90,6 +91,12 @@ final class BookEventPoller implements MessageHandler
     long lastFanOutNs()
     {
         return lastFanOutNs;
+    }
+
+    /** Drained batches whose writes were flushed to at least one session (single writer: the event loop). */
+    long fanOuts()
+    {
+        return fanOuts;
     }
 
     /** A session that was written to and must be flushed at the end of this batch. */
@@ -198,5 +205,6 @@ final class BookEventPoller implements MessageHandler
         }
         dirtyCount = 0;
         lastFanOutNs = System.nanoTime() - update.enqueuedNanoTime;
+        fanOuts = fanOuts + 1;
     }
 }

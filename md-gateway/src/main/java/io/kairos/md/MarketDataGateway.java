@@ -243,6 +243,16 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         return context.poller.lastFanOutNs();
     }
 
+    /**
+     * Fan-outs completed since launch: drained batches of book events whose messages were flushed
+     * to every subscribed session; {@link #lastFanOutNs()} is the latest one's duration. Benchmarks
+     * wait for this to advance to know that the last subscriber's write is done.
+     */
+    public long fanOutsCompleted()
+    {
+        return context.poller.fanOuts();
+    }
+
     /** FIX messages queued to sessions since launch (the kairos_md_messages_out_total counter). */
     public long messagesOut()
     {

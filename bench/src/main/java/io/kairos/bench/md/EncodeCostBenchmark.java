@@ -1,0 +1,95 @@
+package io.kairos.bench.md;
+
+import java.util.concurrent.TimeUnit;
+
+import io.kairos.md.EncodeCostFixture;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Per-subscriber cost of one market-data incremental in the gateway ({@link EncodeCostFixture}):
+ * {@code headerAndTrailer} is the goal figure (≤ 100 ns: the session's header, checksum and
+ * cached trailer, everything that differs per subscriber); {@code headerTrailerAndWrites} adds
+ * the pooled header buffer, the body's duplicate and the three hand-offs to a Netty pipeline
+ * (no socket; flush and release happen after each invocation, outside the measured time);
+ * {@code bodyPerView} is the once-per-view body encode that all subscribers share. Each
+ * invocation runs {@value #BATCH} operations and JMH divides by {@value #BATCH}: sample mode's
+ * p50 is the median of those per-batch means. Owned by the one benchmark thread.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"-XX:+UseParallelGC", MdJvmFlags.ADD_EXPORTS_MISC, MdJvmFlags.ADD_OPENS_NIO_CH,
+    MdJvmFlags.ADD_OPENS_NIO, MdJvmFlags.ADD_OPENS_MISC})
+public class EncodeCostBenchmark
+{
+    static final int BATCH = 1_000;
+
+    private EncodeCostFixture fixture;
+    private int msgSeqNum = 1_000_000;
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        fixture = new EncodeCostFixture();
+    }
+
+    @TearDown(Level.Invocation)
+    public void releaseWritten()
+    {
+        fixture.releaseWritten();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown()
+    {
+        fixture.close();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int headerAndTrailer()
+    {
+        int sink = 0;
+        for (int i = 0; i < BATCH; i++)
+        {
+            sink += fixture.encodeHeaderAndTrailer(msgSeqNum++);
+        }
+        return sink;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void headerTrailerAndWrites()
+    {
+        for (int i = 0; i < BATCH; i++)
+        {
+            fixture.writeShared();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public int bodyPerView()
+    {
+        int sink = 0;
+        for (int i = 0; i < BATCH; i++)
+        {
+            sink += fixture.encodeBody(msgSeqNum++);
+        }
+        return sink;
+    }
+}

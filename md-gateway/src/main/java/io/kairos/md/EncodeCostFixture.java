@@ -1,0 +1,114 @@
+package io.kairos.md;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import io.kairos.engine.BookEvent;
+import io.kairos.engine.Side;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.agrona.concurrent.SystemEpochNanoClock;
+
+/**
+ * Benchmark-facing entry point (used by {@code bench}'s JMH benchmarks, not by the gateway): the
+ * gateway's own per-subscriber and per-view encoding steps around one typical L3 incremental
+ * (a size-down of one order, 115-byte body), so their cost can be measured without a socket.
+ * <ul>
+ *   <li>{@link #encodeHeaderAndTrailer(int)}: what each subscriber costs — its header (8, 9, 35,
+ *       49, 56, 34, 52), the checksum from the header sum plus the body's precomputed sum, and the
+ *       pick of the cached trailer;</li>
+ *   <li>{@link #writeShared()}: that plus the pooled header buffer, the body's retained duplicate
+ *       and the three buffer hand-offs to a Netty pipeline ({@code EmbeddedChannel}, no socket);
+ *       {@link #releaseWritten()} flushes and frees what was written;</li>
+ *   <li>{@link #encodeBody(long)}: the once-per-view work shared by every subscriber.</li>
+ * </ul>
+ * Construction allocates; the three operations do not. Owned by one thread; {@link #close()}
+ * releases the buffers.
+ */
+public final class EncodeCostFixture implements AutoCloseable
+{
+    private final EmbeddedChannel channel = new EmbeddedChannel();
+    private final Trailers trailers = new Trailers(PooledByteBufAllocator.DEFAULT);
+    private final SessionWriter writer;
+    private final FixBuffer sendingTime = new FixBuffer(SendingTimeEncoder.LENGTH);
+    private final EntryWriter entries = new EntryWriter();
+    private final FixBuffer body = new FixBuffer(512);
+    private final L3ViewEncoder encoder = new L3ViewEncoder();
+    private final BookUpdate update = new BookUpdate();
+    private final byte[] symbol = "AAPL".getBytes(StandardCharsets.US_ASCII);
+    private final ByteBuf shared;
+    private final int bodyLength;
+    private final int bodyChecksum;
+
+    public EncodeCostFixture()
+    {
+        NettyDefaults.apply();
+        channel.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+        final SessionState state = new SessionState(new MdSessionConfig("MD01", "md01pass"));
+        writer = new SessionWriter(channel, "KAIROS-MD".getBytes(StandardCharsets.US_ASCII), state, trailers, new MdCounters(),
+            new SystemEpochNanoClock());
+        new SendingTimeEncoder().append(sendingTime, System.currentTimeMillis() * 1_000_000L);
+        update.type = BookEvent.Type.MODIFY_KEEP_PRIORITY;
+        update.side = Side.BUY;
+        update.orderId = 4_294_967_301L;
+        update.price = 99_990_000;
+        update.quantity = 60;
+        update.engineInNs = 1_763_790_000_123_456_789L;
+        update.engineOutNs = update.engineInNs + 850;
+        encodeBody(0);
+        bodyLength = body.length();
+        bodyChecksum = body.checksum();
+        shared = PooledByteBufAllocator.DEFAULT.directBuffer(bodyLength);
+        shared.writeBytes(Arrays.copyOf(body.bytes(), bodyLength));
+    }
+
+    /** Bytes of the shared incremental body. */
+    public int bodyLength()
+    {
+        return bodyLength;
+    }
+
+    /** One subscriber's header and trailer for the shared body. @return the trailer's checksum (keep it). */
+    public int encodeHeaderAndTrailer(final int msgSeqNum)
+    {
+        final int checksum = writer.encodeHeader((byte)'X', msgSeqNum, sendingTime.bytes(), false, bodyLength) + bodyChecksum;
+        final ByteBuf trailer = trailers.trailer(checksum);
+        final int digit = trailer.getByte(3);
+        trailer.release();
+        return digit;
+    }
+
+    /** One subscriber's message written to the pipeline: header buffer, body duplicate, trailer (not flushed). */
+    public void writeShared()
+    {
+        writer.sendShared((byte)'X', shared, bodyLength, bodyChecksum, sendingTime.bytes());
+    }
+
+    /** Flushes what {@link #writeShared()} wrote and releases it (outside what a subscriber costs). */
+    public void releaseWritten()
+    {
+        writer.flush();
+        channel.releaseOutbound();
+    }
+
+    /** The per-view body (21002, 21003, 268 and the L3 entry) encoded once. @return its checksum. */
+    public int encodeBody(final long rptSeq)
+    {
+        entries.begin(symbol, EntryWriter.ALL_TYPES_MASK, rptSeq);
+        encoder.encodeUpdate(update, null, entries);
+        final FixBuffer entryBytes = entries.buffer();
+        body.reset().field(21002, update.engineInNs).field(21003, update.engineOutNs).field(268, entries.count())
+            .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
+        return body.checksum();
+    }
+
+    @Override
+    public void close()
+    {
+        releaseWritten();
+        shared.release();
+        trailers.release();
+        channel.finishAndReleaseAll();
+    }
+}
