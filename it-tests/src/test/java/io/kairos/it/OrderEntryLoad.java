@@ -34,8 +34,11 @@ import quickfix.SocketInitiator;
  */
 final class OrderEntryLoad implements AutoCloseable
 {
+    /** Flag: a report said the order is on the book (OrdStatus new or partially filled, LeavesQty above 0). */
     static final int OPEN = 1;
+    /** Flag: a report was a fill (ExecType F). */
     static final int TRADED = 2;
+    /** Flag: a report was a reject (ExecType 8). */
     static final int REJECTED = 4;
 
     /** What the sender did: orders sent, the nanoTime of the first and last send, the largest lag behind plan. */
@@ -145,11 +148,6 @@ final class OrderEntryLoad implements AutoCloseable
     long lastFirstAnswerNs()
     {
         return lastFirstAnswerNs.get();
-    }
-
-    int reports(final int order)
-    {
-        return reports.get(order);
     }
 
     String orderId(final int order)
