@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param waitStrategy             how matcher threads wait
  * @param selfTradePrevention      self-trade rule
  * @param journalMode              durability of commands
+ * @param journalStage             whether the journal runs on the matcher thread or on its own
  * @param journalDir               directory of journal segments (one sub-directory per partition)
  * @param journalSegmentBytes      size of one memory-mapped journal segment
  * @param snapshotDir              directory of book snapshots (one sub-directory per partition)
@@ -28,6 +29,7 @@ public record EngineConfig(
     WaitStrategyType waitStrategy,
     SelfTradePrevention selfTradePrevention,
     JournalMode journalMode,
+    JournalStage journalStage,
     Path journalDir,
     long journalSegmentBytes,
     Path snapshotDir,
@@ -55,6 +57,7 @@ public record EngineConfig(
         Objects.requireNonNull(waitStrategy, "engine.wait-strategy");
         Objects.requireNonNull(selfTradePrevention, "engine.self-trade-prevention");
         Objects.requireNonNull(journalMode, "journal.mode");
+        Objects.requireNonNull(journalStage, "journal.stage");
         require(journalMode == JournalMode.OFF || journalDir != null, "journal.dir", "is required when the journal is on");
         require(journalSegmentBytes >= 64 * 1024 && journalSegmentBytes <= Integer.MAX_VALUE,
             "journal.segment-bytes", "must be in [65536, 2147483647], was " + journalSegmentBytes);
@@ -81,7 +84,7 @@ public record EngineConfig(
     {
         final int partitions = Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
         return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
-            WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, null, DEFAULT_JOURNAL_SEGMENT_BYTES,
+            WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, JournalStage.INLINE, null, DEFAULT_JOURNAL_SEGMENT_BYTES,
             null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
     }
 
@@ -93,36 +96,42 @@ public record EngineConfig(
     public EngineConfig withJournal(final JournalMode mode, final Path dir, final Path snapshots)
     {
         return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            mode, dir, journalSegmentBytes, snapshots, snapshotEveryCommands);
+            mode, journalStage, dir, journalSegmentBytes, snapshots, snapshotEveryCommands);
+    }
+
+    public EngineConfig withJournalStage(final JournalStage stage)
+    {
+        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
+            journalMode, stage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
     }
 
     public EngineConfig withSelfTradePrevention(final SelfTradePrevention stp)
     {
         return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, stp,
-            journalMode, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
     }
 
     public EngineConfig withWaitStrategy(final WaitStrategyType strategy)
     {
         return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, strategy, selfTradePrevention,
-            journalMode, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
     }
 
     public EngineConfig withRingSize(final int size)
     {
         return new EngineConfig(instruments, partitionCount, hostedPartitions, size, waitStrategy, selfTradePrevention,
-            journalMode, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
     }
 
     public EngineConfig withSnapshotEveryCommands(final long every)
     {
         return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            journalMode, journalDir, journalSegmentBytes, snapshotDir, every);
+            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, every);
     }
 
     public EngineConfig withJournalSegmentBytes(final long bytes)
     {
         return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            journalMode, journalDir, bytes, snapshotDir, snapshotEveryCommands);
+            journalMode, journalStage, journalDir, bytes, snapshotDir, snapshotEveryCommands);
     }
 }

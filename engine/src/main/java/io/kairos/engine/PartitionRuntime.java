@@ -21,9 +21,10 @@ import org.agrona.concurrent.EpochNanoClock;
 
 /**
  * One partition: its command ring, journal stage, matcher stage and their threads
- * ({@code kairos-journal-pN}, {@code kairos-matcher-pN}). The journal stage appends each command
- * and, in sync mode, forces the batch before the matcher may see it, so no acknowledgement leaves
- * before its command is on disk. Lifecycle calls come from the engine's owning thread.
+ * ({@code kairos-matcher-pN}, plus {@code kairos-journal-pN} when the journal runs on its own thread).
+ * The journal appends each command and, in sync mode, forces the batch before a command of it is
+ * matched, so no acknowledgement leaves before its command is on disk. Lifecycle calls come from the
+ * engine's owning thread.
  */
 final class PartitionRuntime
 {
@@ -115,18 +116,22 @@ final class PartitionRuntime
         matcher.listener(listener);
         final ExceptionHandler<EngineCommand> errors = new PartitionExceptionHandler(partition);
         final SequenceBarrier matcherBarrier;
-        if (journal != null)
+        final EventHandler<EngineCommand> matcherStage;
+        if (journal != null && config.journalStage() == JournalStage.SEPARATE)
         {
-            journalProcessor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), new JournalStage());
+            journalProcessor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), new SeparateJournalStage());
             journalProcessor.setExceptionHandler(new JournalFailureHandler(partition));
             matcherBarrier = ring.newBarrier(journalProcessor.getSequence());
+            matcherStage = new MatcherStage();
         }
         else
         {
             matcherBarrier = ring.newBarrier();
+            matcherStage = journal != null ? new JournallingMatcherStage() : new MatcherStage();
         }
-        matcherProcessor = new BatchEventProcessorBuilder().build(ring, matcherBarrier, new MatcherStage());
-        matcherProcessor.setExceptionHandler(errors);
+        matcherProcessor = new BatchEventProcessorBuilder().build(ring, matcherBarrier, matcherStage);
+        matcherProcessor.setExceptionHandler(journal != null && config.journalStage() == JournalStage.INLINE ?
+            new InlineJournalExceptionHandler(errors, new JournalFailureHandler(partition)) : errors);
         ring.addGatingSequences(matcherProcessor.getSequence());
         if (journalProcessor != null)
         {
@@ -194,14 +199,38 @@ final class PartitionRuntime
         };
     }
 
-    /**
-     * Journal stage: owned by the journal thread. Appends each command; in sync mode forces at the end of a
-     * batch. At the end of each batch it publishes its progress itself and wakes the matcher, which waits on
-     * this stage's sequence (a publisher's signal only covers the ring's cursor).
-     */
-    private final class JournalStage implements EventHandler<EngineCommand>
+    /** Appends one command to the journal; on the thread that runs the journal. */
+    private void journal(final EngineCommand command, final long sequence)
     {
-        private final boolean sync = config.journalMode() == JournalMode.SYNC;
+        final int bytes = journal.append(command, baseIndex + sequence + 1);
+        stats.journalBytes.lazySet(stats.journalBytes.get() + bytes);
+    }
+
+    /** Ends a journalled batch: in sync mode forces it to disk (group commit) before any of it is matched. */
+    private void endJournalBatch()
+    {
+        if (config.journalMode() != JournalMode.SYNC)
+        {
+            return;
+        }
+        final long start = clock.nanoTime();
+        journal.force();
+        final long took = clock.nanoTime() - start;
+        stats.journalForces.lazySet(stats.journalForces.get() + 1);
+        stats.journalForceNsTotal.lazySet(stats.journalForceNsTotal.get() + took);
+        if (took > stats.journalForceNsMax.get())
+        {
+            stats.journalForceNsMax.lazySet(took);
+        }
+    }
+
+    /**
+     * The journal on its own thread ({@link JournalStage#SEPARATE}). At the end of each batch it publishes
+     * its progress itself and wakes the matcher, which waits on this stage's sequence (a publisher's
+     * signal only covers the ring's cursor).
+     */
+    private final class SeparateJournalStage implements EventHandler<EngineCommand>
+    {
         private Sequence progress;
 
         @Override
@@ -213,25 +242,49 @@ final class PartitionRuntime
         @Override
         public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
         {
-            final int bytes = journal.append(command, baseIndex + sequence + 1);
-            stats.journalBytes.lazySet(stats.journalBytes.get() + bytes);
-            if (endOfBatch && sync)
-            {
-                final long start = clock.nanoTime();
-                journal.force();
-                final long took = clock.nanoTime() - start;
-                stats.journalForces.lazySet(stats.journalForces.get() + 1);
-                stats.journalForceNsTotal.lazySet(stats.journalForceNsTotal.get() + took);
-                if (took > stats.journalForceNsMax.get())
-                {
-                    stats.journalForceNsMax.lazySet(took);
-                }
-            }
+            journal(command, sequence);
             if (endOfBatch)
             {
+                endJournalBatch();
                 progress.set(sequence);
                 waitStrategy.signalAllWhenBlocking();
             }
+        }
+    }
+
+    /**
+     * The journal on the matcher thread ({@link JournalStage#INLINE}): the whole batch the processor is
+     * about to hand over is journalled (and forced, in sync mode) first, then matched event by event.
+     * The processor starts at sequence 0 and announces every batch, so {@code next} is the batch's first.
+     */
+    private final class JournallingMatcherStage implements EventHandler<EngineCommand>
+    {
+        private final MatcherStage matcherStage = new MatcherStage();
+        private long next;
+
+        @Override
+        public void onBatchStart(final long batchSize, final long queueDepth)
+        {
+            try
+            {
+                final long end = next + batchSize;
+                for (long sequence = next; sequence < end; sequence++)
+                {
+                    journal(ring.get(sequence), sequence);
+                }
+                endJournalBatch();
+                next = end;
+            }
+            catch (final RuntimeException ex)
+            {
+                throw new JournalFailedException(ex);
+            }
+        }
+
+        @Override
+        public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
+        {
+            matcherStage.onEvent(command, sequence, endOfBatch);
         }
     }
 

@@ -6,6 +6,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** After warm-up the matching path allocates nothing: measured with the JVM's per-thread allocation counter. */
@@ -39,31 +41,35 @@ class AllocationTest
     }
 
     /**
-     * With the yielding (or busy-spin) strategy. The blocking strategy parks through java.util.concurrent
-     * locks, whose condition queue allocates a small node per park while idle: not per command. Opening a
+     * With the default parking strategy, the journal inline or on its own thread. (The blocking strategy parks
+     * through java.util.concurrent locks, whose condition queue allocates a small node per park while idle:
+     * not per command.) Opening a
      * new journal segment also allocates (a file channel and a mapping), once per segment. The JVM itself may
      * still spin a method-handle form on one of these threads late in a run (seen with JFR: a few hundred bytes,
      * once), so this test asserts less than one byte per command and prints the totals; the strict
      * zero is asserted on the matcher itself above.
      */
-    @Test
-    void shouldAllocateNothingOnTheJournalAndMatcherThreadsAfterWarmUp()
+    @ParameterizedTest
+    @EnumSource(JournalStage.class)
+    void shouldAllocateNothingOnTheJournalAndMatcherThreadsAfterWarmUp(final JournalStage stage)
     {
         final EngineConfig config = TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
-            .withSnapshotEveryCommands(0).withWaitStrategy(WaitStrategyType.YIELDING)
+            .withSnapshotEveryCommands(0).withJournalStage(stage)
             .withJournalSegmentBytes(Integer.MAX_VALUE); // rolling to a new segment allocates; keep the run inside one (sparse) file
         final Workload workload = new Workload(config);
         try (Engine engine = new Engine(config).start(EngineEventListener.NO_OP))
         {
             // found before warm-up: collecting stack traces makes the target threads allocate
-            final long[] threads = {threadId("kairos-matcher-p0"), threadId("kairos-journal-p0")};
+            final long matcher = threadId("kairos-matcher-p0");
+            final long[] threads = {matcher, stage == JournalStage.SEPARATE ? threadId("kairos-journal-p0") : matcher};
             warmUp(engine, workload, threads);
             final long[] before = {THREADS.getThreadAllocatedBytes(threads[0]), THREADS.getThreadAllocatedBytes(threads[1])};
             final int commands = 20 * CYCLE;
             publish(engine, workload, commands);
             final long matcherBytes = THREADS.getThreadAllocatedBytes(threads[0]) - before[0];
             final long journalBytes = THREADS.getThreadAllocatedBytes(threads[1]) - before[1];
-            System.out.printf("pipeline allocation over %d commands: matcher %d B, journal %d B%n", commands, matcherBytes, journalBytes);
+            System.out.printf("pipeline allocation (journal %s) over %d commands: matcher %d B, journal %d B%n",
+                stage, commands, matcherBytes, journalBytes);
             assertEquals(0, matcherBytes / commands, "matcher thread bytes per command (total " + matcherBytes + ")");
             assertEquals(0, journalBytes / commands, "journal thread bytes per command (total " + journalBytes + ")");
         }

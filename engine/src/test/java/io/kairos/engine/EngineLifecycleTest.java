@@ -78,6 +78,48 @@ class EngineLifecycleTest
         restartAndCheck(TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s")).withSnapshotEveryCommands(3));
     }
 
+    @Test
+    void shouldRecoverRestingOrdersWithTheJournalOnItsOwnThread()
+    {
+        restartAndCheck(TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
+            .withJournalStage(JournalStage.SEPARATE));
+    }
+
+    @Test
+    void shouldProduceTheSameEventsAndRecoverTheSameBooksWhateverThreadRunsTheJournal()
+    {
+        final List<String> inline = runThenRecover(JournalStage.INLINE);
+        final List<String> separate = runThenRecover(JournalStage.SEPARATE);
+        assertTrue(inline.size() > 3_000, "events: " + inline.size());
+        assertEquals(inline, separate);
+    }
+
+    /** 3,000 seeded random commands, then a restart on the same journal: every event rendered, then the recovered book. */
+    private List<String> runThenRecover(final JournalStage stage)
+    {
+        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve(stage + "-j"), dir.resolve(stage + "-s"))
+            .withJournalStage(stage).withSnapshotEveryCommands(0);
+        final RandomCommandStream stream = new RandomCommandStream(11, config.instruments().instruments().subList(0, 1), 4, 3);
+        final EngineCommand command = new EngineCommand();
+        final EventRecorder run = new EventRecorder();
+        try (Engine engine = new Engine(config).start(run))
+        {
+            for (int i = 0; i < 3_000; i++)
+            {
+                engine.publisher().publish(stream.next(command));
+            }
+            Await.until("all matched", () -> engine.stats(0).commands() == 3_000);
+        }
+        final List<String> events = new java.util.ArrayList<>(run.drain());
+        final EventRecorder recovered = new EventRecorder();
+        try (Engine engine = new Engine(config).start(recovered))
+        {
+            events.add("-- recovered --");
+            events.addAll(recovered.drain());
+        }
+        return events;
+    }
+
     private void restartAndCheck(final EngineConfig config)
     {
         final EventRecorder first = new EventRecorder();

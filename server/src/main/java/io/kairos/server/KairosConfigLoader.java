@@ -21,6 +21,7 @@ import java.util.Set;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
+import io.kairos.engine.JournalStage;
 import io.kairos.engine.Prices;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
@@ -136,6 +137,7 @@ public final class KairosConfigLoader
             source.choice("engine.self-trade-prevention", List.of("off", "cancel-aggressor", "cancel-resting"))));
         final JournalMode journalMode = JournalMode.valueOf(enumName(
             source.choice("journal.mode", List.of("sync", "async", "off"))));
+        final JournalStage journalStage = JournalStage.valueOf(enumName(source.choice("journal.stage", List.of("inline", "separate"))));
         final Path journalDir = path(source, "journal.dir");
         final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
         final Path snapshotDir = path(source, "snapshot.dir");
@@ -144,7 +146,7 @@ public final class KairosConfigLoader
         try
         {
             return new EngineConfig(referenceData, partitionCount, hosted, ringSize, wait, stp, journalMode,
-                journalDir, segmentBytes, snapshotDir, snapshotEvery);
+                journalStage, journalDir, segmentBytes, snapshotDir, snapshotEvery);
         }
         catch (final IllegalArgumentException ex)
         {

@@ -14,6 +14,7 @@ import java.util.Map;
 
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
+import io.kairos.engine.JournalStage;
 import io.kairos.engine.Prices;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
@@ -51,6 +52,7 @@ class KairosConfigLoaderTest
         assertEquals(JournalMode.SYNC, config.engine().journalMode());
         assertEquals(Path.of("data/journal"), config.engine().journalDir());
         assertEquals(WaitStrategyType.PARKING, config.engine().waitStrategy());
+        assertEquals(JournalStage.INLINE, config.engine().journalStage());
         assertEquals(SelfTradePrevention.OFF, config.engine().selfTradePrevention());
         assertEquals(6, config.engine().instruments().instruments().size());
         assertEquals(new Instrument("AAPL", 1, 0, Prices.parse("0.01"), 1, Prices.parse("190"), 10),
@@ -65,7 +67,8 @@ class KairosConfigLoaderTest
         final Map<String, String> env = Map.of(
             "KAIROS_MD_PORT", "7003",
             "KAIROS_FIX_SESSION_CLIENT02_PASSWORD", "s3cret",
-            "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting");
+            "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting",
+            "KAIROS_JOURNAL_STAGE", "separate");
 
         final KairosConfig config = KairosConfigLoader.load(file, env);
 
@@ -75,6 +78,7 @@ class KairosConfigLoaderTest
         assertEquals(JournalMode.ASYNC, config.engine().journalMode());
         assertEquals(WaitStrategyType.BUSY_SPIN, config.engine().waitStrategy());
         assertEquals(SelfTradePrevention.CANCEL_RESTING, config.engine().selfTradePrevention());
+        assertEquals(JournalStage.SEPARATE, config.engine().journalStage());
         assertEquals(file.toString(), config.source());
     }
 

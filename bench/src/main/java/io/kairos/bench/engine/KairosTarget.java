@@ -14,6 +14,7 @@ import io.kairos.engine.ExecType;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
+import io.kairos.engine.JournalStage;
 import io.kairos.engine.OrderType;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
@@ -79,7 +80,7 @@ final class KairosTarget extends CountingTarget implements EngineEventListener
         }
         final boolean journalled = journalMode != JournalMode.OFF;
         final EngineConfig config = new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(),
-            EngineConfig.DEFAULT_RING_SIZE, waitStrategy, SelfTradePrevention.OFF, journalMode,
+            EngineConfig.DEFAULT_RING_SIZE, waitStrategy, SelfTradePrevention.OFF, journalMode, JournalStage.INLINE,
             journalled ? journalDir.resolve("journal") : null, EngineConfig.DEFAULT_JOURNAL_SEGMENT_BYTES,
             journalled ? journalDir.resolve("snapshots") : null, EngineConfig.DEFAULT_SNAPSHOT_EVERY_COMMANDS);
         engine = new Engine(config);
