@@ -63,6 +63,11 @@ final class BookEventPoller implements MessageHandler
         do
         {
             read = ring.read(this, BATCH_LIMIT);
+            if (read < BATCH_LIMIT)
+            {
+                // One read stops at the end of the ring's buffer: events written after the wrap need a second one.
+                read += ring.read(this, BATCH_LIMIT - read);
+            }
             total += read;
             flushDirtySessions();
         }
