@@ -166,6 +166,8 @@ start_capture() {
 # stop_capture LOGFILE: SIGINT (tcpdump flushes and prints its counts), then report kernel drops.
 stop_capture() {
   local logfile="$1" i
+  # without --immediate-mode the kernel hands packets over in blocks of up to ~1 s: let the last block arrive
+  sleep 2
   kill -INT "$CAPTURE_PID" 2>/dev/null || true
   for ((i = 0; i < 100; i++)); do kill -0 "$CAPTURE_PID" 2>/dev/null || break; sleep 0.1; done
   stop_pid "$CAPTURE_PID" 5

@@ -29,7 +29,12 @@ public final class Correlator implements FixMessageHandler
     private static final int TYPE_CANCEL_REJECT = '9';
     private static final int TYPE_INCREMENTAL = 'X';
     private static final String[] KIND_NAMES = {"D", "F", "G"};
-    private static final int EARLY_TICKS = 4096;
+    /**
+     * Market-data entries kept while their order's ack has not been seen (ticks can reach the wire before
+     * the ack): at 20,000 orders/s with 10 subscribers up to ~300,000 entries a second, and acks seen up to
+     * ~0.8 s after their ticks on a loaded machine. About 40 MB.
+     */
+    private static final int EARLY_TICKS = 1 << 18;
 
     private final FixFields fields = new FixFields();
     private final Metrics metrics = new Metrics();
