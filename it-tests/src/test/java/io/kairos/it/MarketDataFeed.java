@@ -2,13 +2,10 @@ package io.kairos.it;
 
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -50,9 +47,7 @@ final class MarketDataFeed implements AutoCloseable
     private final Map<String, AtomicInteger> snapshots = new ConcurrentHashMap<>();
     private final AtomicInteger requestRejects = new AtomicInteger();
     private final AtomicInteger sessionRejects = new AtomicInteger();
-    private final AtomicInteger logouts = new AtomicInteger();
-    private final AtomicInteger resendRequests = new AtomicInteger();
-    private final CountDownLatch loggedOn;
+    private final SessionEvents events;
     private final ThreadedSocketInitiator initiator;
 
     MarketDataFeed(final int port, final List<Subscriber> subscribers, final List<String> symbols)
@@ -70,7 +65,7 @@ final class MarketDataFeed implements AutoCloseable
             incrementals.put(subscriber.compId(), new AtomicLong());
             snapshots.put(subscriber.compId(), new AtomicInteger());
         }
-        loggedOn = new CountDownLatch(subscribers.size());
+        events = new SessionEvents("market-data", subscribers.size());
         try
         {
             initiator = new ThreadedSocketInitiator(new Updates(), new MemoryStoreFactory(), settings,
@@ -87,10 +82,7 @@ final class MarketDataFeed implements AutoCloseable
     {
         initiator.start();
         final long deadline = System.currentTimeMillis() + timeoutMs;
-        if (!loggedOn.await(timeoutMs, TimeUnit.MILLISECONDS))
-        {
-            throw new AssertionError(loggedOn.getCount() + " of " + subscribers.size() + " market-data sessions not logged on");
-        }
+        events.awaitLogons(timeoutMs);
         while (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()) && System.currentTimeMillis() < deadline)
         {
             KairosProcess.pause(20);
@@ -137,13 +129,13 @@ final class MarketDataFeed implements AutoCloseable
 
     int logouts()
     {
-        return logouts.get();
+        return events.logouts();
     }
 
     /** ResendRequests (2) the sessions sent: each means QuickFIX/J saw a sequence gap in what the venue sent. */
     int resendRequests()
     {
-        return resendRequests.get();
+        return events.resendRequests();
     }
 
     @Override
@@ -211,28 +203,19 @@ final class MarketDataFeed implements AutoCloseable
             {
                 session.send(request(subscriber, symbol));
             }
-            loggedOn.countDown();
+            events.onLogon();
         }
 
         @Override
         public void onLogout(final SessionID id)
         {
-            logouts.incrementAndGet();
+            events.onLogout();
         }
 
         @Override
         public void toAdmin(final Message message, final SessionID id)
         {
-            final String type = FixClient.type(message);
-            if ("A".equals(type))
-            {
-                message.setString(553, id.getSenderCompID());
-                message.setString(554, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
-            }
-            else if ("2".equals(type))
-            {
-                resendRequests.incrementAndGet();
-            }
+            events.onOutgoingAdmin(message, id);
         }
 
         @Override

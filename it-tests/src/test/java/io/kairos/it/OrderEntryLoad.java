@@ -1,9 +1,6 @@
 package io.kairos.it;
 
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -52,9 +49,7 @@ final class OrderEntryLoad implements AutoCloseable
 
     private final List<SessionID> sessions;
     private final SocketInitiator initiator;
-    private final CountDownLatch loggedOn;
-    private final AtomicInteger logouts = new AtomicInteger();
-    private final AtomicInteger resendRequests = new AtomicInteger();
+    private final SessionEvents events;
     private final AtomicInteger answered = new AtomicInteger();
     private final AtomicInteger unknownAnswers = new AtomicInteger();
     private final AtomicLong lastFirstAnswerNs = new AtomicLong();
@@ -66,7 +61,7 @@ final class OrderEntryLoad implements AutoCloseable
     OrderEntryLoad(final int port, final List<String> compIds, final int capacity)
     {
         sessions = compIds.stream().map(id -> new SessionID("FIX.4.4", id, "KAIROS")).toList();
-        loggedOn = new CountDownLatch(sessions.size());
+        events = new SessionEvents("order-entry", sessions.size());
         reports = new AtomicIntegerArray(capacity);
         flags = new AtomicIntegerArray(capacity);
         orderIds = new AtomicReferenceArray<>(capacity);
@@ -86,10 +81,7 @@ final class OrderEntryLoad implements AutoCloseable
     OrderEntryLoad logon(final long timeoutMs) throws ConfigError, InterruptedException
     {
         initiator.start();
-        if (!loggedOn.await(timeoutMs, TimeUnit.MILLISECONDS))
-        {
-            throw new AssertionError(loggedOn.getCount() + " of " + sessions.size() + " order-entry sessions not logged on");
-        }
+        events.awaitLogons(timeoutMs);
         return this;
     }
 
@@ -173,13 +165,13 @@ final class OrderEntryLoad implements AutoCloseable
 
     int logouts()
     {
-        return logouts.get();
+        return events.logouts();
     }
 
     /** ResendRequests (2) the sessions sent: each means QuickFIX/J saw a sequence gap in what the venue sent. */
     int resendRequests()
     {
-        return resendRequests.get();
+        return events.resendRequests();
     }
 
     @Override
@@ -224,28 +216,19 @@ final class OrderEntryLoad implements AutoCloseable
         @Override
         public void onLogon(final SessionID id)
         {
-            loggedOn.countDown();
+            events.onLogon();
         }
 
         @Override
         public void onLogout(final SessionID id)
         {
-            logouts.incrementAndGet();
+            events.onLogout();
         }
 
         @Override
         public void toAdmin(final Message message, final SessionID id)
         {
-            final String type = FixClient.type(message);
-            if ("A".equals(type))
-            {
-                message.setString(553, id.getSenderCompID());
-                message.setString(554, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
-            }
-            else if ("2".equals(type))
-            {
-                resendRequests.incrementAndGet();
-            }
+            events.onOutgoingAdmin(message, id);
         }
 
         @Override
