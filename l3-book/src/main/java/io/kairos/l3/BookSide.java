@@ -21,12 +21,14 @@ final class BookSide
     private static final int LINEAR_SCAN_SLOTS = 8;
 
     private final int side;
+    private final int instrument;
     private long[] slots;
     private int count;
 
-    BookSide(final int side, final int capacity)
+    BookSide(final int side, final int instrument, final int capacity)
     {
         this.side = side;
+        this.instrument = instrument;
         slots = new long[Math.max(4, capacity) * 2];
     }
 
@@ -74,7 +76,7 @@ final class BookSide
         {
             System.arraycopy(slots, insertAt << 1, slots, (insertAt + 1) << 1, tail << 1);
         }
-        final int level = pool.allocate(side, price);
+        final int level = pool.allocate(side, instrument, price);
         slots[insertAt << 1] = key;
         slots[(insertAt << 1) + 1] = level;
         count++;

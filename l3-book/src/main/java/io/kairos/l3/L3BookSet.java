@@ -67,8 +67,8 @@ public final class L3BookSet
         L3Book book = books[instrumentId];
         if (book == null)
         {
-            final BookSide bids = new BookSide(Sides.BID, levelCapacityPerSide);
-            final BookSide asks = new BookSide(Sides.ASK, levelCapacityPerSide);
+            final BookSide bids = new BookSide(Sides.BID, instrumentId, levelCapacityPerSide);
+            final BookSide asks = new BookSide(Sides.ASK, instrumentId, levelCapacityPerSide);
             sides[sideIndex(instrumentId, Sides.BID)] = bids;
             sides[sideIndex(instrumentId, Sides.ASK)] = asks;
             book = new L3Book(instrumentId, bids, asks, levels, orders, orderCounts);
@@ -110,7 +110,7 @@ public final class L3BookSet
         }
         bookOrCreate(instrumentId);
         final int node = -found - 1;
-        orders.insert(node, orderId, quantity, instrumentId);
+        orders.insert(node, orderId, quantity);
         append(instrumentId, node, side, price);
         return L3Result.OK;
     }
@@ -144,10 +144,12 @@ public final class L3BookSet
         {
             return L3Result.UNKNOWN_ORDER;
         }
-        final int side = levels.side(orders.level(node));
+        final int level = orders.level(node);
+        final int side = levels.side(level);
+        final int instrumentId = levels.instrument(level);
         unlink(node);
         orders.quantity(node, quantity);
-        append(orders.instrument(node), node, side, price);
+        append(instrumentId, node, side, price);
         return L3Result.OK;
     }
 
@@ -217,7 +219,7 @@ public final class L3BookSet
     public int orderInstrument(final long orderId)
     {
         final int node = orders.find(orderId);
-        return node == OrderTable.NONE ? -1 : orders.instrument(node);
+        return node == OrderTable.NONE ? -1 : levels.instrument(orders.level(node));
     }
 
     public boolean contains(final long orderId)
@@ -255,8 +257,7 @@ public final class L3BookSet
     {
         final int level = sides[sideIndex(instrumentId, side)].levelForAdd(price, levels);
         final int tail = levels.tail(level);
-        orders.level(node, level);
-        orders.links(node, tail, OrderTable.NONE);
+        orders.linksAndLevel(node, tail, OrderTable.NONE, level);
         if (tail == OrderTable.NONE)
         {
             levels.head(level, node);
@@ -273,8 +274,8 @@ public final class L3BookSet
 
     private void unlink(final int node)
     {
-        final int instrumentId = orders.instrument(node);
         final int level = orders.level(node);
+        final int instrumentId = levels.instrument(level);
         final int prev = orders.prev(node);
         final int next = orders.next(node);
         if (prev == OrderTable.NONE)

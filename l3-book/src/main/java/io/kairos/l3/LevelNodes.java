@@ -5,10 +5,10 @@ import java.util.Arrays;
 /**
  * Pooled price-level nodes interleaved in one {@code long[]}, four longs (32 bytes) per node:
  * <pre>
- *   0       8          16        20        24             28        32
- *   +-------+----------+---------+---------+--------------+---------+
- *   | price | quantity | head(32)| tail(32)| orderCount(32)| side(32)|
- *   +-------+----------+---------+---------+--------------+---------+
+ *   0       8          16        20        24             28                          32
+ *   +-------+----------+---------+---------+--------------+----------------------------+
+ *   | price | quantity | head(32)| tail(32)| orderCount(32)| instrument(31) : side(1)   |
+ *   +-------+----------+---------+---------+--------------+----------------------------+
  * </pre>
  * head/tail are the level's FIFO order list ({@link OrderTable}; head/tail are order-table slots). Freed nodes are chained through
  * {@code head} and reused; the array grows (allocating) only when all are in use. Not thread-safe:
@@ -34,7 +34,7 @@ final class LevelNodes
         nodes = new long[Math.max(16, capacity) * STRIDE];
     }
 
-    int allocate(final int levelSide, final long levelPrice)
+    int allocate(final int levelSide, final int instrument, final long levelPrice)
     {
         final int node;
         if (freeHead != NONE)
@@ -54,7 +54,7 @@ final class LevelNodes
         nodes[base + PRICE] = levelPrice;
         nodes[base + QUANTITY] = 0;
         nodes[base + ENDS] = -1L;
-        nodes[base + COUNT_SIDE] = levelSide & LOW;
+        nodes[base + COUNT_SIDE] = ((long)instrument << 1 | levelSide) & LOW;
         return node;
     }
 
@@ -123,6 +123,11 @@ final class LevelNodes
 
     int side(final int node)
     {
-        return (int)nodes[node * STRIDE + COUNT_SIDE];
+        return (int)nodes[node * STRIDE + COUNT_SIDE] & 1;
+    }
+
+    int instrument(final int node)
+    {
+        return (int)(nodes[node * STRIDE + COUNT_SIDE] & LOW) >>> 1;
     }
 }

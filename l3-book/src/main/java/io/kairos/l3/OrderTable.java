@@ -8,11 +8,13 @@ import java.util.Arrays;
  * links is one probe into one 32-byte entry (one cache line, at most two) instead of an index
  * lookup followed by a dependent load of a pooled node. Four longs per slot:
  * <pre>
- *   0          8            16         20         24          28             32
- *   +----------+------------+----------+----------+-----------+--------------+
- *   | order id | quantity   | prev(32) | next(32) | level(32) | instrument(32)|
- *   +----------+------------+----------+----------+-----------+--------------+
+ *   0          8            16                    24          28          32
+ *   +----------+------------+---------------------+-----------+-----------+
+ *   | order id | quantity   | next (whole word)   | prev(32)  | level(32) |
+ *   +----------+------------+---------------------+-----------+-----------+
  * </pre>
+ * {@code next} has a word of its own so that appending behind a level's tail is a plain store
+ * into the tail's slot, not a read-modify-write that would wait for a cache miss.
  * A slot is empty when its quantity is 0 (a resting order always has a positive quantity), so any
  * {@code long} is a valid order id. prev/next are the slots of the order's neighbours in its price
  * level's FIFO list ({@link #NONE} at the ends); the level's head and tail live in
@@ -30,8 +32,8 @@ final class OrderTable
 
     private static final int ORDER_ID = 0;
     private static final int QUANTITY = 1;
-    private static final int LINKS = 2;
-    private static final int OWNER = 3;
+    private static final int NEXT = 2;
+    private static final int PREV_LEVEL = 3;
     private static final long LOW = 0xFFFF_FFFFL;
     private static final long GOLDEN = 0x9E37_79B9_7F4A_7C15L;
     private static final int MAX_CAPACITY = 1 << 28;
@@ -98,12 +100,11 @@ final class OrderTable
     }
 
     /** Fills a free slot returned by {@link #findOrFree(long)}; level and links are set by the caller. */
-    void insert(final int slot, final long orderId, final long quantity, final int instrument)
+    void insert(final int slot, final long orderId, final long quantity)
     {
         final int base = slot << 2;
         slots[base + ORDER_ID] = orderId;
         slots[base + QUANTITY] = quantity;
-        slots[base + OWNER] = instrument & LOW;
         size++;
     }
 
@@ -152,45 +153,47 @@ final class OrderTable
 
     int prev(final int slot)
     {
-        return (int)(slots[(slot << 2) + LINKS] >>> 32);
+        return (int)(slots[(slot << 2) + PREV_LEVEL] >>> 32);
     }
 
     int next(final int slot)
     {
-        return (int)slots[(slot << 2) + LINKS];
+        return (int)slots[(slot << 2) + NEXT];
+    }
+
+    /** Sets both links and the level of a slot: two plain stores. */
+    void linksAndLevel(final int slot, final int prev, final int next, final int level)
+    {
+        final int base = slot << 2;
+        slots[base + NEXT] = next;
+        slots[base + PREV_LEVEL] = ((long)prev << 32) | (level & LOW);
     }
 
     void links(final int slot, final int prev, final int next)
     {
-        slots[(slot << 2) + LINKS] = ((long)prev << 32) | (next & LOW);
+        linksAndLevel(slot, prev, next, level(slot));
     }
 
     void prev(final int slot, final int prev)
     {
-        final int i = (slot << 2) + LINKS;
+        final int i = (slot << 2) + PREV_LEVEL;
         slots[i] = ((long)prev << 32) | (slots[i] & LOW);
     }
 
     void next(final int slot, final int next)
     {
-        final int i = (slot << 2) + LINKS;
-        slots[i] = (slots[i] & ~LOW) | (next & LOW);
+        slots[(slot << 2) + NEXT] = next;
     }
 
     int level(final int slot)
     {
-        return (int)(slots[(slot << 2) + OWNER] >>> 32);
+        return (int)slots[(slot << 2) + PREV_LEVEL];
     }
 
     void level(final int slot, final int level)
     {
-        final int i = (slot << 2) + OWNER;
-        slots[i] = ((long)level << 32) | (slots[i] & LOW);
-    }
-
-    int instrument(final int slot)
-    {
-        return (int)slots[(slot << 2) + OWNER];
+        final int i = (slot << 2) + PREV_LEVEL;
+        slots[i] = (slots[i] & ~LOW) | (level & LOW);
     }
 
     /** The entry now at {@code slot} moved there: its neighbours (or its level's ends) must point at it. */

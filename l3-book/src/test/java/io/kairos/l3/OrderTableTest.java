@@ -22,7 +22,7 @@ class OrderTableTest
     {
         for (int i = 0; i < LEVELS; i++)
         {
-            level[i] = levels.allocate(Sides.BID, 100 + i);
+            level[i] = levels.allocate(Sides.BID, 0, 100 + i);
             reference.add(new ArrayList<>());
         }
     }
@@ -61,10 +61,10 @@ class OrderTableTest
     {
         final int free = table.findOrFree(Long.MIN_VALUE);
         assertTrue(free < 0);
-        table.insert(-free - 1, Long.MIN_VALUE, 5, 3);
+        table.insert(-free - 1, Long.MIN_VALUE, 5);
         assertEquals(-free - 1, table.findOrFree(Long.MIN_VALUE));
         assertEquals(-free - 1, table.find(Long.MIN_VALUE));
-        assertEquals(3, table.instrument(-free - 1));
+        assertEquals(5, table.quantity(-free - 1));
         assertEquals(OrderTable.NONE, table.find(0));
     }
 
@@ -73,7 +73,7 @@ class OrderTableTest
         final int free = table.findOrFree(id);
         assertTrue(free < 0, "new id " + id);
         final int slot = -free - 1;
-        table.insert(slot, id, 1 + (id & 7), 0);
+        table.insert(slot, id, 1 + (id & 7));
         final int tail = levels.tail(level[l]);
         table.level(slot, level[l]);
         table.links(slot, tail, OrderTable.NONE);
