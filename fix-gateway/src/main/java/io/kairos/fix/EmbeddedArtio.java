@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import io.aeron.CommonContext;
 import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.ArchivingMediaDriver;
 import io.aeron.archive.client.AeronArchive;
@@ -30,6 +31,12 @@ import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
  * persistent sequence numbers, replay indexes). In sole-library mode the engine binds the acceptor port
  * once the library has connected. Every accepted session is handed to the one library
  * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
+ *
+ * <p>Crash safety: launching takes the {@link DataDirectoryLock} first (a second gateway on the same
+ * directory is refused), which makes the liveness marks a killed process left behind (the archive's
+ * mark file, Artio's engine heartbeat) provably stale, so a restart after {@code kill -9} starts at once.
+ * Every connection records its outbound sequence numbers in the {@link SentSequenceFloor}, which the
+ * gateway applies when a session logs on again so that numbers never go backwards.
  */
 final class EmbeddedArtio implements AutoCloseable
 {
@@ -47,12 +54,18 @@ final class EmbeddedArtio implements AutoCloseable
      */
     static final int MAX_CLAIM_ATTEMPTS = 8;
 
+    private final DataDirectoryLock lock;
+    private final SentSequenceFloor sentSequenceFloor;
     private final ArchivingMediaDriver driver;
     private final FixEngine engine;
     private final String aeronDirectory;
 
-    private EmbeddedArtio(final ArchivingMediaDriver driver, final FixEngine engine, final String aeronDirectory)
+    private EmbeddedArtio(
+        final DataDirectoryLock lock, final SentSequenceFloor sentSequenceFloor, final ArchivingMediaDriver driver,
+        final FixEngine engine, final String aeronDirectory)
     {
+        this.lock = lock;
+        this.sentSequenceFloor = sentSequenceFloor;
         this.driver = driver;
         this.engine = engine;
         this.aeronDirectory = aeronDirectory;
@@ -62,6 +75,25 @@ final class EmbeddedArtio implements AutoCloseable
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock)
     {
         final Path dataDir = config.dataDir().toAbsolutePath();
+        final DataDirectoryLock lock = DataDirectoryLock.acquire(dataDir);
+        SentSequenceFloor floor = null;
+        try
+        {
+            lock.clearStaleMark(dataDir.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
+            floor = SentSequenceFloor.open(dataDir, config.sessions().stream().map(FixSessionConfig::compId).toList());
+            return launch(config, authenticator, clock, dataDir, lock, floor);
+        }
+        catch (final RuntimeException e)
+        {
+            CloseHelper.quietCloseAll(floor, lock);
+            throw e;
+        }
+    }
+
+    private static EmbeddedArtio launch(
+        final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
+        final Path dataDir, final DataDirectoryLock lock, final SentSequenceFloor floor)
+    {
         final String aeronDirectory = dataDir.resolve("aeron").toString();
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDirectory)
@@ -86,8 +118,10 @@ final class EmbeddedArtio implements AutoCloseable
         final ArchivingMediaDriver driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
         try
         {
-            final EngineConfiguration engineConfig = engineConfiguration(config, authenticator, clock, aeronDirectory);
-            return new EmbeddedArtio(driver, FixEngine.launch(engineConfig), aeronDirectory);
+            final EngineConfiguration engineConfig = engineConfiguration(config, authenticator, clock, aeronDirectory)
+                .channelSupplierFactory(configuration -> new SentSequenceTrackingChannelSupplier(configuration, floor))
+                .errorIfDuplicateEngineDetected(false);
+            return new EmbeddedArtio(lock, floor, driver, FixEngine.launch(engineConfig), aeronDirectory);
         }
         catch (final RuntimeException e)
         {
@@ -140,9 +174,14 @@ final class EmbeddedArtio implements AutoCloseable
         return aeronDirectory;
     }
 
+    SentSequenceFloor sentSequenceFloor()
+    {
+        return sentSequenceFloor;
+    }
+
     @Override
     public void close()
     {
-        CloseHelper.closeAll(engine, driver);
+        CloseHelper.closeAll(engine, driver, sentSequenceFloor, lock);
     }
 }

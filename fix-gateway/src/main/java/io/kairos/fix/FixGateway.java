@@ -118,7 +118,16 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio, final EpochNanoClock clock)
     {
         final LibraryConfiguration libraryConfig = new LibraryConfiguration()
-            .sessionAcquireHandler(agent::onSessionAcquired)
+            .sessionAcquireHandler((session, info) ->
+            {
+                final int lost = artio.sentSequenceFloor().raise(session);
+                if (lost > 0)
+                {
+                    System.out.println("kairos-fix-gateway: " + session.compositeKey().remoteCompId() + " resumes after MsgSeqNum " +
+                        session.lastSentMsgSeqNum() + " (Artio's recovered log ended " + lost + " messages earlier; a resend of those is gap-filled)");
+                }
+                return agent.onSessionAcquired(session, info);
+            })
             .libraryAeronChannels(List.of(CommonContext.IPC_CHANNEL))
             .libraryIdleStrategy(EmbeddedArtio.idleStrategy())
             .epochNanoClock(clock)

@@ -1,0 +1,270 @@
+package io.kairos.fix;
+
+import static io.kairos.fix.SentSequenceFloorDescriptor.COMP_ID_LENGTH_OFFSET;
+import static io.kairos.fix.SentSequenceFloorDescriptor.COMP_ID_OFFSET;
+import static io.kairos.fix.SentSequenceFloorDescriptor.FILE_NAME;
+import static io.kairos.fix.SentSequenceFloorDescriptor.HEADER_LENGTH;
+import static io.kairos.fix.SentSequenceFloorDescriptor.LAST_SENT_OFFSET;
+import static io.kairos.fix.SentSequenceFloorDescriptor.MAGIC;
+import static io.kairos.fix.SentSequenceFloorDescriptor.MAGIC_OFFSET;
+import static io.kairos.fix.SentSequenceFloorDescriptor.MAX_COMP_ID_LENGTH;
+import static io.kairos.fix.SentSequenceFloorDescriptor.RECORDS_OFFSET;
+import static io.kairos.fix.SentSequenceFloorDescriptor.VERSION;
+import static io.kairos.fix.SentSequenceFloorDescriptor.VERSION_OFFSET;
+import static io.kairos.fix.SentSequenceFloorDescriptor.fileLength;
+import static io.kairos.fix.SentSequenceFloorDescriptor.recordOffset;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import uk.co.real_logic.artio.session.Session;
+
+/**
+ * The highest outbound MsgSeqNum each session has handed to its socket, in a memory-mapped file
+ * ({@link SentSequenceFloorDescriptor}), so that a restart never reuses a sequence number the
+ * counterparty may already have seen.
+ *
+ * <p>Why: Artio recovers a session's sent sequence number from its index and its Aeron archive
+ * recording, but its framer writes a message to the socket as soon as the library published it, while
+ * the archive records the same stream on its own thread. After {@code kill -9} the messages the archive
+ * had not yet recorded are gone with the IPC log buffer, and Artio's next Logon would reuse their
+ * numbers (seen: Logon 187 to a client that had received 219). The framer writes the number here before
+ * the bytes reach the socket, and {@link #raise} lifts an acquired session to it before its Logon reply;
+ * a ResendRequest for the numbers the archive lost is answered with a gap fill. A page-cache write
+ * survives {@code kill -9}; it is not forced to disk (a power loss is not covered).
+ *
+ * <p>Slots are assigned at {@link #open} for the configured CompIDs (and kept for CompIDs of earlier
+ * runs); afterwards the slot table is immutable. {@link #onSent} and {@link #onReset} run on Artio's
+ * framer thread (the only writer), {@link #lastSent} and {@link #raise} on any thread. Allocation-free
+ * after open.
+ */
+final class SentSequenceFloor implements AutoCloseable
+{
+    static final int UNKNOWN_SLOT = -1;
+    private static final int MIN_RECORDS = 64;
+    private static final byte SOH = 1;
+
+    private final Path file;
+    private final MappedByteBuffer mapped;
+    private final UnsafeBuffer buffer;
+    private final Map<String, Integer> slots;
+
+    private SentSequenceFloor(final Path file, final MappedByteBuffer mapped, final Map<String, Integer> slots)
+    {
+        this.file = file;
+        this.mapped = mapped;
+        this.buffer = new UnsafeBuffer(mapped);
+        this.slots = Map.copyOf(slots);
+    }
+
+    /** Maps (creating or growing) {@code dataDir/sent-seqnum-floor.dat} with a slot for each CompID. Allocates. */
+    static SentSequenceFloor open(final Path dataDir, final Collection<String> compIds)
+    {
+        final Path file = dataDir.resolve(FILE_NAME);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        {
+            final Map<String, Integer> slots = new HashMap<>();
+            final int existingRecords = raf.length() == 0 ? 0 : readExisting(file, raf, slots);
+            int needed = slots.size();
+            for (final String compId : compIds)
+            {
+                validate(compId);
+                needed += slots.containsKey(compId) ? 0 : 1;
+            }
+            final int records = Math.max(existingRecords, roundUp(needed));
+            raf.setLength(Math.max(raf.length(), fileLength(records)));
+            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, fileLength(records));
+            final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
+            buffer.putLong(MAGIC_OFFSET, MAGIC);
+            buffer.putInt(VERSION_OFFSET, VERSION);
+            buffer.putInt(RECORDS_OFFSET, records);
+            int free = slots.size();
+            for (final String compId : compIds)
+            {
+                if (!slots.containsKey(compId))
+                {
+                    final byte[] bytes = compId.getBytes(StandardCharsets.US_ASCII);
+                    final int offset = recordOffset(free);
+                    buffer.putInt(offset + LAST_SENT_OFFSET, 0);
+                    buffer.putBytes(offset + COMP_ID_OFFSET, bytes);
+                    buffer.putInt(offset + COMP_ID_LENGTH_OFFSET, bytes.length);
+                    slots.put(compId, free++);
+                }
+            }
+            return new SentSequenceFloor(file, mapped, slots);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot open " + file, e);
+        }
+    }
+
+    private static int readExisting(final Path file, final RandomAccessFile raf, final Map<String, Integer> slots)
+        throws IOException
+    {
+        if (raf.length() < HEADER_LENGTH)
+        {
+            throw new IllegalStateException(file + " is not a sent-seqnum floor file (" + raf.length() + " bytes)");
+        }
+        final MappedByteBuffer existing = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, raf.length());
+        try
+        {
+            final UnsafeBuffer header = new UnsafeBuffer(existing);
+            final int records = header.getInt(RECORDS_OFFSET);
+            if (header.getLong(MAGIC_OFFSET) != MAGIC || header.getInt(VERSION_OFFSET) != VERSION ||
+                records < 0 || fileLength(records) > raf.length())
+            {
+                throw new IllegalStateException(file + " is not a version " + VERSION + " sent-seqnum floor file");
+            }
+            for (int slot = 0; slot < records; slot++)
+            {
+                final int length = header.getInt(recordOffset(slot) + COMP_ID_LENGTH_OFFSET);
+                if (length > 0 && length <= MAX_COMP_ID_LENGTH)
+                {
+                    slots.put(header.getStringWithoutLengthAscii(recordOffset(slot) + COMP_ID_OFFSET, length), slot);
+                }
+            }
+            return records;
+        }
+        finally
+        {
+            IoUtil.unmap(existing);
+        }
+    }
+
+    private static void validate(final String compId)
+    {
+        if (compId.isEmpty() || compId.length() > MAX_COMP_ID_LENGTH || !StandardCharsets.US_ASCII.newEncoder().canEncode(compId))
+        {
+            throw new IllegalArgumentException("CompID '" + compId + "' must be 1.." + MAX_COMP_ID_LENGTH + " ASCII characters");
+        }
+    }
+
+    private static int roundUp(final int records)
+    {
+        return Math.max(MIN_RECORDS, (records + MIN_RECORDS - 1) / MIN_RECORDS * MIN_RECORDS);
+    }
+
+    int slot(final String compId)
+    {
+        final Integer slot = slots.get(compId);
+        return slot == null ? UNKNOWN_SLOT : slot;
+    }
+
+    /**
+     * The slot of the session an outbound FIX message is addressed to: its TargetCompID (56) compared
+     * with each slot's CompID; {@link #UNKNOWN_SLOT} when there is none or it is not in the file.
+     */
+    int slotOf(final ByteBuffer message)
+    {
+        final int start = message.position();
+        final int end = message.limit();
+        for (int i = start; i + 4 < end; i++)
+        {
+            if (message.get(i) == SOH && message.get(i + 1) == '5' && message.get(i + 2) == '6' && message.get(i + 3) == '=')
+            {
+                int valueEnd = i + 4;
+                while (valueEnd < end && message.get(valueEnd) != SOH)
+                {
+                    valueEnd++;
+                }
+                return slotWithCompId(message, i + 4, valueEnd - (i + 4));
+            }
+        }
+        return UNKNOWN_SLOT;
+    }
+
+    private int slotWithCompId(final ByteBuffer message, final int offset, final int length)
+    {
+        final int records = buffer.getInt(RECORDS_OFFSET);
+        for (int slot = 0; slot < records; slot++)
+        {
+            final int record = recordOffset(slot);
+            if (buffer.getInt(record + COMP_ID_LENGTH_OFFSET) == length && sameBytes(message, offset, record + COMP_ID_OFFSET, length))
+            {
+                return slot;
+            }
+        }
+        return UNKNOWN_SLOT;
+    }
+
+    private boolean sameBytes(final ByteBuffer message, final int offset, final int recordOffset, final int length)
+    {
+        for (int i = 0; i < length; i++)
+        {
+            if (message.get(offset + i) != buffer.getByte(recordOffset + i))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Framer thread: a message with this sequence number is about to be written; keeps the highest. */
+    void onSent(final int slot, final int msgSeqNum)
+    {
+        final int offset = recordOffset(slot) + LAST_SENT_OFFSET;
+        if (msgSeqNum > buffer.getInt(offset))
+        {
+            buffer.putIntOrdered(offset, msgSeqNum);
+        }
+    }
+
+    /** Framer thread: the session's sequence numbers were reset (Logon with ResetSeqNumFlag=Y) and restart here. */
+    void onReset(final int slot, final int msgSeqNum)
+    {
+        buffer.putIntOrdered(recordOffset(slot) + LAST_SENT_OFFSET, msgSeqNum);
+    }
+
+    int lastSent(final int slot)
+    {
+        return buffer.getIntVolatile(recordOffset(slot) + LAST_SENT_OFFSET);
+    }
+
+    /** @return the highest MsgSeqNum written to a socket of that CompID, 0 if none or unknown. */
+    int lastSent(final String compId)
+    {
+        final int slot = slot(compId);
+        return slot == UNKNOWN_SLOT ? 0 : lastSent(slot);
+    }
+
+    /**
+     * Library thread, when Artio hands over an accepted session (before its Logon reply): lifts the
+     * session's last sent MsgSeqNum to the mark if Artio recovered a lower one.
+     *
+     * @return how many sequence numbers Artio had lost (0 when it was not behind).
+     */
+    int raise(final Session session)
+    {
+        final int mark = lastSent(session.compositeKey().remoteCompId());
+        final int recovered = session.lastSentMsgSeqNum();
+        if (mark <= recovered)
+        {
+            return 0;
+        }
+        session.lastSentMsgSeqNum(mark);
+        return mark - recovered;
+    }
+
+    Path file()
+    {
+        return file;
+    }
+
+    @Override
+    public void close()
+    {
+        IoUtil.unmap(mapped);
+    }
+}

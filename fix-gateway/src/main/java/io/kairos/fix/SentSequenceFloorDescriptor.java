@@ -1,0 +1,58 @@
+package io.kairos.fix;
+
+/**
+ * Layout of {@code <fix.data-dir>/sent-seqnum-floor.dat}, the highest outbound MsgSeqNum each session
+ * has handed to its socket (see {@link SentSequenceFloor}). A memory-mapped file: a header, then one
+ * fixed-size record per SenderCompID of the venue's counterparties, in the order they were first seen.
+ *
+ * <pre>
+ *   header (64 bytes)
+ *   0                               8               12              16                             64
+ *   +-------------------------------+---------------+---------------+------------------------------+
+ *   | magic "KSEQFLR1" (long)       | version (int) | records (int) | zero                         |
+ *   +-------------------------------+---------------+---------------+------------------------------+
+ *
+ *   record (64 bytes each, the first at offset 64)
+ *   0               4               8                                                              64
+ *   +---------------+---------------+--------------------------------------------------------------+
+ *   | lastSent (int)| compId length | compId, US-ASCII, zero padded (at most 56 bytes)             |
+ *   +---------------+---------------+--------------------------------------------------------------+
+ *   lastSent: MsgSeqNum of the last non-replayed message written to a socket of that session, stored
+ *             (ordered) before the bytes are written; 0 = nothing sent since the last reset.
+ *   records:  how many record slots the file has; a slot with compId length 0 is free.
+ * </pre>
+ *
+ * All values are in native byte order (little-endian on x86-64 and arm64); the file stays on the machine that wrote it.
+ */
+final class SentSequenceFloorDescriptor
+{
+    /** The bytes "KSEQFLR1" read as a native (little-endian) long. */
+    static final long MAGIC = 0x31524C465145534BL;
+    static final int VERSION = 1;
+    static final int MAGIC_OFFSET = 0;
+    static final int VERSION_OFFSET = 8;
+    static final int RECORDS_OFFSET = 12;
+    static final int HEADER_LENGTH = 64;
+
+    static final int LAST_SENT_OFFSET = 0;
+    static final int COMP_ID_LENGTH_OFFSET = 4;
+    static final int COMP_ID_OFFSET = 8;
+    static final int RECORD_LENGTH = 64;
+    static final int MAX_COMP_ID_LENGTH = RECORD_LENGTH - COMP_ID_OFFSET;
+
+    static final String FILE_NAME = "sent-seqnum-floor.dat";
+
+    private SentSequenceFloorDescriptor()
+    {
+    }
+
+    static int recordOffset(final int slot)
+    {
+        return HEADER_LENGTH + slot * RECORD_LENGTH;
+    }
+
+    static long fileLength(final int records)
+    {
+        return HEADER_LENGTH + (long)records * RECORD_LENGTH;
+    }
+}

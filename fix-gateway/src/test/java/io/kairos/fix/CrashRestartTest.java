@@ -1,0 +1,143 @@
+package io.kairos.fix;
+
+import static io.kairos.fix.Requests.BUY;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.RandomAccessFile;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.aeron.archive.ArchiveMarkFile;
+import io.aeron.archive.codecs.mark.MarkFileHeaderDecoder;
+import io.aeron.archive.codecs.mark.MessageHeaderDecoder;
+import io.kairos.engine.Engine;
+import io.kairos.engine.EngineConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import quickfix.Message;
+import quickfix.field.MsgSeqNum;
+
+/**
+ * What a restart after {@code kill -9} finds, produced deterministically in process: the archive's mark
+ * file still looks alive, and Artio's recovered log ends before the last messages that went out on the
+ * wire (its archive had not recorded them yet). The real {@code kill -9} runs in it-tests' CrashRecoveryIT.
+ */
+class CrashRestartTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRefuseASecondGatewayOnTheSameDataDirectoryAndLeaveTheFirstRunning() throws Exception
+    {
+        final Path gatewayDir = dir.resolve("gateway");
+        try (GatewayFixture first = GatewayFixture.start(gatewayDir);
+            Engine engine = new Engine(EngineConfig.defaults(GatewayFixture.INSTRUMENTS)))
+        {
+            final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> FixGateway.launch(
+                FixGatewayConfig.defaults(gatewayDir).withPort(0), engine.config().instruments(), engine.publisher(),
+                new SimpleMeterRegistry()));
+            assertTrue(refused.getMessage().contains(gatewayDir.toAbsolutePath() + " is in use by another running gateway (pid " +
+                ProcessHandle.current().pid()), refused.getMessage());
+
+            try (QfjClient client = first.client(1, dir.resolve("store")).startAndLogon())
+            {
+                client.send(Requests.limit("STILL-UP", BUY, "AAPL", 1, 95));
+                assertEquals("STILL-UP", client.expect("8").getString(11));
+            }
+        }
+    }
+
+    @Test
+    void shouldStartAtOnceWhenAKilledGatewayLeftAnActiveLookingArchiveMarkFile() throws Exception
+    {
+        final Path gatewayDir = dir.resolve("gateway");
+        GatewayFixture.start(gatewayDir).close();
+        final Path markFile = gatewayDir.resolve("archive").resolve(ArchiveMarkFile.FILENAME);
+        stampActivityNow(markFile);
+
+        try (GatewayFixture restarted = GatewayFixture.start(gatewayDir);
+            QfjClient client = restarted.client(1, dir.resolve("store")).startAndLogon())
+        {
+            client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
+            assertEquals("AFTER", client.expect("8").getString(11));
+        }
+    }
+
+    @Test
+    void shouldResumeAfterTheLastSequenceNumberOnTheWireWhenArtiosLogLostItsTail() throws Exception
+    {
+        final int port = freePort();
+        final Path gatewayDir = dir.resolve("gateway");
+        final int lastOnWire;
+        try (QfjClient client = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store")))
+        {
+            try (GatewayFixture fixture = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            {
+                assertEquals(port, fixture.port());
+                client.startAndLogon();
+                client.send(Requests.limit("BEFORE", BUY, "AAPL", 1, 95));
+                client.expect("8");
+                final quickfix.Session counterparty = client.session();
+                client.stop();
+                lastOnWire = counterparty.getExpectedTargetNum() - 1;
+            }
+            final int lostTail = 5;
+            try (SentSequenceFloor floor = SentSequenceFloor.open(gatewayDir, List.of()))
+            {
+                assertEquals(lastOnWire, floor.lastSent("CLIENT01"), "the mark is the last number the client received (the Logout)");
+                floor.onSent(floor.slot("CLIENT01"), lastOnWire + lostTail);
+            }
+
+            try (GatewayFixture restarted = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            {
+                assertEquals(port, restarted.port());
+                client.startAndLogon();
+                client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
+                final Message ack = client.expect("8");
+                assertEquals("AFTER", ack.getString(11));
+                assertEquals(lastOnWire + lostTail + 2, ack.getHeader().getInt(MsgSeqNum.FIELD),
+                    "Logon took the number after the mark, the lost numbers were gap-filled, the ack took the next");
+                assertTrue(client.session().isLoggedOn());
+            }
+        }
+    }
+
+    /** What a process killed while running leaves: the archive's mark file with a fresh activity timestamp. */
+    private static void stampActivityNow(final Path markFile) throws Exception
+    {
+        assertTrue(Files.exists(markFile), markFile + " exists after a clean close too");
+        try (RandomAccessFile file = new RandomAccessFile(markFile.toFile(), "rw"))
+        {
+            final MappedByteBuffer mapped = file.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, file.length());
+            try
+            {
+                final int offset = MessageHeaderDecoder.ENCODED_LENGTH + MarkFileHeaderDecoder.activityTimestampEncodingOffset();
+                new UnsafeBuffer(mapped).putLongVolatile(offset, System.currentTimeMillis());
+            }
+            finally
+            {
+                IoUtil.unmap(mapped);
+            }
+        }
+    }
+
+    private static int freePort() throws Exception
+    {
+        try (ServerSocket socket = new ServerSocket())
+        {
+            socket.bind(new InetSocketAddress("127.0.0.1", 0));
+            return socket.getLocalPort();
+        }
+    }
+}
