@@ -8,100 +8,122 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
-import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import quickfix.Message;
 import quickfix.field.MsgType;
 import quickfix.field.Side;
 
 /**
- * The reliability contract: with the journal in sync mode, {@code kill -9} of the venue while
- * orders flow, then a restart on the same data, loses no acknowledged order and no fill. Two
- * clients trade one instrument; after the restart each asks the status of every order it last saw
- * live (or has since been told it finished), and both sides agree on the quantity traded.
+ * The reliability contract: with the journal in sync mode, {@code kill -9} of the venue while two
+ * clients trade, then a restart on the same data, loses no acknowledged order and no fill, and the FIX
+ * sessions log on again with their stored sequence numbers. After the restart each client asks the
+ * status of every order it sent; the venue must know every order the client saw acknowledged, with
+ * the same OrderID, the quantity sent, at least the fills the client saw and no fill the client was told
+ * of beyond it, and both sides' executed quantities must be equal.
  *
- * <p>Tagged {@value #TAG} and left out of the default {@code verify} while the FIX gateway's
- * outbound sequence number can go backwards after {@code kill -9} (it-tests/README.md); run it with
- * {@code ./mvnw -B -pl it-tests verify -Dkairos.it.excludedGroups=none -Dit.test=CrashRecoveryIT}.
- * Most of its time is the restart: see {@link KairosProcess#startAfterCrash}.
+ * <p>{@value #TRIALS_PROPERTY} trials (default 3), each with its own data and kill moment (seeded by
+ * {@value #SEED_PROPERTY}, default 7919, and the trial number); each prints one {@code crash-trial}
+ * line, which {@code bench/bin/crash-trials} collects.
  */
 @Tag(CrashRecoveryIT.TAG)
 class CrashRecoveryIT
 {
     static final String TAG = "crash-recovery";
-
-    private static int buyerMark;
-    private static int sellerMark;
-    private static FixClient otherSide;
+    static final String TRIALS_PROPERTY = "kairos.crash.trials";
+    static final String SEED_PROPERTY = "kairos.crash.seed";
+    private static final String SYMBOL = "T01";
 
     @TempDir
     Path dir;
 
-    @RepeatedTest(value = 3, name = "trial {currentRepetition} of {totalRepetitions}")
-    void shouldKeepEveryAcknowledgedOrderAndFillAcrossKill9(final RepetitionInfo trial)
+    static Stream<Integer> trials()
     {
-        final SplittableRandom random = new SplittableRandom(7919L * trial.getCurrentRepetition());
+        return IntStream.rangeClosed(1, Integer.getInteger(TRIALS_PROPERTY, 3)).boxed();
+    }
+
+    @ParameterizedTest(name = "trial {0}")
+    @MethodSource("trials")
+    void shouldKeepEveryAcknowledgedOrderAndFillAcrossKill9(final int trial)
+    {
+        final long seed = Long.getLong(SEED_PROPERTY, 7919L) * 31 + trial;
+        final SplittableRandom random = new SplittableRandom(seed);
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "sync")
             .set("fix.throttle.messages-per-second", "100000");
-        final FixClient buyer = new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT01", "client01pass");
-        final FixClient seller = new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass");
-        final OrderTracker buys = new OrderTracker();
-        final OrderTracker sells = new OrderTracker();
+        final Trader buyer = new Trader(new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT01", "client01pass"), Side.BUY);
+        final Trader seller = new Trader(new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass"), Side.SELL);
+        final long flowMs;
+        final long restartMs;
         try (KairosProcess first = venue.start())
         {
-            buyer.logon();
-            seller.logon();
-            final long killAt = System.currentTimeMillis() + 300 + random.nextInt(1_500);
+            buyer.client.logon();
+            seller.client.logon();
+            flowMs = 300 + random.nextInt(1_500);
+            final long killAt = System.currentTimeMillis() + flowMs;
             for (int i = 0; System.currentTimeMillis() < killAt; i++)
             {
-                buyer.send(Orders.limit("b" + i, "T01", Side.BUY, 1 + random.nextInt(9), price(random)));
-                seller.send(Orders.limit("s" + i, "T01", Side.SELL, 1 + random.nextInt(9), price(random)));
-                buyer.drain(0).forEach(buys::onMessage);
-                seller.drain(0).forEach(sells::onMessage);
+                buyer.sendLimit("b" + i, 1 + random.nextInt(9), price(random));
+                seller.sendLimit("s" + i, 1 + random.nextInt(9), price(random));
+                buyer.drain(0);
+                seller.drain(0);
                 KairosProcess.pause(4);
             }
             first.kill9();
-            buyer.drain(200).forEach(buys::onMessage);
-            seller.drain(200).forEach(sells::onMessage);
-            buyer.disconnect();
-            seller.disconnect();
+            final long killedAt = System.currentTimeMillis();
+            buyer.drain(200);
+            seller.drain(200);
+            buyer.client.disconnect();
+            seller.client.disconnect();
+            try (KairosProcess second = KairosProcess.startAfterCrash(venue))
+            {
+                restartMs = System.currentTimeMillis() - killedAt;
+                buyer.historyAtRestart = buyer.client.history().size();
+                seller.historyAtRestart = seller.client.history().size();
+                assertTrue(buyer.seen.orders().size() > 10 && seller.seen.orders().size() > 10,
+                    "too little flow before the kill: " + buyer.seen.orders().size() + " / " + seller.seen.orders().size());
+                buyer.client.logon();
+                seller.client.logon();
+                buyer.drain(1_000);
+                seller.drain(1_000);
+                final List<String> failures = new ArrayList<>();
+                final long bought = buyer.verifyAgainstStatus(failures);
+                final long sold = seller.verifyAgainstStatus(failures);
+                if (bought != sold)
+                {
+                    failures.add("the venue says buyers bought " + bought + " but sellers sold " + sold);
+                }
+                final boolean raised = second.output().contains("resumes after MsgSeqNum");
+                System.out.printf("crash-trial %d: flow %d ms, acked %d+%d orders, %d traded, %d+%d filled qty learnt only by status, " +
+                        "restart ready %d ms after kill -9, sent-seqnum floor applied: %s, %s%n",
+                    trial, flowMs, buyer.seen.orders().size(), seller.seen.orders().size(), bought,
+                    bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, raised ? "yes" : "no",
+                    failures.isEmpty() ? "PASS" : "FAIL");
+                assertTrue(failures.isEmpty(), String.join("\n", failures) + "\nbuyer after the restart:\n" +
+                    buyer.summaryAfterRestart() + "seller after the restart:\n" + seller.summaryAfterRestart());
+                buyer.client.disconnect();
+                seller.client.disconnect();
+                assertEquals(0, second.stop(), second.output());
+            }
         }
-        assertTrue(buys.orders().size() > 10 && sells.orders().size() > 10,
-            "too little flow before the kill: " + buys.orders().size() + " / " + sells.orders().size());
-
-        try (KairosProcess second = KairosProcess.startAfterCrash(venue, 30_000))
+        catch (final AssertionError | RuntimeException e)
         {
-            buys.mark();
-            sells.mark();
-            buyerMark = buyer.history().size();
-            sellerMark = seller.history().size();
-            buyer.logon();
-            seller.logon();
-            buyer.drain(1_500).forEach(buys::onMessage);
-            seller.drain(1_500).forEach(sells::onMessage);
-            otherSide = seller;
-            verifyPresent(buyer, buys, Side.BUY);
-            otherSide = buyer;
-            verifyPresent(seller, sells, Side.SELL);
-            final OrderTracker allBuys = new OrderTracker();
-            buyer.history().forEach(allBuys::onMessage);
-            final OrderTracker allSells = new OrderTracker();
-            seller.history().forEach(allSells::onMessage);
-            assertEquals(allBuys.filledQuantity(), allSells.filledQuantity(), "buyers and sellers disagree on the traded quantity");
-            buyer.disconnect();
-            seller.disconnect();
-            assertEquals(0, second.stop(), second.output());
+            System.out.printf("crash-trial %d: FAIL %s%n", trial, e.getMessage() == null ? e : e.getMessage().lines().findFirst().orElse(""));
+            throw e;
         }
         finally
         {
-            buyer.close();
-            seller.close();
+            buyer.client.close();
+            seller.client.close();
         }
     }
 
@@ -110,62 +132,104 @@ class CrashRecoveryIT
         return "100.0" + random.nextInt(5);
     }
 
-    /** Every order the client last saw live is still known to the venue, with at least the fills it saw. */
-    private static void verifyPresent(final FixClient client, final OrderTracker tracker, final char side)
+    /** One client, what it sent and what it was told. Owned by the test thread. */
+    private static final class Trader
     {
-        final List<String> failures = new ArrayList<>();
-        for (final Map.Entry<String, OrderTracker.View> entry : List.copyOf(tracker.orders().entrySet()))
-        {
-            final String clOrdId = entry.getKey();
-            final OrderTracker.View seen = entry.getValue();
-            if (!seen.live() || tracker.reportedFinishedAfterMark(clOrdId))
-            {
-                continue;
-            }
-            client.send(Orders.status(clOrdId, "T01", side));
-            final Message status = client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") && is(m, 11, clOrdId));
-            if ("8".equals(str(status, 39)))
-            {
-                client.drain(300).forEach(tracker::onMessage);
-                if (!tracker.reportedFinishedAfterMark(clOrdId))
-                {
-                    final List<String> mentions = client.history().stream().map(Orders::text)
-                        .filter(t -> t.contains("|11=" + clOrdId + "|") || t.contains("|37=" + seen.orderId() + "|")).toList();
-                    failures.add(clOrdId + " (seen " + seen + ") is unknown after the restart: " + Orders.text(status) +
-                        "\n  every report about it: " + String.join("\n    ", mentions));
-                }
-                continue;
-            }
-            tracker.onMessage(status);
-            if (!seen.orderId().equals(str(status, 37)) || num(status, 14) < seen.cumQty() ||
-                num(status, 14) + num(status, 151) != seen.orderQty())
-            {
-                failures.add(clOrdId + " seen " + seen + " but status says " + Orders.text(status));
-            }
-        }
-        if (!failures.isEmpty())
-        {
-            failures.add("after the restart, " + client.session().getSessionID() + " got:\n" + summary(client.history(), side == Side.BUY ? buyerMark : sellerMark));
-            failures.add("and the other side got:\n" + summary(otherSide.history(), side == Side.BUY ? sellerMark : buyerMark));
-        }
-        assertTrue(failures.isEmpty(), String.join("\n", failures));
-    }
+        final FixClient client;
+        final char side;
+        final OrderTracker seen = new OrderTracker();
+        final Map<String, Long> sentQty = new LinkedHashMap<>();
+        int historyAtRestart;
 
-    private static String summary(final List<Message> history, final int from)
-    {
-        final StringBuilder text = new StringBuilder();
-        for (final Message m : history.subList(Math.min(from, history.size()), history.size()))
+        Trader(final FixClient client, final char side)
         {
-            text.append("  ").append(FixClient.type(m));
-            for (final int tag : new int[] {43, 11, 37, 150, 39, 14, 151, 32, 58})
+            this.client = client;
+            this.side = side;
+        }
+
+        void sendLimit(final String clOrdId, final long qty, final String price)
+        {
+            client.send(Orders.limit(clOrdId, SYMBOL, side, qty, price));
+            sentQty.put(clOrdId, qty);
+        }
+
+        void drain(final long quietMs)
+        {
+            client.drain(quietMs).forEach(seen::onMessage);
+        }
+
+        /**
+         * Asks the status of every order sent, checks each answer against what the client was told and
+         * adds the differences to {@code failures}. @return the venue's executed quantity over all orders.
+         */
+        long verifyAgainstStatus(final List<String> failures)
+        {
+            sentQty.keySet().forEach(clOrdId -> client.send(Orders.status(clOrdId, SYMBOL, side)));
+            final Map<String, Message> statuses = new HashMap<>();
+            for (final String clOrdId : sentQty.keySet())
             {
-                if (m.isSetField(tag) || m.getHeader().isSetField(tag))
+                statuses.put(clOrdId, client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") && is(m, 11, clOrdId)));
+            }
+            drain(300);
+            long executed = 0;
+            for (final Map.Entry<String, Long> sent : sentQty.entrySet())
+            {
+                final String clOrdId = sent.getKey();
+                final Message status = statuses.get(clOrdId);
+                final OrderTracker.View view = seen.orders().get(clOrdId);
+                if ("8".equals(str(status, 39)))
                 {
-                    text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) : str(m.getHeader(), tag));
+                    if (view != null)
+                    {
+                        failures.add(side(clOrdId) + " was acknowledged (" + view + ") but is unknown after the restart: " + Orders.text(status));
+                    }
+                    continue;
+                }
+                final long cum = num(status, 14);
+                executed += cum;
+                if (num(status, 38) != sent.getValue() || cum + num(status, 151) != sent.getValue())
+                {
+                    failures.add(side(clOrdId) + " sent for " + sent.getValue() + " but status says " + Orders.text(status));
+                }
+                if (view != null && (!view.orderId().equals(str(status, 37)) || cum < view.cumQty()))
+                {
+                    failures.add(side(clOrdId) + " seen " + view + " but status says " + Orders.text(status));
+                }
+                final long reported = seen.filledQuantity(clOrdId);
+                if (reported > cum)
+                {
+                    failures.add(side(clOrdId) + " was told of fills for " + reported + " but status says " + Orders.text(status));
                 }
             }
-            text.append('\n');
+            return executed;
         }
-        return text.toString();
+
+        private String side(final String clOrdId)
+        {
+            return (side == Side.BUY ? "buy " : "sell ") + clOrdId;
+        }
+
+        String summaryAfterRestart()
+        {
+            final List<Message> history = client.history();
+            final StringBuilder text = new StringBuilder();
+            for (final Message m : history.subList(Math.min(historyAtRestart, history.size()), history.size()))
+            {
+                if (is(m, 150, "I"))
+                {
+                    continue;
+                }
+                text.append("  ").append(FixClient.type(m));
+                for (final int tag : new int[] {43, 11, 37, 150, 39, 14, 151, 32, 58})
+                {
+                    if (m.isSetField(tag) || m.getHeader().isSetField(tag))
+                    {
+                        text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) : str(m.getHeader(), tag));
+                    }
+                }
+                text.append('\n');
+            }
+            return text.toString();
+        }
     }
 }

@@ -22,8 +22,12 @@ final class OrderTracker
     {
     }
 
+    private record Fill(String clOrdId, long qty)
+    {
+    }
+
     private final Map<String, View> orders = new LinkedHashMap<>();
-    private final Map<String, Long> fillQtyByExecId = new HashMap<>();
+    private final Map<String, Fill> fillsByExecId = new HashMap<>();
     private final Set<String> terminalAfterMark = new HashSet<>();
     private boolean marked;
 
@@ -51,7 +55,7 @@ final class OrderTracker
         orders.put(clOrdId, new View(str(message, 37), num(message, 38), cum, leaves, live));
         if ("F".equals(execType))
         {
-            fillQtyByExecId.put(str(message, 17), num(message, 32));
+            fillsByExecId.put(str(message, 17), new Fill(clOrdId, num(message, 32)));
         }
         if (marked && !live)
         {
@@ -77,6 +81,12 @@ final class OrderTracker
 
     long filledQuantity()
     {
-        return fillQtyByExecId.values().stream().mapToLong(Long::longValue).sum();
+        return fillsByExecId.values().stream().mapToLong(Fill::qty).sum();
+    }
+
+    /** The quantity of the fills reported for one order (each ExecID once). */
+    long filledQuantity(final String clOrdId)
+    {
+        return fillsByExecId.values().stream().filter(f -> f.clOrdId().equals(clOrdId)).mapToLong(Fill::qty).sum();
     }
 }
