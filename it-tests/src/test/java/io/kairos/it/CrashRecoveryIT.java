@@ -64,8 +64,10 @@ class CrashRecoveryIT
         final Trader seller = new Trader(new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass"), Side.SELL);
         final long flowMs;
         final long restartMs;
+        final long startedAt = System.currentTimeMillis();
         try (KairosProcess first = venue.start())
         {
+            final long firstStartMs = System.currentTimeMillis() - startedAt;
             buyer.client.logon();
             seller.client.logon();
             flowMs = 300 + random.nextInt(1_500);
@@ -104,9 +106,10 @@ class CrashRecoveryIT
                 }
                 final boolean raised = second.output().contains("resumes after MsgSeqNum");
                 System.out.printf("crash-trial %d: flow %d ms, acked %d+%d orders, %d traded, %d+%d filled qty learnt only by status, " +
-                        "restart ready %d ms after kill -9, sent-seqnum floor applied: %s, %s%n",
+                        "restart ready %d ms after kill -9 (first start %d ms), sent-seqnum floor applied: %s, %s%n",
                     trial, flowMs, buyer.seen.orders().size(), seller.seen.orders().size(), bought,
-                    bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, raised ? "yes" : "no",
+                    bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, firstStartMs,
+                    raised ? "yes" : "no",
                     failures.isEmpty() ? "PASS" : "FAIL");
                 assertTrue(failures.isEmpty(), String.join("\n", failures) + "\nbuyer after the restart:\n" +
                     buyer.summaryAfterRestart() + "seller after the restart:\n" + seller.summaryAfterRestart());
