@@ -105,11 +105,13 @@ class CrashRecoveryIT
                     failures.add("the venue says buyers bought " + bought + " but sellers sold " + sold);
                 }
                 final boolean raised = second.output().contains("resumes after MsgSeqNum");
+                final long resentAsDuplicates = buyer.duplicatesAfterRestart() + seller.duplicatesAfterRestart();
                 System.out.printf("crash-trial %d: flow %d ms, acked %d+%d orders, %d traded, %d+%d filled qty learnt only by status, " +
-                        "restart ready %d ms after kill -9 (first start %d ms), sent-seqnum floor applied: %s, %s%n",
+                        "restart ready %d ms after kill -9 (first start %d ms), sent-seqnum floor applied: %s, " +
+                        "%d orders re-sent by the clients answered as duplicates, %s%n",
                     trial, flowMs, buyer.seen.orders().size(), seller.seen.orders().size(), bought,
                     bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, firstStartMs,
-                    raised ? "yes" : "no",
+                    raised ? "yes" : "no", resentAsDuplicates,
                     failures.isEmpty() ? "PASS" : "FAIL");
                 assertTrue(failures.isEmpty(), String.join("\n", failures) + "\nbuyer after the restart:\n" +
                     buyer.summaryAfterRestart() + "seller after the restart:\n" + seller.summaryAfterRestart());
@@ -210,6 +212,14 @@ class CrashRecoveryIT
         private String side(final String clOrdId)
         {
             return (side == Side.BUY ? "buy " : "sell ") + clOrdId;
+        }
+
+        /** Orders the client re-sent (PossDupFlag=Y, asked for by the venue's ResendRequest) that the engine already had. */
+        long duplicatesAfterRestart()
+        {
+            final List<Message> history = client.history();
+            return history.subList(Math.min(historyAtRestart, history.size()), history.size()).stream()
+                .filter(m -> is(m, 150, "8") && m.isSetField(58) && str(m, 58).contains("duplicate")).count();
         }
 
         String summaryAfterRestart()
