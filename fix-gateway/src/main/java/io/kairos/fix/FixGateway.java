@@ -25,6 +25,7 @@ import org.agrona.concurrent.SystemEpochNanoClock;
 import uk.co.real_logic.artio.fields.EpochFractionFormat;
 import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.LibraryConfiguration;
+import uk.co.real_logic.artio.session.Session;
 
 /**
  * The FIX 4.4 order-entry acceptor: Artio (embedded media driver, archive and FixEngine) accepts the
@@ -120,12 +121,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final LibraryConfiguration libraryConfig = new LibraryConfiguration()
             .sessionAcquireHandler((session, info) ->
             {
-                final int lost = artio.sentSequenceFloor().raise(session);
-                if (lost > 0)
-                {
-                    System.out.println("kairos-fix-gateway: " + session.compositeKey().remoteCompId() + " resumes after MsgSeqNum " +
-                        session.lastSentMsgSeqNum() + " (Artio's recovered log ended " + lost + " messages earlier; a resend of those is gap-filled)");
-                }
+                resumeAfterLastSent(artio.sentSequenceFloor(), session);
                 return agent.onSessionAcquired(session, info);
             })
             .libraryAeronChannels(List.of(CommonContext.IPC_CHANNEL))
@@ -138,6 +134,21 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
         libraryConfig.aeronContext().aeronDirectoryName(artio.aeronDirectory());
         return libraryConfig;
+    }
+
+    /**
+     * Library thread, at a session's handover (before its Logon reply): never reuse a sequence number that
+     * went out on the wire before a crash, even when Artio's recovered log ends earlier (see
+     * {@link SentSequenceFloor}). Allocates only when it has to say so.
+     */
+    private static void resumeAfterLastSent(final SentSequenceFloor floor, final Session session)
+    {
+        final int lost = floor.raise(session);
+        if (lost > 0)
+        {
+            System.out.println("kairos-fix-gateway: " + session.compositeKey().remoteCompId() + " resumes after MsgSeqNum " +
+                session.lastSentMsgSeqNum() + " (Artio's recovered log ended " + lost + " messages earlier; a resend of those is gap-filled)");
+        }
     }
 
     /**
