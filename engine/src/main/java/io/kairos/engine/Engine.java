@@ -34,10 +34,18 @@ public final class Engine implements AutoCloseable
         @SuppressWarnings("unchecked")
         final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings = new com.lmax.disruptor.RingBuffer[config.partitionCount()];
         final int[] hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
-        for (final int p : hosted)
+        try
         {
-            partitions[p] = new PartitionRuntime(p, config, clock);
-            rings[p] = partitions[p].ring();
+            for (final int p : hosted)
+            {
+                partitions[p] = new PartitionRuntime(p, config, clock);
+                rings[p] = partitions[p].ring();
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            closePartitions(); // releases the journal locks already taken
+            throw ex;
         }
         publisher = new CommandPublisher(config.instruments(), rings, hosted, clock);
     }
@@ -111,6 +119,11 @@ public final class Engine implements AutoCloseable
         }
         closed = true;
         publisher.close();
+        closePartitions();
+    }
+
+    private void closePartitions()
+    {
         for (final PartitionRuntime partition : partitions)
         {
             if (partition != null)

@@ -29,6 +29,7 @@ import org.agrona.concurrent.EpochNanoClock;
 final class PartitionRuntime
 {
     private static final long CLOSE_DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    static final String LOCK_FILE = "partition.lock";
 
     private final int partition;
     private final EngineConfig config;
@@ -37,6 +38,7 @@ final class PartitionRuntime
     private final RingBuffer<EngineCommand> ring;
     private final PartitionStats stats = new PartitionStats();
     private final Matcher matcher;
+    private final DirectoryLock lock;
     private final Journal journal;
     private final SnapshotStore snapshots;
     private BatchEventProcessor<EngineCommand> journalProcessor;
@@ -55,6 +57,8 @@ final class PartitionRuntime
         ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy);
         matcher = new Matcher(partition, config, clock);
         final boolean journalled = config.journalMode() != JournalMode.OFF;
+        // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live writer's record
+        lock = journalled ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine") : null;
         journal = journalled ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes()) : null;
         snapshots = journalled && config.snapshotEveryCommands() > 0 ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;
     }
@@ -163,6 +167,10 @@ final class PartitionRuntime
         if (journal != null)
         {
             journal.close();
+        }
+        if (lock != null)
+        {
+            lock.close();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.kairos.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -76,6 +77,26 @@ class EngineLifecycleTest
     void shouldRecoverTheSameStateFromASnapshotAsFromTheJournal()
     {
         restartAndCheck(TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s")).withSnapshotEveryCommands(3));
+    }
+
+    @Test
+    void shouldRefuseASecondEngineOnTheSameJournalWhileTheFirstRuns()
+    {
+        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
+        final EventRecorder recorder = new EventRecorder();
+        try (Engine first = new Engine(config).start(recorder))
+        {
+            final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> new Engine(config));
+            assertTrue(refused.getMessage().startsWith("journal.dir " + dir.resolve("j").resolve("p0") +
+                " is in use by another running engine (pid " + ProcessHandle.current().pid()), refused.getMessage());
+            final EngineCommand command = new EngineCommand();
+            first.publisher().publish(command.newOrder(1, "a", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+            Await.until("the first engine still trades", () -> recorder.executions.size() == 1);
+        }
+        try (Engine again = new Engine(config).start(new EventRecorder()))
+        {
+            assertEquals(1, again.recoveryReports().get(0).replayedCommands(), "the lock is released on close");
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.aeron.archive.ArchivingMediaDriver;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.kairos.engine.DirectoryLock;
 import io.kairos.fix.codecs.FixDictionaryImpl;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -32,7 +33,7 @@ import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
  * once the library has connected. Every accepted session is handed to the one library
  * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
  *
- * <p>Crash safety: launching takes the {@link DataDirectoryLock} first (a second gateway on the same
+ * <p>Crash safety: launching takes the {@link DirectoryLock} on {@code gateway.lock} first (a second gateway on the same
  * directory is refused), which makes the liveness marks a killed process left behind (the archive's
  * mark file, Artio's engine heartbeat) provably stale, so a restart after {@code kill -9} starts at once.
  * Every connection records its outbound sequence numbers in the {@link SentSequenceFloor}, which the
@@ -54,14 +55,14 @@ final class EmbeddedArtio implements AutoCloseable
      */
     static final int MAX_CLAIM_ATTEMPTS = 8;
 
-    private final DataDirectoryLock lock;
+    private final DirectoryLock lock;
     private final SentSequenceFloor sentSequenceFloor;
     private final ArchivingMediaDriver driver;
     private final FixEngine engine;
     private final String aeronDirectory;
 
     private EmbeddedArtio(
-        final DataDirectoryLock lock, final SentSequenceFloor sentSequenceFloor, final ArchivingMediaDriver driver,
+        final DirectoryLock lock, final SentSequenceFloor sentSequenceFloor, final ArchivingMediaDriver driver,
         final FixEngine engine, final String aeronDirectory)
     {
         this.lock = lock;
@@ -75,7 +76,7 @@ final class EmbeddedArtio implements AutoCloseable
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock)
     {
         final Path dataDir = config.dataDir().toAbsolutePath();
-        final DataDirectoryLock lock = DataDirectoryLock.acquire(dataDir);
+        final DirectoryLock lock = DirectoryLock.acquire(dataDir, "gateway.lock", "fix.data-dir", "gateway");
         SentSequenceFloor floor = null;
         try
         {
@@ -92,7 +93,7 @@ final class EmbeddedArtio implements AutoCloseable
 
     private static EmbeddedArtio launch(
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
-        final Path dataDir, final DataDirectoryLock lock, final SentSequenceFloor floor)
+        final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor)
     {
         final String aeronDirectory = dataDir.resolve("aeron").toString();
         final MediaDriver.Context driverContext = new MediaDriver.Context()

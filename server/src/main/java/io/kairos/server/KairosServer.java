@@ -120,6 +120,7 @@ public final class KairosServer implements Callable<Integer>
             out.println("kairos-server: stopping (signal received)");
             stop.run();
         });
+        venue.markReady();
         out.print(venue.describe());
         out.println("kairos-server: running" + (signals ? "; stop with SIGTERM or Ctrl-C" : ""));
         out.flush();

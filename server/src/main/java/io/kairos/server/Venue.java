@@ -96,6 +96,14 @@ final class Venue implements AutoCloseable
             endpoints.add("Demo flow      : " + demoOrdersPerSecond + " random orders/s into the engine (session " +
                 DemoOrderFlow.SESSION_ID + ")");
         }
+    }
+
+    /**
+     * Turns {@code /health/ready} to 200. Called by the launcher once it can also stop the venue cleanly
+     * (signal handler installed), so that whoever waits for readiness may send SIGTERM at once.
+     */
+    void markReady()
+    {
         health.ready();
     }
 

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.engine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,55 +12,63 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * An exclusive OS file lock on {@code <fix.data-dir>/gateway.lock}, held for as long as one gateway
- * uses the directory. The OS drops the lock when its process dies (also on {@code kill -9}), so holding
- * it proves that no other live process owns the directory's Aeron archive and Artio logs: their
- * liveness marks left behind by a killed process are stale and can be cleared at once instead of
- * waiting for them to time out. A second gateway on the same directory (another process, or another
- * gateway in this JVM) is refused with an error naming the directory and the holder's pid.
- * Created and closed by the thread that launches and closes the gateway.
+ * An exclusive OS file lock on a file in a directory, held for as long as one process owns the
+ * directory: the engine a partition's journal directory, the FIX gateway its data directory. The OS
+ * drops the lock when its process dies (also on {@code kill -9}), so holding it proves that no other
+ * live process uses the directory: liveness marks a killed process left behind are stale and can be
+ * cleared at once, and recovery may cut a torn journal tail without cutting a live writer's record.
+ * A second owner (another process, or another one in this JVM) is refused with an error naming the
+ * setting, the directory and the holder's pid. Created and closed by the thread that starts and
+ * stops the owner.
  */
-final class DataDirectoryLock implements AutoCloseable
+public final class DirectoryLock implements AutoCloseable
 {
-    static final String FILE_NAME = "gateway.lock";
-
     private final FileChannel channel;
     private final FileLock lock;
 
-    private DataDirectoryLock(final FileChannel channel, final FileLock lock)
+    private DirectoryLock(final FileChannel channel, final FileLock lock)
     {
         this.channel = channel;
         this.lock = lock;
     }
 
-    /** Takes the lock or throws {@link IllegalStateException} when another gateway holds it. */
-    static DataDirectoryLock acquire(final Path dataDir)
+    /**
+     * Takes the lock (creating the directory if needed) or throws {@link IllegalStateException} when another
+     * owner holds it.
+     *
+     * @param dir      the directory to own
+     * @param fileName the lock file's name in it
+     * @param key      the setting that names the directory, for messages (e.g. {@code journal.dir})
+     * @param owner    what owns it, for messages (e.g. {@code gateway})
+     */
+    public static DirectoryLock acquire(final Path dir, final String fileName, final String key, final String owner)
     {
-        final Path file = dataDir.resolve(FILE_NAME);
+        final Path file = dir.resolve(fileName);
         final FileChannel channel;
         try
         {
+            Files.createDirectories(dir);
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         }
         catch (final IOException e)
         {
-            throw new UncheckedIOException("fix.data-dir " + dataDir + ": cannot open " + file, e);
+            throw new UncheckedIOException(key + " " + dir + ": cannot open " + file, e);
         }
         try
         {
             final FileLock lock = tryLock(channel);
             if (lock == null)
             {
-                throw new IllegalStateException("fix.data-dir " + dataDir + " is in use by another running gateway (pid " +
-                    holder(file) + ", lock " + file + "); two servers cannot share a FIX data directory");
+                throw new IllegalStateException(key + " " + dir + " is in use by another running " + owner + " (pid " +
+                    holder(file) + ", lock " + file + "); two servers cannot share it");
             }
             writePid(channel);
-            return new DataDirectoryLock(channel, lock);
+            return new DirectoryLock(channel, lock);
         }
         catch (final IOException e)
         {
             closeQuietly(channel);
-            throw new UncheckedIOException("fix.data-dir " + dataDir + ": cannot lock " + file, e);
+            throw new UncheckedIOException(key + " " + dir + ": cannot lock " + file, e);
         }
         catch (final RuntimeException e)
         {
@@ -106,7 +114,7 @@ final class DataDirectoryLock implements AutoCloseable
      * Deletes a liveness mark file left by a process that no longer runs. Only call while holding the
      * lock. @return whether a stale file was there.
      */
-    boolean clearStaleMark(final Path markFile)
+    public boolean clearStaleMark(final Path markFile)
     {
         try
         {
@@ -141,7 +149,7 @@ final class DataDirectoryLock implements AutoCloseable
         }
         catch (final IOException e)
         {
-            throw new UncheckedIOException("cannot release " + FILE_NAME, e);
+            throw new UncheckedIOException("cannot release the lock " + channel, e);
         }
     }
 }
