@@ -127,15 +127,10 @@ final class MarketDataFeed implements AutoCloseable
         return sessionRejects.get();
     }
 
-    int logouts()
+    /** Logons, logouts and ResendRequests of this client's sessions. */
+    SessionEvents sessionEvents()
     {
-        return events.logouts();
-    }
-
-    /** ResendRequests (2) the sessions sent: each means QuickFIX/J saw a sequence gap in what the venue sent. */
-    int resendRequests()
-    {
-        return events.resendRequests();
+        return events;
     }
 
     @Override

@@ -94,13 +94,13 @@ class OrderToTickIT
                 drainedNs = load.lastFirstAnswerNs() - sent.firstSendNs();
                 assertEquals(sent.orders(), answered, "orders answered within " + ANSWER_DRAIN_MS + " ms\n" + server.output());
                 assertEquals(0, load.unknownAnswers(), "ExecutionReports for ClOrdIDs never sent");
-                assertEquals("0 logouts, 0 resend requests", load.logouts() + " logouts, " + load.resendRequests() + " resend requests",
+                assertEquals("0 logouts, 0 resend requests", load.sessionEvents().logouts() + " logouts, " + load.sessionEvents().resendRequests() + " resend requests",
                     "order-entry sessions during the run (a resend request means a sequence gap)");
                 tickExpected.addAll(ordersThatRestedOrTraded(load, sent.orders()));
                 final Map<String, Set<String>> notSeen = feed.awaitOrderIds(tickExpected, TICK_DRAIN_MS);
                 assertTrue(notSeen.isEmpty(), "OrderIDs that rested or traded but never reached a subscriber: " + summary(notSeen));
-                assertEquals("0 logouts, 0 resend requests, 0 request rejects, 0 session rejects", feed.logouts() + " logouts, " +
-                    feed.resendRequests() + " resend requests, " + feed.requestRejects() + " request rejects, " +
+                assertEquals("0 logouts, 0 resend requests, 0 request rejects, 0 session rejects", feed.sessionEvents().logouts() + " logouts, " +
+                    feed.sessionEvents().resendRequests() + " resend requests, " + feed.requestRejects() + " request rejects, " +
                     feed.sessionRejects() + " session rejects", "market-data sessions");
                 clientFigures = String.format("MD01/MD02/MD03 incrementals %d/%d/%d", feed.incrementals("MD01"),
                     feed.incrementals("MD02"), feed.incrementals("MD03"));
