@@ -121,7 +121,8 @@ final class PartitionRuntime
         final ExceptionHandler<EngineCommand> errors = new PartitionExceptionHandler(partition);
         final SequenceBarrier matcherBarrier;
         final EventHandler<EngineCommand> matcherStage;
-        if (journal != null && config.journalStage() == JournalStage.SEPARATE)
+        final boolean inlineJournal = journal != null && config.journalStage() == JournalStage.INLINE;
+        if (journal != null && !inlineJournal)
         {
             journalProcessor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), new SeparateJournalStage());
             journalProcessor.setExceptionHandler(new JournalFailureHandler(partition));
@@ -131,10 +132,10 @@ final class PartitionRuntime
         else
         {
             matcherBarrier = ring.newBarrier();
-            matcherStage = journal != null ? new JournallingMatcherStage() : new MatcherStage();
+            matcherStage = inlineJournal ? new JournallingMatcherStage() : new MatcherStage();
         }
         matcherProcessor = new BatchEventProcessorBuilder().build(ring, matcherBarrier, matcherStage);
-        matcherProcessor.setExceptionHandler(journal != null && config.journalStage() == JournalStage.INLINE ?
+        matcherProcessor.setExceptionHandler(inlineJournal ?
             new InlineJournalExceptionHandler(errors, new JournalFailureHandler(partition)) : errors);
         ring.addGatingSequences(matcherProcessor.getSequence());
         if (journalProcessor != null)
