@@ -8,8 +8,13 @@ package io.kairos.engine;
  * must not block for long: it would stall the partition.
  *
  * <p>Order of calls for one command: its execution events and book events, interleaved in the
- * order they happened, then {@link #onCommandComplete(int)}. During start-up recovery nothing is
- * emitted except the {@link BookEvent#recovered} ADDs that describe the recovered books.
+ * order they happened, then {@link #onCommandComplete(int)}.
+ *
+ * <p>During start-up recovery the journal is replayed silently except for two things: execution
+ * events of replayed commands for which {@link #needsRedelivery} says yes are emitted again with
+ * {@link ExecutionEvent#recovered} set (a listener that records durably what it delivered gets back
+ * what a crash or a shutdown kept from it), and the {@link BookEvent#recovered} ADDs that describe the
+ * recovered books follow the replay.
  */
 public interface EngineEventListener
 {
@@ -20,6 +25,25 @@ public interface EngineEventListener
     /** The partition finished a command; a good moment to flush batched output. */
     default void onCommandComplete(final int partition)
     {
+    }
+
+    /**
+     * Start-up recovery asks, per partition, after which journal index this listener may lack execution
+     * events; recovery then starts from a snapshot at or before it when one is kept, so those commands are
+     * replayed. {@link Long#MAX_VALUE} (the default): nothing is lacking.
+     */
+    default long redeliverAfter(final int partition)
+    {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * Start-up recovery, for each execution event of a replayed command after
+     * {@link #redeliverAfter(int)}: true to have it emitted again (marked {@link ExecutionEvent#recovered}).
+     */
+    default boolean needsRedelivery(final ExecutionEvent event)
+    {
+        return false;
     }
 
     EngineEventListener NO_OP = new EngineEventListener()

@@ -15,6 +15,7 @@ final class EventEmitter
     private EngineEventListener listener = EngineEventListener.NO_OP;
     private EngineCommand command;
     private long matchStartNs;
+    private long journalIndex;
 
     EventEmitter(final int partition, final EpochNanoClock clock)
     {
@@ -27,10 +28,11 @@ final class EventEmitter
         this.listener = listener;
     }
 
-    void beginCommand(final EngineCommand command, final long matchStartNs)
+    void beginCommand(final EngineCommand command, final long matchStartNs, final long journalIndex)
     {
         this.command = command;
         this.matchStartNs = matchStartNs;
+        this.journalIndex = journalIndex;
     }
 
     void endCommand()
@@ -109,6 +111,7 @@ final class EventEmitter
         exec.kind = kind;
         exec.sessionId = sessionId;
         exec.partition = partition;
+        exec.journalIndex = journalIndex;
         if (command != null)
         {
             exec.engineInNs = command.engineInNs;

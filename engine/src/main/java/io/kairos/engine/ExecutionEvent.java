@@ -57,6 +57,13 @@ public final class ExecutionEvent
     public long engineInNs;
     public long matchStartNs;
     public long engineOutNs;
+    /** Index of the journal record of the command that produced the event; 0 when the journal is off. */
+    public long journalIndex;
+    /**
+     * Re-emitted during start-up recovery because the listener had not delivered it before the restart
+     * ({@link EngineEventListener#needsRedelivery}); it may have reached its session once already.
+     */
+    public boolean recovered;
 
     void reset()
     {
@@ -91,6 +98,8 @@ public final class ExecutionEvent
         engineInNs = 0;
         matchStartNs = 0;
         engineOutNs = 0;
+        journalIndex = 0;
+        recovered = false;
     }
 
     /** Copies every field; for consumers that queue events to another thread. */
@@ -127,5 +136,7 @@ public final class ExecutionEvent
         engineInNs = o.engineInNs;
         matchStartNs = o.matchStartNs;
         engineOutNs = o.engineOutNs;
+        journalIndex = o.journalIndex;
+        recovered = o.recovered;
     }
 }

@@ -153,6 +153,13 @@ final class Journal implements AutoCloseable
         }
     }
 
+    /** Index of the oldest record still on disk (1 for an empty journal). */
+    long firstIndex()
+    {
+        final List<Path> segments = segments();
+        return segments.isEmpty() ? 1 : firstIndexOf(segments.get(0).getFileName().toString());
+    }
+
     long lastIndex()
     {
         return lastIndex;

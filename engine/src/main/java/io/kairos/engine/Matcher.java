@@ -72,7 +72,13 @@ final class Matcher
 
     void onCommand(final EngineCommand command)
     {
-        emit.beginCommand(command, clock.nanoTime());
+        onCommand(command, 0);
+    }
+
+    /** Matches one command; its events carry {@code journalIndex} (the command's journal record, 0 if none). */
+    void onCommand(final EngineCommand command, final long journalIndex)
+    {
+        emit.beginCommand(command, clock.nanoTime(), journalIndex);
         switch (command.type)
         {
             case NEW_ORDER -> onNewOrder(command);

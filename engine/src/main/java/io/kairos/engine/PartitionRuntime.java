@@ -78,41 +78,66 @@ final class PartitionRuntime
         return recoveryReport;
     }
 
-    /** Rebuilds the books from the newest readable snapshot and the journal, silently, then describes them to the listener. */
+    /**
+     * Rebuilds the books from a snapshot and the journal, silently except for the execution events the
+     * listener asks to have again ({@link EngineEventListener#needsRedelivery}), then describes the books
+     * to the listener. The snapshot is the newest one at or before the listener's
+     * {@link EngineEventListener#redeliverAfter} point, so the commands it lacks events of are replayed.
+     */
     void recover(final EngineEventListener listener)
     {
         final long start = System.nanoTime();
-        long snapshotIndex = 0;
-        long olderSnapshotIndex = 0;
+        final long redeliverAfter = journal == null ? Long.MAX_VALUE : listener.redeliverAfter(partition);
         final List<Path> files = snapshots == null ? List.of() : snapshots.list();
-        if (!files.isEmpty())
+        final int chosen = chooseSnapshot(files, redeliverAfter);
+        long snapshotIndex = 0;
+        if (chosen >= 0)
         {
-            // snapshots are published by atomic rename, so the newest is complete unless the disk corrupted it
-            final Path newest = files.get(files.size() - 1);
+            final Path snapshot = files.get(chosen);
             try
             {
-                snapshotIndex = snapshots.read(newest, matcher);
+                snapshotIndex = snapshots.read(snapshot, matcher);
             }
             catch (final IOException | RuntimeException ex)
             {
-                throw new IllegalStateException("partition " + partition + ": snapshot " + newest +
+                throw new IllegalStateException("partition " + partition + ": snapshot " + snapshot +
                     " is unreadable (" + ex.getMessage() + "); move it aside to recover from the previous one", ex);
             }
-            olderSnapshotIndex = files.size() > 1 ? SnapshotDescriptor.indexOf(files.get(files.size() - 2).getFileName().toString()) : 0;
         }
+        final long previousSnapshotIndex = chosen > 0 ? SnapshotDescriptor.indexOf(files.get(chosen - 1).getFileName().toString()) : 0;
         Journal.Recovery recovery = new Journal.Recovery(snapshotIndex, 0, 0, "");
+        final RedeliveryFilter redelivery = new RedeliveryFilter(listener, redeliverAfter);
         if (journal != null)
         {
-            matcher.listener(EngineEventListener.NO_OP);
-            recovery = journal.recover(snapshotIndex, new EngineCommand(), (command, index) -> matcher.onCommand(command));
-            journal.deleteSegmentsCoveredBy(olderSnapshotIndex);
+            matcher.listener(redelivery);
+            recovery = journal.recover(snapshotIndex, new EngineCommand(), matcher::onCommand);
+            journal.deleteSegmentsCoveredBy(previousSnapshotIndex);
         }
         baseIndex = recovery.lastIndex();
         matcher.listener(listener);
         matcher.emitRecoveredBooks();
         stats.restingOrders.set(matcher.restingOrders());
+        final long unrecoverableThrough = redeliverAfter < snapshotIndex ? snapshotIndex : 0;
         recoveryReport = new RecoveryReport(partition, snapshotIndex, recovery.replayed(), recovery.truncatedBytes(),
-            recovery.truncationReason(), (int)matcher.restingOrders(), System.nanoTime() - start);
+            recovery.truncationReason(), (int)matcher.restingOrders(), redelivery.redelivered(), unrecoverableThrough,
+            System.nanoTime() - start);
+    }
+
+    /**
+     * @return the position in {@code files} (oldest first) of the newest snapshot at or before
+     * {@code redeliverAfter}; -1 to replay the journal from its beginning (no snapshot, or the journal still
+     * starts at record 1 and every snapshot is too new); the oldest snapshot when none is old enough.
+     */
+    private int chooseSnapshot(final List<Path> files, final long redeliverAfter)
+    {
+        for (int i = files.size() - 1; i >= 0; i--)
+        {
+            if (SnapshotDescriptor.indexOf(files.get(i).getFileName().toString()) <= redeliverAfter)
+            {
+                return i;
+            }
+        }
+        return files.isEmpty() || journal.firstIndex() <= 1 ? -1 : 0;
     }
 
     void start(final EngineEventListener listener)
@@ -305,12 +330,12 @@ final class PartitionRuntime
         @Override
         public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
         {
-            matcher.onCommand(command);
+            final long index = baseIndex + sequence + 1;
+            matcher.onCommand(command, index);
             stats.commands.lazySet(stats.commands.get() + 1);
             stats.restingOrders.lazySet(matcher.restingOrders());
             stats.trades.lazySet(matcher.trades());
             stats.rejects.lazySet(matcher.rejects());
-            final long index = baseIndex + sequence + 1;
             if (snapshotEvery > 0 && index % snapshotEvery == 0)
             {
                 snapshots.write(matcher, index);

@@ -2,6 +2,7 @@ package io.kairos.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Test listener: renders every event as one readable line (order and exec ids as their sequence numbers). */
 final class EventRecorder implements EngineEventListener
@@ -11,6 +12,29 @@ final class EventRecorder implements EngineEventListener
     final List<ExecutionEvent> executions = new ArrayList<>();
     final List<BookEvent> bookEvents = new ArrayList<>();
     boolean recordBook = true;
+    private long redeliverAfter = Long.MAX_VALUE;
+    private Predicate<ExecutionEvent> lacks = e -> false;
+
+    /** A recorder that, at start-up recovery, lacks the events after {@code redeliverAfter} that {@code lacks} matches. */
+    static EventRecorder lacking(final long redeliverAfter, final Predicate<ExecutionEvent> lacks)
+    {
+        final EventRecorder recorder = new EventRecorder();
+        recorder.redeliverAfter = redeliverAfter;
+        recorder.lacks = lacks;
+        return recorder;
+    }
+
+    @Override
+    public long redeliverAfter(final int partition)
+    {
+        return redeliverAfter;
+    }
+
+    @Override
+    public boolean needsRedelivery(final ExecutionEvent event)
+    {
+        return lacks.test(event);
+    }
 
     @Override
     public synchronized void onExecution(final ExecutionEvent e)
