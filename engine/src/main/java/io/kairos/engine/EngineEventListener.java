@@ -46,6 +46,14 @@ public interface EngineEventListener
         return false;
     }
 
+    /**
+     * Start-up recovery of the partition is over: its journal ends at {@code lastJournalIndex} (0 when empty or
+     * off); live commands continue from the next index.
+     */
+    default void onRecoveryComplete(final int partition, final long lastJournalIndex)
+    {
+    }
+
     EngineEventListener NO_OP = new EngineEventListener()
     {
         public void onExecution(final ExecutionEvent event)

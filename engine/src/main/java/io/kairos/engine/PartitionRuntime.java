@@ -116,6 +116,7 @@ final class PartitionRuntime
         baseIndex = recovery.lastIndex();
         matcher.listener(listener);
         matcher.emitRecoveredBooks();
+        listener.onRecoveryComplete(partition, journal == null ? 0 : baseIndex);
         stats.restingOrders.set(matcher.restingOrders());
         final long unrecoverableThrough = redeliverAfter < snapshotIndex ? snapshotIndex : 0;
         recoveryReport = new RecoveryReport(partition, snapshotIndex, recovery.replayed(), recovery.truncatedBytes(),

@@ -12,6 +12,7 @@ import io.kairos.engine.ReferenceData;
 import io.kairos.engine.RejectReason;
 import io.kairos.engine.Side;
 import io.kairos.fix.codecs.builder.ExecutionReportEncoder;
+import io.kairos.fix.codecs.builder.HeaderEncoder;
 import io.kairos.fix.codecs.builder.OrderCancelRejectEncoder;
 import io.kairos.fix.codecs.builder.OrderMassCancelReportEncoder;
 import uk.co.real_logic.artio.fields.EpochFractionFormat;
@@ -117,6 +118,7 @@ final class ExecutionReportWriter
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
             .responseIn(execution.responseInNs);
+        possResend(report.header(), event);
         return session.trySend(report);
     }
 
@@ -177,6 +179,7 @@ final class ExecutionReportWriter
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
             .responseIn(execution.responseInNs);
+        possResend(reject.header(), execution.event);
         return session.trySend(reject);
     }
 
@@ -259,4 +262,16 @@ final class ExecutionReportWriter
         return side == null ? Side.BUY.fixCode() : side.fixCode();
     }
 
+    /** A report re-emitted after a restart may have reached the client before: PossResend (97) = Y says so. */
+    private static void possResend(final HeaderEncoder header, final ExecutionEvent event)
+    {
+        if (event.recovered)
+        {
+            header.possResend(true);
+        }
+        else
+        {
+            header.resetPossResend();
+        }
+    }
 }

@@ -43,15 +43,17 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private final FixGatewayConfig config;
     private final EmbeddedArtio artio;
     private final EngineEventQueue queue;
+    private final DeliveryMarks marks;
     private final OrderEntryAgent agent;
     private final AgentRunner runner;
     private final AtomicLong errors;
-    private boolean closed;
+    private volatile boolean closed;
 
     private FixGateway(
-        final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue, final OrderEntryAgent agent,
-        final AgentRunner runner, final AtomicLong errors)
+        final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue, final DeliveryMarks marks,
+        final OrderEntryAgent agent, final AgentRunner runner, final AtomicLong errors)
     {
+        this.marks = marks;
         this.config = config;
         this.artio = artio;
         this.queue = queue;
@@ -87,13 +89,17 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             throwable.printStackTrace();
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
-        final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
-            new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, clock,
-            resolved.throttleDisconnectAfterRejects());
-        final OrderEntryAgent agent = new OrderEntryAgent(resolved.sessions(), shared, queue);
         final EmbeddedArtio artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock);
+        final DeliveryMarks marks;
+        final OrderEntryAgent agent;
         try
         {
+            // opened under the data directory's lock, which EmbeddedArtio took
+            marks = DeliveryMarks.open(resolved.dataDir(), resolved.sessions().stream().mapToInt(FixSessionConfig::sessionId).toArray());
+            final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
+                new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, marks, clock,
+                resolved.throttleDisconnectAfterRejects());
+            agent = new OrderEntryAgent(resolved.sessions(), shared, queue);
             agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
         }
         catch (final RuntimeException e)
@@ -109,10 +115,10 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         catch (final RuntimeException e)
         {
-            CloseHelper.closeAll(runner, artio);
+            CloseHelper.closeAll(runner, artio, marks);
             throw e;
         }
-        return new FixGateway(resolved, artio, queue, agent, runner, errors);
+        return new FixGateway(resolved, artio, queue, marks, agent, runner, errors);
     }
 
     private static LibraryConfiguration libraryConfiguration(
@@ -196,6 +202,30 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         queue.offer(event);
     }
 
+    /** Engine recovery: the earliest journal index after which a session may lack reports (see {@link DeliveryMarks}). */
+    @Override
+    public long redeliverAfter(final int partition)
+    {
+        return closed ? Long.MAX_VALUE : marks.redeliverAfter(partition);
+    }
+
+    /** Engine recovery: whether the session never had this event's report accepted by Artio. */
+    @Override
+    public boolean needsRedelivery(final ExecutionEvent event)
+    {
+        final int slot = marks.slot(event.sessionId);
+        return !closed && slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) && !marks.delivered(slot, event);
+    }
+
+    @Override
+    public void onRecoveryComplete(final int partition, final long lastJournalIndex)
+    {
+        if (!closed)
+        {
+            marks.onRecoveryComplete(partition, lastJournalIndex);
+        }
+    }
+
     /** Order entry reports executions only; book events are for market data. */
     @Override
     public void onBookEvent(final BookEvent event)
@@ -241,5 +271,6 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         closed = true;
         CloseHelper.closeAll(runner, artio);
         queue.close();
+        marks.close();
     }
 }

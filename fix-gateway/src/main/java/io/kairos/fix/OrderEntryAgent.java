@@ -35,6 +35,7 @@ final class OrderEntryAgent implements Agent
     private final EngineEventQueue queue;
     private final EngineEventQueue.Consumer router = this::route;
     private final EpochNanoClock clock;
+    private final DeliveryMarks marks;
     private FixLibrary library;
     private volatile Thread thread;
 
@@ -42,6 +43,7 @@ final class OrderEntryAgent implements Agent
     {
         this.queue = queue;
         this.clock = shared.clock;
+        this.marks = shared.marks;
         sessions = new OrderEntrySession[configs.size()];
         int maxId = 0;
         for (final FixSessionConfig config : configs)
@@ -104,6 +106,11 @@ final class OrderEntryAgent implements Agent
             {
                 session.onExecution(execution);
             }
+        }
+        if (DeliveryMarks.tracks(execution.event))
+        {
+            // after the session took it; more events of the same command may follow, hence - 1
+            marks.onRouted(execution.event.partition, execution.event.journalIndex - 1);
         }
     }
 

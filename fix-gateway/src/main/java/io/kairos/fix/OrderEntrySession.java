@@ -37,6 +37,9 @@ final class OrderEntrySession implements SessionHandler
     private final FixSessionConfig config;
     private final OrderEntryShared shared;
     private final OutboundBacklog backlog = new OutboundBacklog(64);
+    /** Reports from each partition waiting in the backlog (for the delivery marks). */
+    private final int[] pendingByPartition = new int[DeliveryMarksDescriptor.PARTITIONS];
+    private final int marksSlot;
     private final MassCancelTracker massCancels = new MassCancelTracker();
     private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
     private final HeaderDecoder header = new HeaderDecoder();
@@ -50,6 +53,7 @@ final class OrderEntrySession implements SessionHandler
     {
         this.config = config;
         this.shared = shared;
+        marksSlot = shared.marks.slot(config.sessionId());
     }
 
     FixSessionConfig config()
@@ -264,9 +268,33 @@ final class OrderEntrySession implements SessionHandler
         final Session current = session;
         if (current != null && backlog.isEmpty() && current.isActive() && shared.writer.send(current, execution) >= 0)
         {
+            onAccepted(execution.event);
             return;
         }
         backlog.add(execution);
+        final ExecutionEvent event = execution.event;
+        if (DeliveryMarks.tracks(event) && pendingByPartition[event.partition]++ == 0)
+        {
+            shared.marks.onPending(marksSlot, event.partition, event.journalIndex);
+        }
+    }
+
+    /** Artio took the report: record it, so a restart does not ask the engine for it again. */
+    private void onAccepted(final ExecutionEvent event)
+    {
+        if (DeliveryMarks.tracks(event))
+        {
+            shared.marks.onCommitted(marksSlot, event.partition, event.journalIndex, event.execId);
+        }
+    }
+
+    private void onAcceptedFromBacklog(final ExecutionEvent event)
+    {
+        onAccepted(event);
+        if (DeliveryMarks.tracks(event) && --pendingByPartition[event.partition] == 0)
+        {
+            shared.marks.onNothingPending(marksSlot, event.partition);
+        }
     }
 
     /** Housekeeping on each duty cycle: flush waiting reports, enforce the throttle disconnect. @return work done. */
@@ -319,6 +347,7 @@ final class OrderEntrySession implements SessionHandler
             {
                 return false;
             }
+            onAcceptedFromBacklog(next.event);
             backlog.removeFirst();
             sent++;
         }

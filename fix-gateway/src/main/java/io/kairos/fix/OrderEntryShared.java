@@ -15,18 +15,21 @@ final class OrderEntryShared
     final SessionRejectWriter rejects = new SessionRejectWriter();
     final CommandPublisher publisher;
     final GatewayMetrics metrics;
+    final DeliveryMarks marks;
     final EpochNanoClock clock;
     final int throttleDisconnectAfterRejects;
     long lastCorrelationId;
 
     OrderEntryShared(
         final FixCommandAdapter adapter, final ExecutionReportWriter writer, final CommandPublisher publisher,
-        final GatewayMetrics metrics, final EpochNanoClock clock, final int throttleDisconnectAfterRejects)
+        final GatewayMetrics metrics, final DeliveryMarks marks, final EpochNanoClock clock,
+        final int throttleDisconnectAfterRejects)
     {
         this.adapter = adapter;
         this.writer = writer;
         this.publisher = publisher;
         this.metrics = metrics;
+        this.marks = marks;
         this.clock = clock;
         this.throttleDisconnectAfterRejects = throttleDisconnectAfterRejects;
     }

@@ -7,6 +7,7 @@ import java.util.function.UnaryOperator;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
+import io.kairos.engine.JournalMode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 /**
@@ -27,8 +28,13 @@ final class GatewayFixture implements AutoCloseable
 
     private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise)
     {
+        this(dataDir, customise, EngineConfig.defaults(INSTRUMENTS));
+    }
+
+    private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise, final EngineConfig engineConfig)
+    {
         this.dataDir = dataDir;
-        engine = new Engine(EngineConfig.defaults(INSTRUMENTS));
+        engine = new Engine(engineConfig);
         final FixGatewayConfig config = customise.apply(FixGatewayConfig.defaults(dataDir).withPort(0));
         gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry);
         engine.start(gateway);
@@ -42,6 +48,13 @@ final class GatewayFixture implements AutoCloseable
     static GatewayFixture start(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise)
     {
         return new GatewayFixture(dataDir, customise);
+    }
+
+    /** With the engine journalling (sync) under {@code journalDir}, so a restart on the same directories recovers. */
+    static GatewayFixture startJournalled(final Path dataDir, final Path journalDir, final int port)
+    {
+        return new GatewayFixture(dataDir, config -> config.withPort(port),
+            EngineConfig.defaults(INSTRUMENTS).withJournal(JournalMode.SYNC, journalDir.resolve("journal"), journalDir.resolve("snapshots")));
     }
 
     int port()

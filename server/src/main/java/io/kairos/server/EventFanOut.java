@@ -30,7 +30,10 @@ final class EventFanOut implements EngineEventListener
     @Override
     public void onExecution(final ExecutionEvent event)
     {
-        meters.recordEngineLatency(event.engineInNs, event.engineOutNs);
+        if (!event.recovered)
+        {
+            meters.recordEngineLatency(event.engineInNs, event.engineOutNs);
+        }
         if (demo != null && event.sessionId == demoSessionId)
         {
             demo.onExecution(event);
@@ -48,6 +51,44 @@ final class EventFanOut implements EngineEventListener
         for (final EngineEventListener gateway : gateways)
         {
             gateway.onBookEvent(event);
+        }
+    }
+
+    /** The earliest point any gateway may lack events from. */
+    @Override
+    public long redeliverAfter(final int partition)
+    {
+        long after = Long.MAX_VALUE;
+        for (final EngineEventListener gateway : gateways)
+        {
+            after = Math.min(after, gateway.redeliverAfter(partition));
+        }
+        return after;
+    }
+
+    @Override
+    public boolean needsRedelivery(final ExecutionEvent event)
+    {
+        if (demo != null && event.sessionId == demoSessionId)
+        {
+            return false;
+        }
+        for (final EngineEventListener gateway : gateways)
+        {
+            if (gateway.needsRedelivery(event))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void onRecoveryComplete(final int partition, final long lastJournalIndex)
+    {
+        for (final EngineEventListener gateway : gateways)
+        {
+            gateway.onRecoveryComplete(partition, lastJournalIndex);
         }
     }
 

@@ -1,0 +1,274 @@
+package io.kairos.fix;
+
+import static io.kairos.fix.DeliveryMarksDescriptor.COMMITTED_EXEC_ID_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.COMMITTED_INDEX_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.FILE_NAME;
+import static io.kairos.fix.DeliveryMarksDescriptor.IN_USE_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.MAGIC;
+import static io.kairos.fix.DeliveryMarksDescriptor.MAGIC_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.PARTITIONS;
+import static io.kairos.fix.DeliveryMarksDescriptor.PENDING_FROM_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.RECORDS_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.RECORDS_START;
+import static io.kairos.fix.DeliveryMarksDescriptor.SESSION_ID_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.UNKNOWN;
+import static io.kairos.fix.DeliveryMarksDescriptor.VERSION;
+import static io.kairos.fix.DeliveryMarksDescriptor.VERSION_OFFSET;
+import static io.kairos.fix.DeliveryMarksDescriptor.fileLength;
+import static io.kairos.fix.DeliveryMarksDescriptor.marksOffset;
+import static io.kairos.fix.DeliveryMarksDescriptor.recordOffset;
+import static io.kairos.fix.DeliveryMarksDescriptor.routedOffset;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import io.kairos.engine.ExecutionEvent;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * How far the engine's execution events got, kept in a memory-mapped file ({@link DeliveryMarksDescriptor})
+ * so that a restart can ask the engine to emit again what a crash or a shutdown kept from the sessions:
+ * events still in the engine→gateway queue, reports waiting in a session's backlog (a disconnected or
+ * back-pressured session), reports Artio had not accepted yet.
+ *
+ * <p>Per partition the gateway records the journal index of the last event it took off its queue; per
+ * session and partition, the last report Artio accepted and the oldest report still waiting. At the
+ * engine's start-up recovery, {@link #redeliverAfter} is the earliest point a session may lack reports
+ * from, and {@link #delivered} decides event by event. A report is marked accepted after
+ * {@code Session.trySend} returned, so a crash between the two sends it twice (the second time with
+ * PossResend=Y, same ExecID). Stores are ordered page-cache writes: they survive {@code kill -9}, not a
+ * power loss. Not covered: reports Artio accepted that its framer had not written yet when the process
+ * died (a window of microseconds), and reports the gateway makes without the engine (journal index 0).
+ *
+ * <p>Threads: the gateway's library thread writes ({@code on…}); the engine's recovery reads
+ * ({@link #redeliverAfter}, {@link #delivered}) while the library thread may already route what recovery
+ * emits. Slots are fixed at {@link #open}. Allocation-free after open.
+ */
+final class DeliveryMarks implements AutoCloseable
+{
+    static final int UNKNOWN_SLOT = -1;
+    private static final int MIN_RECORDS = 16;
+
+    private final Path file;
+    private final MappedByteBuffer mapped;
+    private final UnsafeBuffer buffer;
+    private final int[] slotBySessionId;
+
+    private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId)
+    {
+        this.file = file;
+        this.mapped = mapped;
+        this.buffer = new UnsafeBuffer(mapped);
+        this.slotBySessionId = slotBySessionId;
+    }
+
+    /** Maps (creating or growing) {@code dataDir/delivery-marks.dat} with a record for each session id. Allocates. */
+    static DeliveryMarks open(final Path dataDir, final int[] sessionIds)
+    {
+        final Path file = dataDir.resolve(FILE_NAME);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        {
+            final boolean fresh = raf.length() == 0;
+            final int existingRecords = fresh ? 0 : checkHeader(file, raf);
+            final int maxSessionId = Arrays.stream(sessionIds).max().orElse(0);
+            final int records = Math.max(existingRecords, Math.max(MIN_RECORDS, 2 * sessionIds.length));
+            raf.setLength(Math.max(raf.length(), fileLength(records)));
+            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, fileLength(records));
+            final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
+            if (fresh)
+            {
+                buffer.putLong(MAGIC_OFFSET, MAGIC);
+                buffer.putInt(VERSION_OFFSET, VERSION);
+                for (int p = 0; p < PARTITIONS; p++)
+                {
+                    buffer.putLong(routedOffset(p), UNKNOWN);
+                }
+            }
+            buffer.putInt(RECORDS_OFFSET, records);
+            final int[] slotBySessionId = new int[maxSessionId + 1];
+            Arrays.fill(slotBySessionId, UNKNOWN_SLOT);
+            for (int slot = 0; slot < records; slot++)
+            {
+                final int record = recordOffset(slot);
+                final int sessionId = buffer.getInt(record + SESSION_ID_OFFSET);
+                if (buffer.getInt(record + IN_USE_OFFSET) == 1 && sessionId > 0 && sessionId <= maxSessionId)
+                {
+                    slotBySessionId[sessionId] = slot;
+                }
+            }
+            for (final int sessionId : sessionIds)
+            {
+                if (slotBySessionId[sessionId] == UNKNOWN_SLOT)
+                {
+                    slotBySessionId[sessionId] = claimSlot(buffer, records, slotBySessionId, sessionId);
+                }
+            }
+            return new DeliveryMarks(file, mapped, slotBySessionId);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot open " + file, e);
+        }
+    }
+
+    private static int checkHeader(final Path file, final RandomAccessFile raf) throws IOException
+    {
+        if (raf.length() < RECORDS_START)
+        {
+            throw new IllegalStateException(file + " is not a delivery marks file (" + raf.length() + " bytes)");
+        }
+        final MappedByteBuffer existing = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, RECORDS_START);
+        try
+        {
+            final UnsafeBuffer header = new UnsafeBuffer(existing);
+            final int records = header.getInt(RECORDS_OFFSET);
+            if (header.getLong(MAGIC_OFFSET) != MAGIC || header.getInt(VERSION_OFFSET) != VERSION ||
+                records < 0 || fileLength(records) > raf.length())
+            {
+                throw new IllegalStateException(file + " is not a version " + VERSION + " delivery marks file");
+            }
+            return records;
+        }
+        finally
+        {
+            IoUtil.unmap(existing);
+        }
+    }
+
+    /** A free record, else the record of a session id that is no longer configured (its marks are dropped). */
+    private static int claimSlot(final UnsafeBuffer buffer, final int records, final int[] slotBySessionId, final int sessionId)
+    {
+        int reusable = UNKNOWN_SLOT;
+        for (int slot = 0; slot < records; slot++)
+        {
+            final int record = recordOffset(slot);
+            final int owner = buffer.getInt(record + SESSION_ID_OFFSET);
+            if (buffer.getInt(record + IN_USE_OFFSET) != 1)
+            {
+                reusable = slot;
+                break;
+            }
+            if (reusable == UNKNOWN_SLOT && (owner <= 0 || owner >= slotBySessionId.length || slotBySessionId[owner] != slot))
+            {
+                reusable = slot;
+            }
+        }
+        // records >= 2 x configured sessions, so one of the two kinds exists
+        final int record = recordOffset(reusable);
+        buffer.setMemory(record, DeliveryMarksDescriptor.RECORD_LENGTH, (byte)0);
+        buffer.putInt(record + SESSION_ID_OFFSET, sessionId);
+        buffer.putInt(record + IN_USE_OFFSET, 1);
+        return reusable;
+    }
+
+    /** @return the record of this engine session id, or {@link #UNKNOWN_SLOT}. */
+    int slot(final int sessionId)
+    {
+        return sessionId > 0 && sessionId < slotBySessionId.length ? slotBySessionId[sessionId] : UNKNOWN_SLOT;
+    }
+
+    /** Whether the gateway keeps marks for this event: an engine event with a journal record, not a mass cancel report. */
+    static boolean tracks(final ExecutionEvent event)
+    {
+        return event.journalIndex > 0 && event.kind != ExecutionEvent.Kind.MASS_CANCEL_REPORT;
+    }
+
+    /** Library thread: an event of the partition was taken off the engine queue. */
+    void onRouted(final int partition, final long journalIndex)
+    {
+        if (journalIndex > buffer.getLong(routedOffset(partition)))
+        {
+            buffer.putLongOrdered(routedOffset(partition), journalIndex);
+        }
+    }
+
+    /** Library thread: Artio accepted the session's report. */
+    void onCommitted(final int slot, final int partition, final long journalIndex, final long execId)
+    {
+        final int marks = marksOffset(slot, partition);
+        buffer.putLongOrdered(marks + COMMITTED_EXEC_ID_OFFSET, execId);
+        buffer.putLongOrdered(marks + COMMITTED_INDEX_OFFSET, journalIndex);
+    }
+
+    /** Library thread: the first report from the partition went into the session's empty backlog. */
+    void onPending(final int slot, final int partition, final long journalIndex)
+    {
+        buffer.putLongOrdered(marksOffset(slot, partition) + PENDING_FROM_OFFSET, journalIndex);
+    }
+
+    /** Library thread: no report from the partition waits in the session's backlog any more. */
+    void onNothingPending(final int slot, final int partition)
+    {
+        buffer.putLongOrdered(marksOffset(slot, partition) + PENDING_FROM_OFFSET, 0);
+    }
+
+    /**
+     * Engine recovery: the partition's journal ends at {@code lastJournalIndex}. A file that has never seen
+     * the partition starts counting here (nothing before it can be known to be missing); marks beyond the
+     * journal's end (a journal replaced by a shorter one) are reset to it.
+     */
+    void onRecoveryComplete(final int partition, final long lastJournalIndex)
+    {
+        final long routed = buffer.getLongVolatile(routedOffset(partition));
+        if (routed == UNKNOWN || routed > lastJournalIndex)
+        {
+            buffer.putLongOrdered(routedOffset(partition), lastJournalIndex);
+        }
+    }
+
+    /** @return the journal index after which some session may lack reports from the partition ({@link Long#MAX_VALUE}: none). */
+    long redeliverAfter(final int partition)
+    {
+        final long routed = buffer.getLongVolatile(routedOffset(partition));
+        if (routed == UNKNOWN)
+        {
+            return Long.MAX_VALUE;
+        }
+        long after = routed;
+        for (int slot : slotBySessionId)
+        {
+            if (slot != UNKNOWN_SLOT)
+            {
+                final long pendingFrom = buffer.getLongVolatile(marksOffset(slot, partition) + PENDING_FROM_OFFSET);
+                if (pendingFrom > 0)
+                {
+                    after = Math.min(after, pendingFrom - 1);
+                }
+            }
+        }
+        return after;
+    }
+
+    /** @return whether Artio accepted this event's report to its session before the restart. */
+    boolean delivered(final int slot, final ExecutionEvent event)
+    {
+        final int marks = marksOffset(slot, event.partition);
+        final long committedIndex = buffer.getLongVolatile(marks + COMMITTED_INDEX_OFFSET);
+        final long committedExecId = buffer.getLongVolatile(marks + COMMITTED_EXEC_ID_OFFSET);
+        return event.journalIndex < committedIndex ||
+            event.journalIndex == committedIndex && (event.execId == 0 || event.execId <= committedExecId);
+    }
+
+    /** Journal index of the last report from the partition Artio accepted for the session (diagnostics, tests). */
+    long committedIndex(final int slot, final int partition)
+    {
+        return buffer.getLongVolatile(marksOffset(slot, partition) + COMMITTED_INDEX_OFFSET);
+    }
+
+    Path file()
+    {
+        return file;
+    }
+
+    @Override
+    public void close()
+    {
+        IoUtil.unmap(mapped);
+    }
+}
