@@ -97,7 +97,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             // opened under the data directory's lock, which EmbeddedArtio took
             marks = DeliveryMarks.open(resolved.dataDir(), resolved.sessions().stream().mapToInt(FixSessionConfig::sessionId).toArray());
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
-                new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, marks, clock,
+                new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, marks, artio.sentSequenceFloor(), clock,
                 resolved.throttleDisconnectAfterRejects());
             agent = new OrderEntryAgent(resolved.sessions(), shared, queue);
             agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));

@@ -138,6 +138,10 @@ final class OrderEntryAgent implements Agent
                 Thread.onSpinWait();
             }
         }
+        for (final OrderEntrySession session : sessions)
+        {
+            session.confirmWritten();
+        }
         library.close();
     }
 

@@ -37,9 +37,8 @@ final class OrderEntrySession implements SessionHandler
     private final FixSessionConfig config;
     private final OrderEntryShared shared;
     private final OutboundBacklog backlog = new OutboundBacklog(64);
-    /** Reports from each partition waiting in the backlog (for the delivery marks). */
-    private final int[] pendingByPartition = new int[DeliveryMarksDescriptor.PARTITIONS];
-    private final int marksSlot;
+    private final SessionDeliveries deliveries;
+    private final int floorSlot;
     private final MassCancelTracker massCancels = new MassCancelTracker();
     private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
     private final HeaderDecoder header = new HeaderDecoder();
@@ -53,7 +52,8 @@ final class OrderEntrySession implements SessionHandler
     {
         this.config = config;
         this.shared = shared;
-        marksSlot = shared.marks.slot(config.sessionId());
+        deliveries = new SessionDeliveries(shared.marks, config.sessionId());
+        floorSlot = shared.floor.slot(config.compId());
     }
 
     FixSessionConfig config()
@@ -238,6 +238,7 @@ final class OrderEntrySession implements SessionHandler
             shared.metrics.onExecution();
         }
         countReject(execution);
+        deliveries.onArrived(event);
         deliver(execution);
     }
 
@@ -268,44 +269,31 @@ final class OrderEntrySession implements SessionHandler
         final Session current = session;
         if (current != null && backlog.isEmpty() && current.isActive() && shared.writer.send(current, execution) >= 0)
         {
-            onAccepted(execution.event);
+            deliveries.onAccepted(execution.event, current.lastSentMsgSeqNum());
             return;
         }
         backlog.add(execution);
-        final ExecutionEvent event = execution.event;
-        if (DeliveryMarks.tracks(event) && pendingByPartition[event.partition]++ == 0)
-        {
-            shared.marks.onPending(marksSlot, event.partition, event.journalIndex);
-        }
     }
 
-    /** Artio took the report: record it, so a restart does not ask the engine for it again. */
-    private void onAccepted(final ExecutionEvent event)
+    /** Marks delivered the reports the framer has written to the socket. @return how many. */
+    int confirmWritten()
     {
-        if (DeliveryMarks.tracks(event))
-        {
-            shared.marks.onCommitted(marksSlot, event.partition, event.journalIndex, event.execId);
-        }
-    }
-
-    private void onAcceptedFromBacklog(final ExecutionEvent event)
-    {
-        onAccepted(event);
-        if (DeliveryMarks.tracks(event) && --pendingByPartition[event.partition] == 0)
-        {
-            shared.marks.onNothingPending(marksSlot, event.partition);
-        }
+        return floorSlot == SentSequenceFloor.UNKNOWN_SLOT ? 0 : deliveries.confirmWritten(shared.floor.lastSent(floorSlot));
     }
 
     /** Housekeeping on each duty cycle: flush waiting reports, enforce the throttle disconnect. @return work done. */
     int doWork()
     {
+        int work = confirmWritten();
         final Session current = session;
         if (current == null)
         {
-            return 0;
+            return work;
         }
-        int work = 0;
+        if (current.isActive() && current.lastSentMsgSeqNum() < deliveries.newestAwaiting())
+        {
+            deliveries.onSequenceReset();
+        }
         if (!backlog.isEmpty() && current.isActive())
         {
             final int before = backlog.size();
@@ -347,7 +335,7 @@ final class OrderEntrySession implements SessionHandler
             {
                 return false;
             }
-            onAcceptedFromBacklog(next.event);
+            deliveries.onAccepted(next.event, current.lastSentMsgSeqNum());
             backlog.removeFirst();
             sent++;
         }

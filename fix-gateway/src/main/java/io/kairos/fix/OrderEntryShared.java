@@ -16,13 +16,15 @@ final class OrderEntryShared
     final CommandPublisher publisher;
     final GatewayMetrics metrics;
     final DeliveryMarks marks;
+    final SentSequenceFloor floor;
     final EpochNanoClock clock;
     final int throttleDisconnectAfterRejects;
     long lastCorrelationId;
 
     OrderEntryShared(
         final FixCommandAdapter adapter, final ExecutionReportWriter writer, final CommandPublisher publisher,
-        final GatewayMetrics metrics, final DeliveryMarks marks, final EpochNanoClock clock,
+        final GatewayMetrics metrics, final DeliveryMarks marks, final SentSequenceFloor floor,
+        final EpochNanoClock clock,
         final int throttleDisconnectAfterRejects)
     {
         this.adapter = adapter;
@@ -30,6 +32,7 @@ final class OrderEntryShared
         this.publisher = publisher;
         this.metrics = metrics;
         this.marks = marks;
+        this.floor = floor;
         this.clock = clock;
         this.throttleDisconnectAfterRejects = throttleDisconnectAfterRejects;
     }
