@@ -91,13 +91,18 @@ final class DeliveryMarks implements AutoCloseable
                 }
             }
             buffer.putInt(RECORDS_OFFSET, records);
+            final boolean[] configured = new boolean[maxSessionId + 1];
+            for (final int sessionId : sessionIds)
+            {
+                configured[sessionId] = true;
+            }
             final int[] slotBySessionId = new int[maxSessionId + 1];
             Arrays.fill(slotBySessionId, UNKNOWN_SLOT);
             for (int slot = 0; slot < records; slot++)
             {
                 final int record = recordOffset(slot);
                 final int sessionId = buffer.getInt(record + SESSION_ID_OFFSET);
-                if (buffer.getInt(record + IN_USE_OFFSET) == 1 && sessionId > 0 && sessionId <= maxSessionId)
+                if (buffer.getInt(record + IN_USE_OFFSET) == 1 && sessionId > 0 && sessionId <= maxSessionId && configured[sessionId])
                 {
                     slotBySessionId[sessionId] = slot;
                 }

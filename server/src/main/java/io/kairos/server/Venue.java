@@ -182,6 +182,15 @@ final class Venue implements AutoCloseable
                 text.append(", cut ").append(report.truncatedBytes()).append(" bytes of torn tail (")
                     .append(report.truncationReason()).append(')');
             }
+            if (report.redeliveredEvents() > 0)
+            {
+                text.append(", ").append(report.redeliveredEvents()).append(" reports owed to sessions emitted again");
+            }
+            if (report.unrecoverableThrough() > 0)
+            {
+                text.append(", reports owed up to journal record ").append(report.unrecoverableThrough())
+                    .append(" are older than every kept snapshot and cannot be sent again (OrderStatusRequest answers)");
+            }
             text.append('\n');
         }
         return text.toString();

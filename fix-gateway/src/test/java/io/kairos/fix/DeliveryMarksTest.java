@@ -1,0 +1,175 @@
+package io.kairos.fix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.kairos.engine.ExecutionEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DeliveryMarksTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldLackNothingUntilTheEngineSaidWhereItsJournalEnds()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1, 2}))
+        {
+            assertEquals(Long.MAX_VALUE, marks.redeliverAfter(0), "a fresh file knows of nothing missing");
+            marks.onRecoveryComplete(0, 40);
+            assertEquals(40, marks.redeliverAfter(0));
+            assertEquals(Long.MAX_VALUE, marks.redeliverAfter(1), "other partitions untouched");
+        }
+    }
+
+    @Test
+    void shouldKeepTheMarksAcrossAReopen()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1, 2}))
+        {
+            marks.onRecoveryComplete(3, 0);
+            marks.onRouted(3, 99);
+            marks.onCommitted(marks.slot(2), 3, 77, 1234);
+        }
+        try (DeliveryMarks reopened = DeliveryMarks.open(dir, new int[] {2, 1}))
+        {
+            assertEquals(99, reopened.redeliverAfter(3));
+            assertEquals(77, reopened.committedIndex(reopened.slot(2), 3));
+            assertEquals(0, reopened.committedIndex(reopened.slot(1), 3));
+        }
+    }
+
+    @Test
+    void shouldGoBackToTheOldestReportASessionStillWaitsFor()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1, 2, 3}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            marks.onRouted(0, 500);
+            marks.onPending(marks.slot(2), 0, 120);
+            marks.onPending(marks.slot(3), 0, 300);
+            assertEquals(119, marks.redeliverAfter(0));
+            marks.onNothingPending(marks.slot(2), 0);
+            assertEquals(299, marks.redeliverAfter(0));
+            marks.onNothingPending(marks.slot(3), 0);
+            assertEquals(500, marks.redeliverAfter(0));
+        }
+    }
+
+    @Test
+    void shouldCountAReportDeliveredUpToTheLastCommittedExecIdOfItsCommand()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
+        {
+            final int slot = marks.slot(1);
+            marks.onCommitted(slot, 0, 10, 7001);
+            assertTrue(marks.delivered(slot, event(9, 9000)), "an earlier command");
+            assertTrue(marks.delivered(slot, event(10, 7001)), "the last one written");
+            assertTrue(marks.delivered(slot, event(10, 6000)), "an earlier report of the same command");
+            assertFalse(marks.delivered(slot, event(10, 7002)), "a later report of the same command");
+            assertFalse(marks.delivered(slot, event(11, 1)), "a later command");
+            assertFalse(marks.delivered(slot, withPartition(event(5, 1), 1)), "another partition has its own marks");
+        }
+    }
+
+    @Test
+    void shouldResetAPartitionWhoseJournalIsShorterThanItsMarks()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            marks.onRouted(0, 900);
+            marks.onRecoveryComplete(0, 12);
+            assertEquals(12, marks.redeliverAfter(0), "a journal replaced by a shorter one");
+        }
+    }
+
+    @Test
+    void shouldGiveTheRecordOfASessionNoLongerConfiguredToANewOne()
+    {
+        for (final int first : new int[] {1, 100})
+        {
+            try (DeliveryMarks marks = DeliveryMarks.open(dir, sessionIds(first, 16)))
+            {
+                marks.onCommitted(marks.slot(first), 0, 5, 5);
+            }
+        }
+        // 32 records, all held by the 32 sessions of the two earlier configurations
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, sessionIds(200, 16)))
+        {
+            for (final int sessionId : sessionIds(200, 16))
+            {
+                assertNotEquals(DeliveryMarks.UNKNOWN_SLOT, marks.slot(sessionId));
+                assertEquals(0, marks.committedIndex(marks.slot(sessionId), 0), "a reused record starts empty");
+            }
+            assertEquals(DeliveryMarks.UNKNOWN_SLOT, marks.slot(1));
+        }
+    }
+
+    private static int[] sessionIds(final int first, final int count)
+    {
+        final int[] ids = new int[count];
+        for (int i = 0; i < count; i++)
+        {
+            ids[i] = first + i;
+        }
+        return ids;
+    }
+
+    @Test
+    void shouldRefuseAFileThatIsNotADeliveryMarksFile() throws Exception
+    {
+        Files.write(dir.resolve(DeliveryMarksDescriptor.FILE_NAME), new byte[DeliveryMarksDescriptor.RECORDS_START]);
+        final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> DeliveryMarks.open(dir, new int[] {1}));
+        assertTrue(refused.getMessage().contains("is not a version 1 delivery marks file"), refused.getMessage());
+    }
+
+    @Test
+    void shouldCommitAReportOnlyOnceTheFramerWroteItsSequenceNumber()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            final SessionDeliveries deliveries = new SessionDeliveries(marks, 1);
+            final int slot = marks.slot(1);
+            final ExecutionEvent first = event(20, 1);
+            final ExecutionEvent second = event(21, 2);
+            deliveries.onArrived(first);
+            deliveries.onArrived(second);
+            marks.onRouted(0, 20);
+            assertEquals(19, marks.redeliverAfter(0), "both pending");
+            deliveries.onAccepted(first, 41);
+            deliveries.onAccepted(second, 42);
+            assertEquals(0, deliveries.confirmWritten(40));
+            assertEquals(1, deliveries.confirmWritten(41));
+            assertEquals(20, marks.committedIndex(slot, 0));
+            assertEquals(19, marks.redeliverAfter(0), "the second still pending; the mark moves only when none is");
+            assertEquals(1, deliveries.confirmWritten(45));
+            assertEquals(21, marks.committedIndex(slot, 0));
+            assertEquals(20, marks.redeliverAfter(0));
+        }
+    }
+
+    private static ExecutionEvent event(final long journalIndex, final long execId)
+    {
+        final ExecutionEvent event = new ExecutionEvent();
+        event.sessionId = 1;
+        event.journalIndex = journalIndex;
+        event.execId = execId;
+        return event;
+    }
+
+    private static ExecutionEvent withPartition(final ExecutionEvent event, final int partition)
+    {
+        event.partition = partition;
+        return event;
+    }
+}
