@@ -27,7 +27,7 @@ final class CommandCodec
         buffer.putByte(offset + PRE_REJECT_OFFSET, (byte)c.preReject.ordinal());
         buffer.putByte(offset + CL_ORD_ID_LENGTH_OFFSET, (byte)c.clOrdId.length());
         buffer.putByte(offset + ORIG_CL_ORD_ID_LENGTH_OFFSET, (byte)c.origClOrdId.length());
-        buffer.putByte(offset + 7, (byte)0);
+        buffer.putByte(offset + FLAGS_OFFSET, c.possDup ? FLAG_POSS_DUP : 0);
         buffer.putInt(offset + SESSION_ID_OFFSET, c.sessionId);
         buffer.putInt(offset + INSTRUMENT_ID_OFFSET, c.instrumentId);
         buffer.putLong(offset + CORRELATION_ID_OFFSET, c.correlationId);
@@ -67,6 +67,7 @@ final class CommandCodec
         c.quantity = buffer.getLong(offset + QUANTITY_OFFSET);
         c.gatewayInNs = buffer.getLong(offset + GATEWAY_IN_OFFSET);
         c.engineInNs = buffer.getLong(offset + ENGINE_IN_OFFSET);
+        c.possDup = (buffer.getByte(offset + FLAGS_OFFSET) & FLAG_POSS_DUP) != 0;
         c.clOrdId.set(buffer, offset + IDS_OFFSET, clLength);
         c.origClOrdId.set(buffer, offset + IDS_OFFSET + clLength, origLength);
         return true;

@@ -39,6 +39,11 @@ public final class EngineCommand
     public long engineInNs;
     /** Set by the publisher on copy when a field did not fit (e.g. ClOrdID too long). */
     public RejectReason preReject = RejectReason.NONE;
+    /**
+     * The client says it may have sent this request before (FIX PossDupFlag 43=Y): a new order whose
+     * ClOrdID the session already used is answered with that order's status, not rejected as a duplicate.
+     */
+    public boolean possDup;
 
     public EngineCommand reset()
     {
@@ -57,6 +62,7 @@ public final class EngineCommand
         gatewayInNs = 0;
         engineInNs = 0;
         preReject = RejectReason.NONE;
+        possDup = false;
         return this;
     }
 
@@ -77,6 +83,7 @@ public final class EngineCommand
         gatewayInNs = other.gatewayInNs;
         engineInNs = other.engineInNs;
         preReject = other.preReject;
+        possDup = other.possDup;
     }
 
     /** Fluent helper for a new order (tests, benchmarks, demo flow); does not allocate. */

@@ -16,11 +16,11 @@ package io.kairos.engine;
  *           torn record has either no length or a CRC that does not match.
  *
  *   command (payload, offsets from its start):
- *   0 type  1 side  2 ordType  3 tif  4 preReject  5 clOrdId len  6 origClOrdId len  7 (zero)
+ *   0 type  1 side  2 ordType  3 tif  4 preReject  5 clOrdId len  6 origClOrdId len  7 flags
  *   8 sessionId (int)   12 instrumentId (int)   16 correlationId (long)   24 orderId (long)
  *   32 price (long)     40 quantity (long)      48 gatewayInNs (long)     56 engineInNs (long)
  *   64 clOrdId bytes, then origClOrdId bytes
- *   enum fields hold ordinal + 1 (0 = absent)
+ *   enum fields hold ordinal + 1 (0 = absent); flags: bit 0 = possDup (journals written before it have 0)
  * </pre>
  */
 final class JournalDescriptor
@@ -39,6 +39,8 @@ final class JournalDescriptor
     static final int PRE_REJECT_OFFSET = 4;
     static final int CL_ORD_ID_LENGTH_OFFSET = 5;
     static final int ORIG_CL_ORD_ID_LENGTH_OFFSET = 6;
+    static final int FLAGS_OFFSET = 7;
+    static final byte FLAG_POSS_DUP = 1;
     static final int SESSION_ID_OFFSET = 8;
     static final int INSTRUMENT_ID_OFFSET = 12;
     static final int CORRELATION_ID_OFFSET = 16;

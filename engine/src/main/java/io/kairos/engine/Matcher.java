@@ -95,6 +95,13 @@ final class Matcher
 
     private void onNewOrder(final EngineCommand c)
     {
+        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId) : null;
+        if (known != null)
+        {
+            // a re-sent copy of an order already taken: tell the client where it stands instead of rejecting it
+            sendStatus(known);
+            return;
+        }
         final OrderBook book = bookOf(c.instrumentId);
         final RejectReason reason = validateNewOrder(c, book);
         if (reason != RejectReason.NONE)
@@ -434,25 +441,33 @@ final class Matcher
     {
         final Order order = locate(c);
         final RejectReason reason = locateFailure(c, order);
+        if (reason == RejectReason.NONE)
+        {
+            sendStatus(order);
+            return;
+        }
         final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
         e.execType = ExecType.ORDER_STATUS;
         e.execId = nextExecId();
-        if (reason != RejectReason.NONE)
+        e.ordStatus = OrdStatus.REJECTED;
+        e.rejectReason = reason;
+        e.orderId = c.orderId;
+        e.instrumentId = c.instrumentId;
+        e.side = c.side;
+        e.origClOrdId.set(c.origClOrdId);
+        emit.send(e);
+    }
+
+    /** An order-status report (ExecType I) of {@code order} answering the current command. */
+    private void sendStatus(final Order order)
+    {
+        final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
+        e.execType = ExecType.ORDER_STATUS;
+        e.execId = nextExecId();
+        EventEmitter.orderState(e, order);
+        if (e.clOrdId.isEmpty())
         {
-            e.ordStatus = OrdStatus.REJECTED;
-            e.rejectReason = reason;
-            e.orderId = c.orderId;
-            e.instrumentId = c.instrumentId;
-            e.side = c.side;
-            e.origClOrdId.set(c.origClOrdId);
-        }
-        else
-        {
-            EventEmitter.orderState(e, order);
-            if (e.clOrdId.isEmpty())
-            {
-                e.clOrdId.set(order.clOrdId);
-            }
+            e.clOrdId.set(order.clOrdId);
         }
         emit.send(e);
     }

@@ -25,6 +25,12 @@ final class CommandScript
         {
             case "new" -> into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
                 OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]), Long.parseLong(t[8]));
+            case "newdup" ->
+            {
+                into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
+                    OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]), Long.parseLong(t[8]));
+                into.possDup = true;
+            }
             case "cancel" -> into.cancel(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]));
             case "cancelid" ->
             {

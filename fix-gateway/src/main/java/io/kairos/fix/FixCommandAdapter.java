@@ -157,6 +157,7 @@ final class FixCommandAdapter
         }
         command.newOrder(sessionId, clOrdId, instrument.id(), side, orderType, timeInForce, reply.price, quantity);
         command.gatewayInNs = gatewayInNs;
+        command.possDup = d.header().hasPossDupFlag() && d.header().possDupFlag();
         return PUBLISH;
     }
 

@@ -187,6 +187,37 @@ class OrderEntryTest
     }
 
     @Test
+    void shouldAnswerAReSentCopyOfAnOrderWithItsStatusInsteadOfADuplicateReject() throws Exception
+    {
+        // QuickFIX/J strips PossDupFlag from application sends, so this client writes the bytes itself
+        try (RawFixClient raw = new RawFixClient(fixture.port(), "CLIENT03"))
+        {
+            raw.logon("CLIENT03", "client03pass");
+            final String now = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
+            final String order = "11=PD1|21=1|55=AAPL|54=1|60=" + now + "|38=10|40=2|44=99|59=0|";
+            raw.send("D", order);
+            raw.send("D", "43=Y|122=" + now + "|" + order);
+            final String received = raw.readUntilClosed(2_000);
+
+            assertEquals(2, count(received, "|35=8|"), received);
+            assertTrue(received.contains("|150=0|"), "the first copy is acknowledged: " + received);
+            assertTrue(received.contains("|150=I|") && received.contains("|39=0|"), "the re-sent copy gets the order's status: " + received);
+            assertFalse(received.contains("duplicate"), received);
+            assertFalse(raw.closedByPeer());
+        }
+    }
+
+    private static int count(final String text, final String part)
+    {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+        {
+            count++;
+        }
+        return count;
+    }
+
+    @Test
     void shouldNotLetASessionTouchAnotherSessionsOrder() throws Exception
     {
         client1.send(Requests.limit("O1", BUY, "AAPL", 10, 99.0));
