@@ -33,7 +33,6 @@ final class ConfigPrinter
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));
         text.append('\n');
         text.append("metrics: ").append(config.metrics().bindAddress()).append(':').append(config.metrics().port()).append('\n');
-        text.append("server: timer slack ").append(config.timerSlackNs() == 0 ? "OS default" : config.timerSlackNs() + " ns").append('\n');
         final EngineConfig engine = config.engine();
         text.append("engine: partitions=").append(engine.partitionCount()).append(" hosted=")
             .append(engine.hostedPartitions().isEmpty() ? "all" : engine.hostedPartitions()).append(" ring-size=")

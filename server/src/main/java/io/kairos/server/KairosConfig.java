@@ -13,12 +13,10 @@ import io.kairos.engine.EngineConfig;
  * @param fix      the order-entry gateway
  * @param md       the market-data gateway
  * @param metrics  the metrics and health endpoint
- * @param timerSlackNs Linux timer slack for the venue's threads ({@code server.timer-slack-ns}); 0 = the OS default
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, long timerSlackNs,
-    List<String> warnings)
+    String source, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
 {
     public KairosConfig
     {

@@ -65,7 +65,6 @@ public final class KairosConfigLoader
         final MetricsSettings metrics = new MetricsSettings(
             bindAddress(source, "metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
         refusePortClashes(source, fix, md, metrics);
-        final long timerSlackNs = source.longValue("server.timer-slack-ns", 0, 1_000_000_000L);
 
         final Set<String> unknownKeys = source.unknownFileKeys();
         if (!unknownKeys.isEmpty())
@@ -79,7 +78,7 @@ public final class KairosConfigLoader
         {
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
-        return new KairosConfig(fileName, engine, fix, md, metrics, timerSlackNs, warnings);
+        return new KairosConfig(fileName, engine, fix, md, metrics, warnings);
     }
 
     /** The embedded default settings (also shipped as conf/kairos.properties). */

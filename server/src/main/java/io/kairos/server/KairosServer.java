@@ -93,14 +93,6 @@ public final class KairosServer implements Callable<Integer>
 
     private int run(final KairosConfig config)
     {
-        if (config.timerSlackNs() > 0)
-        {
-            final String failed = TimerSlack.setForThisThreadAndItsChildren(config.timerSlackNs());
-            if (failed != null)
-            {
-                err.println("kairos-server: warning: server.timer-slack-ns: " + failed + "; idle threads may wake up to 50 us late");
-            }
-        }
         final Venue venue;
         try
         {
