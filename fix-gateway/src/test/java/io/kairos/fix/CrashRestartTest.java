@@ -1,13 +1,13 @@
 package io.kairos.fix;
 
+import static io.kairos.fix.TestWaits.freePort;
+
 import static io.kairos.fix.Requests.BUY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.RandomAccessFile;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -129,15 +129,6 @@ class CrashRestartTest
             {
                 IoUtil.unmap(mapped);
             }
-        }
-    }
-
-    private static int freePort() throws Exception
-    {
-        try (ServerSocket socket = new ServerSocket())
-        {
-            socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            return socket.getLocalPort();
         }
     }
 }

@@ -1,14 +1,15 @@
 package io.kairos.fix;
 
+import static io.kairos.fix.TestWaits.awaitDisconnected;
+import static io.kairos.fix.TestWaits.awaitUntil;
+import static io.kairos.fix.TestWaits.freePort;
+
 import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -45,7 +46,7 @@ class RedeliveryAfterRestartTest
                 buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
                 assertEquals('0', buyer.expect("8").getChar(150));
                 buyer.stop();
-                awaitUntil(() -> !fixture.gateway.agent().session("CLIENT01").isConnected(), "CLIENT01 still connected");
+                awaitDisconnected(fixture, "CLIENT01");
 
                 seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
                 assertEquals('0', seller.expect("8").getChar(150));
@@ -123,28 +124,5 @@ class RedeliveryAfterRestartTest
     private static boolean possResend(final Message message) throws FieldNotFound
     {
         return message.getHeader().isSetField(POSS_RESEND) && message.getHeader().getBoolean(POSS_RESEND);
-    }
-
-    /** Bounded wait (10 s) for a condition; fails with {@code what} when it never holds. */
-    private static void awaitUntil(final java.util.function.BooleanSupplier condition, final String what)
-    {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() - deadline > 0)
-            {
-                fail(what);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    private static int freePort() throws Exception
-    {
-        try (ServerSocket socket = new ServerSocket())
-        {
-            socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            return socket.getLocalPort();
-        }
     }
 }

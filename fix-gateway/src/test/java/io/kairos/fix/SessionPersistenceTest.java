@@ -1,7 +1,9 @@
 package io.kairos.fix;
 
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import static io.kairos.fix.TestWaits.awaitDisconnected;
+import static io.kairos.fix.TestWaits.awaitUntil;
+import static io.kairos.fix.TestWaits.freePort;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +19,6 @@ import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 class SessionPersistenceTest
 {
@@ -143,36 +144,8 @@ class SessionPersistenceTest
         }
     }
 
-    private static void awaitDisconnected(final GatewayFixture fixture, final String compId)
-    {
-        awaitUntil(() -> !fixture.gateway.agent().session(compId).isConnected(), compId + " still connected");
-    }
-
     private static void awaitBacklog(final GatewayFixture fixture, final String compId, final int reports)
     {
         awaitUntil(() -> fixture.gateway.agent().session(compId).backlogSize() >= reports, compId + " backlog never reached " + reports);
-    }
-
-    /** Bounded wait (10 s) for a condition; fails with {@code what} when it never holds. */
-    private static void awaitUntil(final java.util.function.BooleanSupplier condition, final String what)
-    {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() - deadline > 0)
-            {
-                fail(what);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    private static int freePort() throws Exception
-    {
-        try (ServerSocket socket = new ServerSocket())
-        {
-            socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            return socket.getLocalPort();
-        }
     }
 }
