@@ -14,7 +14,6 @@ import io.aeron.driver.ThreadingMode;
 import io.kairos.engine.DirectoryLock;
 import io.kairos.fix.codecs.FixDictionaryImpl;
 import org.agrona.CloseHelper;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.IdleStrategy;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
@@ -149,7 +148,7 @@ final class EmbeddedArtio implements AutoCloseable
             .messageValidationStrategy(MessageValidationStrategy.targetCompId(config.compId()))
             .enableMessageThrottle((int)THROTTLE_WINDOW_MS, config.throttleMessagesPerSecond())
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds())
-            .framerIdleStrategy(idleStrategy())
+            .framerIdleStrategy(config.idleMode().newIdleStrategy())
             .archiverIdleStrategy(idleStrategy())
             .inboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
             .outboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
@@ -164,10 +163,10 @@ final class EmbeddedArtio implements AutoCloseable
         return engineConfig;
     }
 
-    /** Backs off to short sleeps when idle: the machine's few cores are shared with the engine and the clients. */
+    /** For the archive and the media driver: they always back off to short sleeps when idle. */
     static IdleStrategy idleStrategy()
     {
-        return new BackoffIdleStrategy(100, 10, 1_000, 100_000);
+        return IdleMode.BACKOFF.newIdleStrategy();
     }
 
     String aeronDirectory()

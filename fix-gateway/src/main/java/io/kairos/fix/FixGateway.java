@@ -107,7 +107,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             CloseHelper.quietClose(artio);
             throw e;
         }
-        final AgentRunner runner = new AgentRunner(EmbeddedArtio.idleStrategy(), errorHandler, null, agent);
+        final AgentRunner runner = new AgentRunner(resolved.idleMode().newIdleStrategy(), errorHandler, null, agent);
         AgentRunner.startOnThread(runner);
         try
         {
@@ -131,7 +131,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
                 return agent.onSessionAcquired(session, info);
             })
             .libraryAeronChannels(List.of(CommonContext.IPC_CHANNEL))
-            .libraryIdleStrategy(EmbeddedArtio.idleStrategy())
+            .libraryIdleStrategy(config.idleMode().newIdleStrategy())
             .epochNanoClock(clock)
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds());
         libraryConfig.libraryName("kairos-fix-gateway");

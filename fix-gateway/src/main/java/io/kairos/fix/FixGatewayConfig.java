@@ -23,6 +23,7 @@ import java.util.Set;
  *                                       rejected with a BusinessMessageReject
  * @param throttleDisconnectAfterRejects a session whose messages were throttle-rejected this many times in a row
  *                                       is logged out and disconnected
+ * @param idleMode                       how the framer and library threads wait for work
  */
 public record FixGatewayConfig(
     String bindAddress,
@@ -33,7 +34,8 @@ public record FixGatewayConfig(
     int maxSessions,
     int heartbeatIntervalSeconds,
     int throttleMessagesPerSecond,
-    int throttleDisconnectAfterRejects)
+    int throttleDisconnectAfterRejects,
+    IdleMode idleMode)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9880;
@@ -51,6 +53,7 @@ public record FixGatewayConfig(
         Objects.requireNonNull(bindAddress, "fix.bind-address");
         Objects.requireNonNull(compId, "fix.comp-id");
         Objects.requireNonNull(dataDir, "fix.data-dir");
+        Objects.requireNonNull(idleMode, "fix.idle-strategy");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "fix.sessions"));
         require(!bindAddress.isBlank(), "fix.bind-address", "must not be empty");
         require(port >= 0 && port <= 65_535, "fix.port", "must be in [0, 65535], was " + port);
@@ -99,31 +102,37 @@ public record FixGatewayConfig(
         }
         return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
             DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,
-            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS);
+            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF);
+    }
+
+    public FixGatewayConfig withIdleMode(final IdleMode newIdleMode)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, newIdleMode);
     }
 
     public FixGatewayConfig withPort(final int newPort)
     {
         return new FixGatewayConfig(bindAddress, newPort, compId, dataDir, sessions, maxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode);
     }
 
     public FixGatewayConfig withSessions(final List<FixSessionConfig> newSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, newSessions, maxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode);
     }
 
     public FixGatewayConfig withMaxSessions(final int newMaxSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, newMaxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode);
     }
 
     public FixGatewayConfig withThrottle(final int messagesPerSecond, final int disconnectAfterRejects)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
-            heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects);
+            heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects, idleMode);
     }
 
     public FixSessionConfig session(final String sessionCompId)

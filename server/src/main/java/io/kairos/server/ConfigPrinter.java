@@ -20,6 +20,7 @@ final class ConfigPrinter
             .append(" data-dir=").append(fix.dataDir()).append(" max-sessions=").append(fix.maxSessions())
             .append(" heartbeat=").append(fix.heartbeatIntervalSeconds()).append("s throttle=")
             .append(fix.throttleMessagesPerSecond()).append("/s disconnect-after=").append(fix.throttleDisconnectAfterRejects())
+            .append(" idle=").append(fix.idleMode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
             .append('\n');
         for (final FixSessionSettings session : fix.sessions())
         {

@@ -3,6 +3,8 @@ package io.kairos.server;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.kairos.fix.IdleMode;
+
 /**
  * The order-entry gateway's settings ({@code fix.*}). Immutable; validated by {@link KairosConfigLoader}.
  *
@@ -15,6 +17,7 @@ import java.util.List;
  * @param heartbeatIntervalSeconds       HeartBtInt the venue proposes
  * @param throttleMessagesPerSecond      per-session sliding-window limit
  * @param throttleDisconnectAfterRejects consecutive throttle rejects before a disconnect
+ * @param idleMode                       how the framer and library threads wait ({@code fix.idle-strategy})
  */
 public record FixSettings(
     String bindAddress,
@@ -25,7 +28,8 @@ public record FixSettings(
     int maxSessions,
     int heartbeatIntervalSeconds,
     int throttleMessagesPerSecond,
-    int throttleDisconnectAfterRejects)
+    int throttleDisconnectAfterRejects,
+    IdleMode idleMode)
 {
     public FixSettings
     {

@@ -35,7 +35,7 @@ final class GatewayWiring
                 sessions.add(new FixSessionConfig(session.compId(), session.password(), session.sessionId(), session.cancelOnDisconnect()));
             }
             return new FixGatewayConfig(fix.bindAddress(), fix.port(), fix.compId(), fix.dataDir(), sessions, fix.maxSessions(),
-                fix.heartbeatIntervalSeconds(), fix.throttleMessagesPerSecond(), fix.throttleDisconnectAfterRejects());
+                fix.heartbeatIntervalSeconds(), fix.throttleMessagesPerSecond(), fix.throttleDisconnectAfterRejects(), fix.idleMode());
         }
         catch (final IllegalArgumentException | NullPointerException ex)
         {

@@ -26,6 +26,7 @@ import io.kairos.engine.Prices;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.fix.IdleMode;
 
 /**
  * Builds a validated {@link KairosConfig} from the embedded {@value #DEFAULTS_RESOURCE}, the
@@ -224,7 +225,8 @@ public final class KairosConfigLoader
             source.intValue("fix.max-sessions", 1, 100_000),
             source.intValue("fix.heartbeat-interval-seconds", 1, 3600),
             source.intValue("fix.throttle.messages-per-second", 1, 1_000_000),
-            source.intValue("fix.throttle.disconnect-after-rejects", 1, Integer.MAX_VALUE));
+            source.intValue("fix.throttle.disconnect-after-rejects", 1, Integer.MAX_VALUE),
+            IdleMode.valueOf(enumName(source.choice("fix.idle-strategy", List.of("backoff", "busy-spin")))));
     }
 
     private static MdSettings md(final PropertySource source)

@@ -18,6 +18,7 @@ import io.kairos.engine.JournalStage;
 import io.kairos.engine.Prices;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.fix.IdleMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +69,8 @@ class KairosConfigLoaderTest
             "KAIROS_MD_PORT", "7003",
             "KAIROS_FIX_SESSION_CLIENT02_PASSWORD", "s3cret",
             "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting",
-            "KAIROS_JOURNAL_STAGE", "separate");
+            "KAIROS_JOURNAL_STAGE", "separate",
+            "KAIROS_FIX_IDLE_STRATEGY", "busy-spin");
 
         final KairosConfig config = KairosConfigLoader.load(file, env);
 
@@ -79,6 +81,7 @@ class KairosConfigLoaderTest
         assertEquals(WaitStrategyType.BUSY_SPIN, config.engine().waitStrategy());
         assertEquals(SelfTradePrevention.CANCEL_RESTING, config.engine().selfTradePrevention());
         assertEquals(JournalStage.SEPARATE, config.engine().journalStage());
+        assertEquals(IdleMode.BUSY_SPIN, config.fix().idleMode());
         assertEquals(file.toString(), config.source());
     }
 
@@ -184,6 +187,8 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_PORT", "9880")).key());
         assertEquals("fix.comp-id",
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_COMP_ID", "A=B")).key());
+        assertEquals("fix.idle-strategy",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_IDLE_STRATEGY", "sleepy")).key());
     }
 
     @Test
