@@ -59,13 +59,16 @@ final class DeliveryMarks implements AutoCloseable
     private final MappedByteBuffer mapped;
     private final UnsafeBuffer buffer;
     private final int[] slotBySessionId;
+    /** Per slot and partition: the recovery now under way emits reports for it again (recovery thread only). */
+    private final boolean[] redelivering;
 
-    private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId)
+    private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId, final int records)
     {
         this.file = file;
         this.mapped = mapped;
         this.buffer = new UnsafeBuffer(mapped);
         this.slotBySessionId = slotBySessionId;
+        redelivering = new boolean[records * PARTITIONS];
     }
 
     /** Maps (creating or growing) {@code dataDir/delivery-marks.dat} with a record for each session id. Allocates. */
@@ -114,7 +117,7 @@ final class DeliveryMarks implements AutoCloseable
                     slotBySessionId[sessionId] = claimSlot(buffer, records, slotBySessionId, sessionId);
                 }
             }
-            return new DeliveryMarks(file, mapped, slotBySessionId);
+            return new DeliveryMarks(file, mapped, slotBySessionId, records);
         }
         catch (final IOException e)
         {
@@ -213,13 +216,29 @@ final class DeliveryMarks implements AutoCloseable
         buffer.putLongOrdered(marksOffset(slot, partition) + PENDING_FROM_OFFSET, 0);
     }
 
+    /** Engine recovery: a report for the session from the partition is being emitted again. */
+    void onRedelivering(final int slot, final int partition)
+    {
+        redelivering[slot * PARTITIONS + partition] = true;
+    }
+
     /**
-     * Engine recovery: the partition's journal ends at {@code lastJournalIndex}. A file that has never seen
-     * the partition starts counting here (nothing before it can be known to be missing); marks beyond the
-     * journal's end (a journal replaced by a shorter one) are reset to it.
+     * Engine recovery: the partition's journal ends at {@code lastJournalIndex}, and every report recovery emitted
+     * again is on its way. A session that got none from the partition has nothing pending from it (what its mark
+     * said was delivered, or older than the journal kept), so its "pending from" mark is cleared rather than
+     * holding back every later restart. A file that has never seen the partition starts counting here (nothing
+     * before it can be known to be missing); marks beyond the journal's end (a journal replaced by a shorter one)
+     * are reset to it.
      */
     void onRecoveryComplete(final int partition, final long lastJournalIndex)
     {
+        for (final int slot : slotBySessionId)
+        {
+            if (slot != UNKNOWN_SLOT && !redelivering[slot * PARTITIONS + partition])
+            {
+                onNothingPending(slot, partition);
+            }
+        }
         final long routed = buffer.getLongVolatile(routedOffset(partition));
         if (routed == UNKNOWN || routed > lastJournalIndex)
         {

@@ -214,7 +214,12 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     public boolean needsRedelivery(final ExecutionEvent event)
     {
         final int slot = marks.slot(event.sessionId);
-        return !closed && slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) && !marks.delivered(slot, event);
+        if (closed || slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event) || marks.delivered(slot, event))
+        {
+            return false;
+        }
+        marks.onRedelivering(slot, event.partition);
+        return true;
     }
 
     @Override

@@ -81,6 +81,26 @@ class DeliveryMarksTest
     }
 
     @Test
+    void shouldForgetAtTheEndOfRecoveryWhatASessionWaitedForWhenNothingWasEmittedAgainForIt()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1, 2}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            marks.onRouted(0, 500);
+            marks.onPending(marks.slot(1), 0, 120);
+            marks.onPending(marks.slot(2), 0, 300);
+        }
+        try (DeliveryMarks restarted = DeliveryMarks.open(dir, new int[] {1, 2}))
+        {
+            assertEquals(119, restarted.redeliverAfter(0));
+            restarted.onRedelivering(restarted.slot(2), 0);
+            restarted.onRecoveryComplete(0, 500);
+            assertEquals(299, restarted.redeliverAfter(0),
+                "session 1 got nothing again (all delivered): its old mark no longer holds restarts back; session 2's stays");
+        }
+    }
+
+    @Test
     void shouldResetAPartitionWhoseJournalIsShorterThanItsMarks()
     {
         try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
