@@ -53,10 +53,10 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue, final DeliveryMarks marks,
         final OrderEntryAgent agent, final AgentRunner runner, final AtomicLong errors)
     {
-        this.marks = marks;
         this.config = config;
         this.artio = artio;
         this.queue = queue;
+        this.marks = marks;
         this.agent = agent;
         this.runner = runner;
         this.errors = errors;
@@ -90,7 +90,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final EmbeddedArtio artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock);
-        final DeliveryMarks marks;
+        DeliveryMarks marks = null;
         final OrderEntryAgent agent;
         try
         {
@@ -104,7 +104,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         catch (final RuntimeException e)
         {
-            CloseHelper.quietClose(artio);
+            CloseHelper.quietCloseAll(artio, marks);
             throw e;
         }
         final AgentRunner runner = new AgentRunner(resolved.idleMode().newIdleStrategy(), errorHandler, null, agent);
@@ -209,7 +209,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         return closed ? Long.MAX_VALUE : marks.redeliverAfter(partition);
     }
 
-    /** Engine recovery: whether the session never had this event's report accepted by Artio. */
+    /** Engine recovery: whether this event's report never reached its session's socket (see {@link SessionDeliveries}). */
     @Override
     public boolean needsRedelivery(final ExecutionEvent event)
     {

@@ -278,7 +278,9 @@ final class OrderEntrySession implements SessionHandler
     /** Marks delivered the reports the framer has written to the socket. @return how many. */
     int confirmWritten()
     {
-        return floorSlot == SentSequenceFloor.UNKNOWN_SLOT ? 0 : deliveries.confirmWritten(shared.floor.lastSent(floorSlot));
+        // the floor is read only when a report waits for it: this runs on every duty cycle for every session
+        return floorSlot == SentSequenceFloor.UNKNOWN_SLOT || !deliveries.awaitingWrite() ?
+            0 : deliveries.confirmWritten(shared.floor.lastSent(floorSlot));
     }
 
     /** Housekeeping on each duty cycle: flush waiting reports, enforce the throttle disconnect. @return work done. */

@@ -84,6 +84,11 @@ final class SessionDeliveries
         }
     }
 
+    boolean awaitingWrite()
+    {
+        return size > 0;
+    }
+
     /** @return the MsgSeqNum of the newest report awaiting the framer, 0 when none waits. */
     int newestAwaiting()
     {
