@@ -220,6 +220,12 @@ final class OrderTable
         }
     }
 
+    /** Slots a lookup of this resting order reads (1 = found in its home slot); for tests of the hash's spread. */
+    int probeLength(final long orderId)
+    {
+        return ((find(orderId) - home(orderId)) & mask) + 1;
+    }
+
     private int home(final long orderId)
     {
         return (int)((orderId * GOLDEN) >>> shift);

@@ -54,6 +54,9 @@ public class L3BookBenchmark
         @Param({"200"})
         public int ordersPerBook;
 
+        @Param({"SEQUENTIAL"})
+        public L3Replay.OrderIds ids;
+
         L3Replay replay;
         L3BookSet books;
         int next;
@@ -61,8 +64,8 @@ public class L3BookBenchmark
         @Setup(Level.Trial)
         public void setUp()
         {
-            replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000);
-            books = new L3BookSet(instruments, instruments * ordersPerBook * 2, 64);
+            replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000, ids);
+            books = replay.newBooks();
             applyRange(replay, books, 0, replay.size());
         }
     }
@@ -77,6 +80,9 @@ public class L3BookBenchmark
         @Param({"200"})
         public int ordersPerBook;
 
+        @Param({"SEQUENTIAL"})
+        public L3Replay.OrderIds ids;
+
         L3Replay replay;
         L3BookSet books;
         int next;
@@ -84,8 +90,8 @@ public class L3BookBenchmark
         @Setup(Level.Trial)
         public void setUp()
         {
-            replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000);
-            books = new L3BookSet(instruments, instruments * ordersPerBook * 2, 64);
+            replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000, ids);
+            books = replay.newBooks();
             applyRange(replay, books, 0, replay.size());
             applyRange(replay, books, 0, replay.churnStart());
             next = replay.churnStart();

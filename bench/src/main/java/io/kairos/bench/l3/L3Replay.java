@@ -12,7 +12,7 @@ import io.kairos.l3.Sides;
  * {@link L3BookSet}. Order flow per instrument follows a Zipf law (s = 1) over the instruments.
  * Prices cluster around the touch (geometric distance in ticks); four in five
  * cancels, executions and modifies hit recently added orders, as on real feeds where most orders
- * live briefly. Generation
+ * live briefly. Order ids are numbered as {@link OrderIds} says. Generation
  * allocates; replay does not. Owned by one benchmark thread.
  */
 public final class L3Replay
@@ -23,6 +23,22 @@ public final class L3Replay
     static final byte DELETE = 3;
     static final byte EXECUTE = 4;
 
+    /** How the replayed venue numbers its orders (what the order table's hash sees). */
+    public enum OrderIds
+    {
+        /** One counter for the whole feed, as ITCH order reference numbers. */
+        SEQUENTIAL,
+        /**
+         * Kairos engine ids, {@code (sequence << 8) | partition} with a counter per partition; the
+         * instruments are spread over {@value #KAIROS_PARTITIONS} partitions.
+         */
+        KAIROS,
+        /** Ids with no pattern (a bijective scramble of a counter): nothing for the hash to exploit or suffer from. */
+        SCRAMBLED
+    }
+
+    private static final int KAIROS_PARTITIONS = 4;
+
     private final byte[] type;
     private final int[] instrument;
     private final long[] orderId;
@@ -30,6 +46,8 @@ public final class L3Replay
     private final long[] price;
     private final long[] quantity;
     private final long[] remaining;
+    private final int maxInstrumentId;
+    private final int restingOrders;
     private int size;
     private int churnStart;
     private int churnEnd;
@@ -38,10 +56,14 @@ public final class L3Replay
      * @param instruments       books in the set
      * @param ordersPerBook     average resting orders per book at steady state
      * @param churnEvents       events in the steady-state phase
+     * @param ids               how order ids are numbered
      */
-    public L3Replay(final long seed, final int instruments, final int ordersPerBook, final int churnEvents)
+    public L3Replay(
+        final long seed, final int instruments, final int ordersPerBook, final int churnEvents, final OrderIds ids)
     {
         final int fill = instruments * ordersPerBook;
+        maxInstrumentId = instruments;
+        restingOrders = fill;
         final int capacity = fill * 2 + churnEvents * 2;
         type = new byte[capacity];
         instrument = new int[capacity];
@@ -50,7 +72,13 @@ public final class L3Replay
         price = new long[capacity];
         quantity = new long[capacity];
         remaining = new long[capacity];
-        new Generator(new Random(seed), instruments, fill).run(churnEvents);
+        new Generator(new Random(seed), instruments, fill, ids).run(churnEvents);
+    }
+
+    /** A book set sized for this replay's steady depth, as a feed handler sizes it for its venue. */
+    public L3BookSet newBooks()
+    {
+        return new L3BookSet(maxInstrumentId, restingOrders, 64);
     }
 
     public int size()
@@ -120,12 +148,14 @@ public final class L3Replay
         private final int[] liveSide;
         private final long[] livePrice;
         private final long[] liveQuantity;
+        private final OrderIds ids;
+        private final long[] sequence = new long[KAIROS_PARTITIONS];
         private int live;
-        private long nextId = 1L << 40;
 
-        Generator(final Random random, final int instruments, final int fill)
+        Generator(final Random random, final int instruments, final int fill, final OrderIds ids)
         {
             this.random = random;
+            this.ids = ids;
             this.instruments = instruments;
             popularity = new double[instruments];
             double total = 0;
@@ -214,7 +244,7 @@ public final class L3Replay
             final int s = random.nextInt(2);
             final long p = priceNearTouch(s);
             final long q = 100 * (1 + random.nextInt(20));
-            final long id = nextId++ * 31;
+            final long id = nextId(inst);
             append(ADD, inst, id, s, p, q, 0);
             liveId[live] = id;
             liveInstrument[live] = inst;
@@ -222,6 +252,28 @@ public final class L3Replay
             livePrice[live] = p;
             liveQuantity[live] = q;
             live++;
+        }
+
+        private long nextId(final int inst)
+        {
+            switch (ids)
+            {
+                case SEQUENTIAL:
+                    return ++sequence[0];
+                case KAIROS:
+                    final int partition = inst % KAIROS_PARTITIONS;
+                    return ++sequence[partition] << 8 | partition;
+                default:
+                    return scramble(++sequence[0]);
+            }
+        }
+
+        /** MurmurHash3's 64-bit finaliser: a bijection, so the ids stay unique. */
+        private long scramble(final long counter)
+        {
+            long z = (counter ^ (counter >>> 33)) * 0xFF51_AFD7_ED55_8CCDL;
+            z = (z ^ (z >>> 33)) * 0xC4CE_B9FE_1A85_EC53L;
+            return z ^ (z >>> 33);
         }
 
         private void cancel(final int i)

@@ -16,10 +16,11 @@ public final class L3ReplayRunner implements LongUnaryOperator
     private final L3BookSet books;
     private int next;
 
-    public L3ReplayRunner(final int instruments, final int ordersPerBook)
+    /** @param ids an {@link L3Replay.OrderIds} name (a String: the caller's class loader has its own enum). */
+    public L3ReplayRunner(final int instruments, final int ordersPerBook, final String ids)
     {
-        replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000);
-        books = new L3BookSet(instruments, instruments * ordersPerBook * 2, 64);
+        replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000, L3Replay.OrderIds.valueOf(ids));
+        books = replay.newBooks();
     }
 
     /** Events in one loop of the replay. */

@@ -18,7 +18,7 @@ import java.util.function.LongUnaryOperator;
  * prints, per build, the median and quartile of the per-chunk wall time and thread CPU time per
  * event, and the ratio of the medians to the first build. Run:
  * <pre>
- * java -XX:+UseParallelGC -Xms6g -Xmx6g [-XX:+UseTransparentHugePages] -cp bench/target/benchmarks.jar \
+ * java -XX:+UseParallelGC -Xms6g -Xmx6g [-XX:+UseTransparentHugePages] [-Dids=SEQUENTIAL|KAIROS|SCRAMBLED] -cp bench/target/benchmarks.jar \
  *     io.kairos.bench.l3.L3SideBySide INSTRUMENTS ORDERS_PER_BOOK CHUNKS OLD_L3_CLASSES [NEW_L3_CLASSES | -]
  * </pre>
  * where {@code -} means the l3-book inside this jar. Single-threaded; allocates while setting up.
@@ -83,7 +83,8 @@ public final class L3SideBySide
             new URL[] {Path.of(build).toUri().toURL(), self.toUri().toURL()};
         final ClassLoader loader = new URLClassLoader(path, ClassLoader.getPlatformClassLoader());
         return (LongUnaryOperator)loader.loadClass(L3ReplayRunner.class.getName())
-            .getConstructor(int.class, int.class).newInstance(instruments, ordersPerBook);
+            .getConstructor(int.class, int.class, String.class)
+            .newInstance(instruments, ordersPerBook, System.getProperty("ids", L3Replay.OrderIds.SEQUENTIAL.name()));
     }
 
     private static String loadAverage() throws IOException
