@@ -44,9 +44,9 @@ public class L3BookBenchmark
 {
     static final int BATCH = 1_000;
 
-    /** The looping replay and the books it feeds. */
+    /** The replay's parameters and the books it feeds, filled once to the end of the loop. */
     @State(Scope.Thread)
-    public static class Replay
+    public abstract static class ReplayedBooks
     {
         @Param({"5000"})
         public int instruments;
@@ -61,8 +61,7 @@ public class L3BookBenchmark
         L3BookSet books;
         int next;
 
-        @Setup(Level.Trial)
-        public void setUp()
+        void build()
         {
             replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000, ids);
             books = replay.newBooks();
@@ -70,29 +69,23 @@ public class L3BookBenchmark
         }
     }
 
-    /** The same replay held in its steady state: filled once, then only its churn is measured. */
-    @State(Scope.Thread)
-    public static class SteadyState
+    /** The looping replay and the books it feeds. */
+    public static class Replay extends ReplayedBooks
     {
-        @Param({"5000"})
-        public int instruments;
-
-        @Param({"200"})
-        public int ordersPerBook;
-
-        @Param({"SEQUENTIAL"})
-        public L3Replay.OrderIds ids;
-
-        L3Replay replay;
-        L3BookSet books;
-        int next;
-
         @Setup(Level.Trial)
         public void setUp()
         {
-            replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000, ids);
-            books = replay.newBooks();
-            applyRange(replay, books, 0, replay.size());
+            build();
+        }
+    }
+
+    /** The same replay held in its steady state: filled once, then only its churn is measured. */
+    public static class SteadyState extends ReplayedBooks
+    {
+        @Setup(Level.Trial)
+        public void setUp()
+        {
+            build();
             applyRange(replay, books, 0, replay.churnStart());
             next = replay.churnStart();
         }
