@@ -25,9 +25,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.agrona.concurrent.EpochNanoClock;
@@ -80,7 +78,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(
             ByteBuffer.allocateDirect(RING_CAPACITY_BYTES + RingBufferDescriptor.TRAILER_LENGTH)));
         nativeTransport = Epoll.isAvailable();
-        group = new PreallocatedEventLoopGroup("kairos-md-gateway", nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        group = new PreallocatedEventLoopGroup("kairos-md-gateway", config.idleMode().ioHandlerFactory(nativeTransport));
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         final BookEventPoller poller = new BookEventPoller(ring, referenceData, allocator, clock, counters);

@@ -17,6 +17,7 @@ import java.util.Set;
  * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for, and the time a new connection has to log on
  * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always accepted
  * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer
+ * @param idleMode                    how the event-loop thread waits when idle
  */
 public record MarketDataGatewayConfig(
     String bindAddress,
@@ -25,7 +26,8 @@ public record MarketDataGatewayConfig(
     List<MdSessionConfig> sessions,
     int heartbeatIntervalSeconds,
     int maxDepth,
-    int outboundQueueLimitMessages)
+    int outboundQueueLimitMessages,
+    MdIdleMode idleMode)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9881;
@@ -39,6 +41,7 @@ public record MarketDataGatewayConfig(
     {
         Objects.requireNonNull(bindAddress, "md.bind-address");
         Objects.requireNonNull(compId, "md.comp-id");
+        Objects.requireNonNull(idleMode, "md.idle-strategy");
         require(port >= 0 && port <= 65535, "md.port", "must be in [0, 65535], was " + port);
         require(!compId.isBlank() && compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='),
             "md.comp-id", "must be printable ASCII without '='");
@@ -66,23 +69,30 @@ public record MarketDataGatewayConfig(
             sessions.add(new MdSessionConfig("MD" + n, "md" + n + "pass"));
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
-            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES);
+            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES, MdIdleMode.BLOCK);
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)
     {
         return new MarketDataGatewayConfig(bindAddress, newPort, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages);
+            outboundQueueLimitMessages, idleMode);
     }
 
     public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
     {
-        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth, limit);
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth, limit, idleMode);
+    }
+
+    public MarketDataGatewayConfig withIdleMode(final MdIdleMode mode)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            outboundQueueLimitMessages, mode);
     }
 
     public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
     {
-        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth, outboundQueueLimitMessages);
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth, outboundQueueLimitMessages,
+            idleMode);
     }
 
     /** @return the session with this CompID or null. */

@@ -1,0 +1,84 @@
+package io.kairos.md;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+
+import io.kairos.engine.Side;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Both idle modes of the event loop serve sessions, timers and the engine's hand-off; only busy-spin keeps its core busy. */
+class EventLoopIdleModeTest
+{
+    private static final long QUIET_MS = 500;
+
+    @ParameterizedTest
+    @EnumSource(MdIdleMode.class)
+    void shouldServeSessionsHeartbeatsAndEngineEventsAndSpinOnlyWhenAskedTo(final MdIdleMode mode) throws Exception
+    {
+        final TestVenue venue = new TestVenue();
+        try (MarketDataGateway gateway = MarketDataGateway.launch(
+                TestVenue.config().withIdleMode(mode), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry());
+            RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        {
+            if (Boolean.getBoolean("io.netty.transport.noNative"))
+            {
+                assertFalse(gateway.nativeTransport(), "the NIO fallback run uses NIO");
+            }
+            client.send("A", "98=0", "108=1", "553=MD01", "554=md01pass");
+            assertNotNull(client.readUntil("A", 5_000), "logon answered");
+            client.subscribe("L3", "AAPL", 0, "N");
+            assertNotNull(client.readUntil("W", 5_000), "snapshot");
+
+            gateway.onBookEvent(venue.add(1, 11, Side.BUY, TestVenue.REFERENCE_PRICE - TestVenue.TICK, 100));
+            final FixFrame update = client.readUntil("X", 5_000);
+            assertNotNull(update, "the engine's event reaches the subscriber without a later event or I/O to wake the loop");
+            assertEquals("11", update.get(278));
+            assertNotNull(client.readUntil("0", 5_000), "the 1-second heartbeat timer runs");
+
+            final double busy = eventLoopCpuShare();
+            if (mode == MdIdleMode.BUSY_SPIN)
+            {
+                assertTrue(busy > 0.3, "a busy-spinning loop uses its core while quiet, used " + busy);
+            }
+            else
+            {
+                assertTrue(busy < 0.2, "a blocking loop sleeps while quiet, used " + busy);
+            }
+        }
+    }
+
+    /** CPU time of the gateway's event-loop thread over a quiet half second, as a share of that time. */
+    private static double eventLoopCpuShare() throws InterruptedException
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final long id = eventLoopThreadId(threads);
+        final long cpuStart = threads.getThreadCpuTime(id);
+        final long wallStart = System.nanoTime();
+        Thread.sleep(QUIET_MS);
+        return (threads.getThreadCpuTime(id) - cpuStart) / (double)(System.nanoTime() - wallStart);
+    }
+
+    private static long eventLoopThreadId(final ThreadMXBean threads)
+    {
+        long found = -1;
+        for (final ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds()))
+        {
+            if (info != null && info.getThreadName().startsWith("kairos-md-gateway"))
+            {
+                assertEquals(-1, found, "one gateway event loop alive");
+                found = info.getThreadId();
+            }
+        }
+        assertTrue(found != -1, "gateway event loop thread found");
+        return found;
+    }
+}
