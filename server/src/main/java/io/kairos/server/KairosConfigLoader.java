@@ -27,6 +27,7 @@ import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
 import io.kairos.fix.IdleMode;
+import io.kairos.md.MdIdleMode;
 
 /**
  * Builds a validated {@link KairosConfig} from the embedded {@value #DEFAULTS_RESOURCE}, the
@@ -244,7 +245,8 @@ public final class KairosConfigLoader
             sessions,
             source.intValue("md.heartbeat-interval-seconds", 1, 3600),
             source.intValue("md.max-depth", 1, 10_000),
-            source.intValue("md.outbound-queue-limit-messages", 1, 100_000_000));
+            source.intValue("md.outbound-queue-limit-messages", 1, 100_000_000),
+            MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy", List.of("block", "busy-spin")))));
     }
 
     private static List<String> sessionNames(final PropertySource source, final String key, final String venueCompId)

@@ -2,6 +2,8 @@ package io.kairos.server;
 
 import java.util.List;
 
+import io.kairos.md.MdIdleMode;
+
 /**
  * The market-data gateway's settings ({@code md.*}). Immutable; validated by {@link KairosConfigLoader}.
  *
@@ -12,6 +14,7 @@ import java.util.List;
  * @param heartbeatIntervalSeconds    HeartBtInt the venue proposes
  * @param maxDepth                    deepest book a subscriber may request
  * @param outboundQueueLimitMessages  unsent messages per subscriber before it is disconnected
+ * @param idleMode                    how the gateway's event-loop thread waits ({@code md.idle-strategy})
  */
 public record MdSettings(
     String bindAddress,
@@ -20,7 +23,8 @@ public record MdSettings(
     List<MdSessionSettings> sessions,
     int heartbeatIntervalSeconds,
     int maxDepth,
-    int outboundQueueLimitMessages)
+    int outboundQueueLimitMessages,
+    MdIdleMode idleMode)
 {
     public MdSettings
     {

@@ -19,6 +19,7 @@ import io.kairos.engine.Prices;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
 import io.kairos.fix.IdleMode;
+import io.kairos.md.MdIdleMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +55,7 @@ class KairosConfigLoaderTest
         assertEquals(Path.of("data/journal"), config.engine().journalDir());
         assertEquals(WaitStrategyType.PARKING, config.engine().waitStrategy());
         assertEquals(JournalStage.INLINE, config.engine().journalStage());
+        assertEquals(MdIdleMode.BLOCK, config.md().idleMode());
         assertEquals(SelfTradePrevention.OFF, config.engine().selfTradePrevention());
         assertEquals(6, config.engine().instruments().instruments().size());
         assertEquals(new Instrument("AAPL", 1, 0, Prices.parse("0.01"), 1, Prices.parse("190"), 10),
@@ -70,7 +72,8 @@ class KairosConfigLoaderTest
             "KAIROS_FIX_SESSION_CLIENT02_PASSWORD", "s3cret",
             "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting",
             "KAIROS_JOURNAL_STAGE", "separate",
-            "KAIROS_FIX_IDLE_STRATEGY", "busy-spin");
+            "KAIROS_FIX_IDLE_STRATEGY", "busy-spin",
+            "KAIROS_MD_IDLE_STRATEGY", "busy-spin");
 
         final KairosConfig config = KairosConfigLoader.load(file, env);
 
@@ -82,6 +85,7 @@ class KairosConfigLoaderTest
         assertEquals(SelfTradePrevention.CANCEL_RESTING, config.engine().selfTradePrevention());
         assertEquals(JournalStage.SEPARATE, config.engine().journalStage());
         assertEquals(IdleMode.BUSY_SPIN, config.fix().idleMode());
+        assertEquals(MdIdleMode.BUSY_SPIN, config.md().idleMode());
         assertEquals(file.toString(), config.source());
     }
 
@@ -189,6 +193,8 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_COMP_ID", "A=B")).key());
         assertEquals("fix.idle-strategy",
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_IDLE_STRATEGY", "sleepy")).key());
+        assertEquals("md.idle-strategy",
+            assertThrows(ConfigException.class, () -> load("KAIROS_MD_IDLE_STRATEGY", "backoff")).key());
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.kairos.engine.ReferenceData;
 import io.kairos.engine.Side;
 import io.kairos.md.MarketDataGateway;
 import io.kairos.md.MarketDataGatewayConfig;
+import io.kairos.md.MdIdleMode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,7 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  * One update at a time: before each invocation (outside the measured time) every subscriber has
  * received everything sent so far. Waiting threads yield rather than spin, to suit small shared
- * machines; the figures include waking the idle event loop. Sample mode: one sample per update.
+ * machines. With {@code idle=BLOCK} the figures include waking the sleeping event loop; with
+ * {@code BUSY_SPIN} the loop never sleeps (it then takes a core from the subscribers' reader
+ * threads on a small machine). Sample mode: one sample per update.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -57,6 +60,10 @@ public class FanOutBenchmark
     @Param({"1", "10"})
     public int subscribers;
 
+    /** How the gateway's event loop waits between updates ({@code md.idle-strategy}). */
+    @Param({"BLOCK", "BUSY_SPIN"})
+    public MdIdleMode idle;
+
     private final BookEvent event = new BookEvent();
     private final List<RawSubscriber> clients = new ArrayList<>();
     private MarketDataGateway gateway;
@@ -65,7 +72,7 @@ public class FanOutBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        gateway = MarketDataGateway.launch(MarketDataGatewayConfig.defaults().withPort(0), REFERENCE_DATA, new SimpleMeterRegistry());
+        gateway = MarketDataGateway.launch(MarketDataGatewayConfig.defaults().withPort(0).withIdleMode(idle), REFERENCE_DATA, new SimpleMeterRegistry());
         for (int i = 1; i <= subscribers; i++)
         {
             clients.add(new RawSubscriber(gateway.port(), String.format("MD%02d", i), "AAPL"));
