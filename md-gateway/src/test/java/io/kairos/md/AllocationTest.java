@@ -7,7 +7,8 @@ import java.util.List;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.Side;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,10 +29,12 @@ class AllocationTest
     private final BookEvent event = new BookEvent();
     private long nextOrderId = 1;
 
-    @Test
-    void shouldNotAllocateOnTheEventLoopPerUpdateInSteadyState() throws Exception
+    @ParameterizedTest
+    @EnumSource(MdIdleMode.class)
+    void shouldNotAllocateOnTheEventLoopPerUpdateInSteadyState(final MdIdleMode idle) throws Exception
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry()))
+        try (MarketDataGateway gateway = MarketDataGateway.launch(
+            TestVenue.config().withIdleMode(idle), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry()))
         {
             final List<SinkClient> sinks = new ArrayList<>();
             try
@@ -53,8 +56,8 @@ class AllocationTest
                 final long listenerBytes = THREADS.getCurrentThreadAllocatedBytes() - listenerBefore;
                 final long loopBytes = THREADS.getThreadAllocatedBytes(loopThread) - loopBefore;
                 final long messages = gateway.counters().messagesOut.get() - messagesBefore;
-                System.out.printf("md-gateway allocation: event loop %d bytes for %d events / %d messages; listener %d bytes%n",
-                    loopBytes, events, messages, listenerBytes);
+                System.out.printf("md-gateway allocation (%s): event loop %d bytes for %d events / %d messages; listener %d bytes%n",
+                    idle, loopBytes, events, messages, listenerBytes);
                 assertTrue(messages >= events * 3L, "messages out: " + messages);
                 assertEquals(0, gateway.counters().errors.get());
                 assertTrue(loopBytes < events / 10, "event loop allocated " + loopBytes + " bytes for " + events + " events");

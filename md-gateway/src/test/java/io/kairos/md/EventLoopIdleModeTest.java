@@ -2,7 +2,6 @@ package io.kairos.md;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 
 import io.kairos.engine.Side;
@@ -44,7 +43,7 @@ class EventLoopIdleModeTest
             assertEquals("11", update.get(278));
             assertNotNull(client.readUntil("0", 5_000), "the 1-second heartbeat timer runs");
 
-            final double busy = eventLoopCpuShare();
+            final double busy = eventLoopCpuShare(gateway.eventLoopThreadId());
             if (mode == MdIdleMode.BUSY_SPIN)
             {
                 assertTrue(busy > 0.3, "a busy-spinning loop uses its core while quiet, used " + busy);
@@ -57,28 +56,12 @@ class EventLoopIdleModeTest
     }
 
     /** CPU time of the gateway's event-loop thread over a quiet half second, as a share of that time. */
-    private static double eventLoopCpuShare() throws InterruptedException
+    private static double eventLoopCpuShare(final long id) throws InterruptedException
     {
         final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        final long id = eventLoopThreadId(threads);
         final long cpuStart = threads.getThreadCpuTime(id);
         final long wallStart = System.nanoTime();
         Thread.sleep(QUIET_MS);
         return (threads.getThreadCpuTime(id) - cpuStart) / (double)(System.nanoTime() - wallStart);
-    }
-
-    private static long eventLoopThreadId(final ThreadMXBean threads)
-    {
-        long found = -1;
-        for (final ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds()))
-        {
-            if (info != null && info.getThreadName().startsWith("kairos-md-gateway"))
-            {
-                assertEquals(-1, found, "one gateway event loop alive");
-                found = info.getThreadId();
-            }
-        }
-        assertTrue(found != -1, "gateway event loop thread found");
-        return found;
     }
 }
