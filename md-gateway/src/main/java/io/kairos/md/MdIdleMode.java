@@ -1,9 +1,9 @@
 package io.kairos.md;
 
 import java.nio.channels.spi.SelectorProvider;
+import java.util.Locale;
 
 import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
@@ -35,12 +35,14 @@ public enum MdIdleMode
         {
             return nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         }
-        return nativeTransport ? EpollIoHandler.newFactory(0, NEVER_BLOCK) : NioIoHandler.newFactory(SelectorProvider.provider(), NEVER_BLOCK);
+        return nativeTransport
+            ? EpollIoHandler.newFactory(0, NEVER_BLOCK)
+            : NioIoHandler.newFactory(SelectorProvider.provider(), NEVER_BLOCK);
     }
 
     /** The configuration spelling: {@code block} or {@code busy-spin}. */
     public String configName()
     {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }
