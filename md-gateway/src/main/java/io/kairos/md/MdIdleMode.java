@@ -1,7 +1,6 @@
 package io.kairos.md;
 
 import java.nio.channels.spi.SelectorProvider;
-import java.util.Locale;
 
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.SelectStrategyFactory;
@@ -38,11 +37,5 @@ public enum MdIdleMode
         return nativeTransport
             ? EpollIoHandler.newFactory(0, NEVER_BLOCK)
             : NioIoHandler.newFactory(SelectorProvider.provider(), NEVER_BLOCK);
-    }
-
-    /** The configuration spelling: {@code block} or {@code busy-spin}. */
-    public String configName()
-    {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

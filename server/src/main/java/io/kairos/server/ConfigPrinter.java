@@ -1,5 +1,7 @@
 package io.kairos.server;
 
+import java.util.Locale;
+
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.Prices;
@@ -11,6 +13,12 @@ final class ConfigPrinter
     {
     }
 
+    /** A choice as the configuration spells it ({@code BUSY_SPIN} → {@code busy-spin}). */
+    private static String spelling(final Enum<?> choice)
+    {
+        return choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     static String describe(final KairosConfig config)
     {
         final StringBuilder text = new StringBuilder(1024);
@@ -20,7 +28,7 @@ final class ConfigPrinter
             .append(" data-dir=").append(fix.dataDir()).append(" max-sessions=").append(fix.maxSessions())
             .append(" heartbeat=").append(fix.heartbeatIntervalSeconds()).append("s throttle=")
             .append(fix.throttleMessagesPerSecond()).append("/s disconnect-after=").append(fix.throttleDisconnectAfterRejects())
-            .append(" idle=").append(fix.idleMode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
+            .append(" idle=").append(spelling(fix.idleMode()))
             .append('\n');
         for (final FixSessionSettings session : fix.sessions())
         {
@@ -30,7 +38,7 @@ final class ConfigPrinter
         final MdSettings md = config.md();
         text.append("md: ").append(md.bindAddress()).append(':').append(md.port()).append(" comp-id=").append(md.compId())
             .append(" max-depth=").append(md.maxDepth()).append(" outbound-queue-limit=").append(md.outboundQueueLimitMessages())
-            .append(" idle=").append(md.idleMode().configName())
+            .append(" idle=").append(spelling(md.idleMode()))
             .append(" sessions=");
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));
         text.append('\n');
