@@ -28,6 +28,16 @@ public final class Engine implements AutoCloseable
 
     public Engine(final EngineConfig config, final EpochNanoClock clock)
     {
+        this(config, clock, null);
+    }
+
+    /**
+     * An engine whose matchers run as agents on {@code matcherHost} (compact threading: the thread that also
+     * runs the order-entry gateway) instead of on threads of their own; null for their own threads. The host
+     * must keep running until this engine is closed: closing drains the rings through it.
+     */
+    public Engine(final EngineConfig config, final EpochNanoClock clock, final AgentThread matcherHost)
+    {
         this.config = config;
         this.clock = clock;
         partitions = new PartitionRuntime[config.partitionCount()];
@@ -38,7 +48,7 @@ public final class Engine implements AutoCloseable
         {
             for (final int p : hosted)
             {
-                partitions[p] = new PartitionRuntime(p, config, clock);
+                partitions[p] = new PartitionRuntime(p, config, clock, matcherHost);
                 rings[p] = partitions[p].ring();
             }
         }
@@ -50,7 +60,10 @@ public final class Engine implements AutoCloseable
         publisher = new CommandPublisher(config.instruments(), rings, hosted, clock);
     }
 
-    /** Recovers every hosted partition and starts its matcher thread. Throws if recovery cannot read its files. */
+    /**
+     * Recovers every hosted partition (on the calling thread) and starts its matcher: a thread of its own, or
+     * an agent on the matcher host. Throws if recovery cannot read its files.
+     */
     public synchronized Engine start(final EngineEventListener listener)
     {
         if (started)

@@ -19,9 +19,15 @@ final class JournalFailureHandler implements ExceptionHandler<EngineCommand>
     @Override
     public void handleEventException(final Throwable ex, final long sequence, final EngineCommand command)
     {
-        System.err.println("kairos: partition " + partition + " journal failed at sequence " + sequence + "; partition halted");
-        ex.printStackTrace();
+        report(partition, sequence, ex);
         throw new IllegalStateException("journal failure in partition " + partition, ex);
+    }
+
+    /** Says that the partition halted and why; the caller stops consuming its ring. */
+    static void report(final int partition, final long sequence, final Throwable cause)
+    {
+        System.err.println("kairos: partition " + partition + " journal failed at sequence " + sequence + "; partition halted");
+        cause.printStackTrace();
     }
 
     @Override

@@ -10,6 +10,7 @@ import com.lmax.disruptor.BatchEventProcessorBuilder;
 import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
@@ -17,11 +18,13 @@ import com.lmax.disruptor.SequenceBarrier;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
+import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
- * One partition: its command ring, journal stage, matcher stage and their threads
- * ({@code kairos-matcher-pN}, plus {@code kairos-journal-pN} when the journal runs on its own thread).
+ * One partition: its command ring, journal stage, matcher stage and where they run — their own threads
+ * ({@code kairos-matcher-pN}, plus {@code kairos-journal-pN} when the journal runs on its own thread), or,
+ * in compact threading, a {@link PolledMatcher} agent on a shared {@link AgentThread}.
  * The journal appends each command and, in sync mode, forces the batch before a command of it is
  * matched, so no acknowledgement leaves before its command is on disk. Lifecycle calls come from the
  * engine's owning thread.
@@ -29,10 +32,17 @@ import org.agrona.concurrent.EpochNanoClock;
 final class PartitionRuntime
 {
     private static final long CLOSE_DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * Commands a polled matcher takes per duty cycle of its shared thread: enough to keep group commits
+     * large, few enough that the sessions on the same thread are served within tens of microseconds.
+     */
+    static final int COMMANDS_PER_CYCLE = 256;
     static final String LOCK_FILE = "partition.lock";
 
     private final int partition;
     private final EngineConfig config;
+    /** Runs the matcher as an agent (compact threading); null when the partition has its own threads. */
+    private final AgentThread host;
     private final EpochNanoClock clock;
     private final WaitStrategy waitStrategy;
     private final RingBuffer<EngineCommand> ring;
@@ -45,15 +55,19 @@ final class PartitionRuntime
     private BatchEventProcessor<EngineCommand> matcherProcessor;
     private Thread journalThread;
     private Thread matcherThread;
+    private PolledMatcher polledMatcher;
     private RecoveryReport recoveryReport;
     private long baseIndex;
 
-    PartitionRuntime(final int partition, final EngineConfig config, final EpochNanoClock clock)
+    /** @param host the shared thread the matcher runs on as an agent, or null for threads of its own */
+    PartitionRuntime(final int partition, final EngineConfig config, final EpochNanoClock clock, final AgentThread host)
     {
         this.partition = partition;
         this.config = config;
         this.clock = clock;
-        waitStrategy = waitStrategy(config.waitStrategy());
+        this.host = host;
+        // a polled ring's consumer never waits, so publishers need not signal it
+        waitStrategy = host != null ? new BusySpinWaitStrategy() : waitStrategy(config.waitStrategy());
         ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy);
         matcher = new Matcher(partition, config, clock);
         final boolean journalled = config.journalMode() != JournalMode.OFF;
@@ -144,6 +158,12 @@ final class PartitionRuntime
     void start(final EngineEventListener listener)
     {
         matcher.listener(listener);
+        if (host != null)
+        {
+            polledMatcher = new PolledMatcher();
+            host.add(polledMatcher);
+            return;
+        }
         final ExceptionHandler<EngineCommand> errors = new PartitionExceptionHandler(partition);
         final SequenceBarrier matcherBarrier;
         final EventHandler<EngineCommand> matcherStage;
@@ -173,9 +193,19 @@ final class PartitionRuntime
         matcherThread.start();
     }
 
-    /** Waits (bounded) for published commands to be matched, stops the threads and closes the journal. */
+    /** Waits (bounded) for published commands to be matched, stops the threads (or agent) and closes the journal. */
     void close()
     {
+        if (polledMatcher != null)
+        {
+            final Sequence consumed = polledMatcher.poller.getSequence();
+            final long deadline = System.nanoTime() + CLOSE_DRAIN_TIMEOUT_NS;
+            while (consumed.get() < ring.getCursor() && !polledMatcher.halted && System.nanoTime() < deadline && host.thread().isAlive())
+            {
+                Thread.onSpinWait();
+            }
+            host.remove(polledMatcher);
+        }
         if (matcherProcessor != null)
         {
             final long deadline = System.nanoTime() + CLOSE_DRAIN_TIMEOUT_NS;
@@ -320,6 +350,95 @@ final class PartitionRuntime
         public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
         {
             matcherStage.onEvent(command, sequence, endOfBatch);
+        }
+    }
+
+    /**
+     * The matcher as an agent on a shared thread (compact threading), consuming the ring through a Disruptor
+     * {@link EventPoller}: each duty cycle it journals the commands available (forcing them in sync mode: one
+     * group commit) before it matches the first of them, then matches up to {@link #COMMANDS_PER_CYCLE}. It
+     * never waits: an empty ring is zero work. A journal failure halts it (the command stays unconsumed, the
+     * ring fills and the gateways answer back-pressure); a matcher failure skips the command, as on a thread
+     * of its own. Owned by the host thread.
+     */
+    private final class PolledMatcher implements Agent, EventPoller.Handler<EngineCommand>
+    {
+        private final EventPoller<EngineCommand> poller = ring.newPoller();
+        private final MatcherStage matcherStage = new MatcherStage();
+        private final ExceptionHandler<EngineCommand> errors = new PartitionExceptionHandler(partition);
+        private long journalledThrough = -1;
+        private int handled;
+        private volatile boolean halted;
+
+        PolledMatcher()
+        {
+            ring.addGatingSequences(poller.getSequence());
+        }
+
+        @Override
+        public int doWork() throws Exception
+        {
+            if (halted)
+            {
+                return 0;
+            }
+            handled = 0;
+            try
+            {
+                poller.poll(this);
+            }
+            catch (final JournalFailedException ex)
+            {
+                halted = true;
+                JournalFailureHandler.report(partition, journalledThrough + 1, ex.getCause());
+            }
+            return handled;
+        }
+
+        @Override
+        public boolean onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
+        {
+            if (journal != null && sequence > journalledThrough)
+            {
+                journalFrom(sequence);
+            }
+            try
+            {
+                matcherStage.onEvent(command, sequence, endOfBatch);
+            }
+            catch (final RuntimeException ex)
+            {
+                errors.handleEventException(ex, sequence, command);
+            }
+            return ++handled < COMMANDS_PER_CYCLE;
+        }
+
+        private void journalFrom(final long first)
+        {
+            final long limit = first + COMMANDS_PER_CYCLE;
+            long last = first;
+            try
+            {
+                // first is published (the poller handed it over); so are the ones after it that isAvailable says are
+                journal(ring.get(first), first);
+                while (last + 1 < limit && ring.isAvailable(last + 1))
+                {
+                    last++;
+                    journal(ring.get(last), last);
+                }
+                endJournalBatch();
+            }
+            catch (final RuntimeException ex)
+            {
+                throw new JournalFailedException(ex);
+            }
+            journalledThrough = last;
+        }
+
+        @Override
+        public String roleName()
+        {
+            return "kairos-matcher-p" + partition;
         }
     }
 

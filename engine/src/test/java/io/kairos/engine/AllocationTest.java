@@ -75,6 +75,28 @@ class AllocationTest
         }
     }
 
+    /** Compact threading: journal and matcher of every partition as agents on one shared thread. */
+    @Test
+    void shouldAllocateNothingOnTheSharedHostThreadAfterWarmUp()
+    {
+        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+            .withSnapshotEveryCommands(0).withJournalSegmentBytes(Integer.MAX_VALUE);
+        final Workload workload = new Workload(config);
+        try (AgentThread host = AgentThread.start("kairos-hot-test", new org.agrona.concurrent.BackoffIdleStrategy(),
+            Throwable::printStackTrace, Thread::new);
+            Engine engine = new Engine(config, new org.agrona.concurrent.SystemEpochNanoClock(), host).start(EngineEventListener.NO_OP))
+        {
+            final long[] threads = {host.thread().threadId(), host.thread().threadId()};
+            warmUp(engine, workload, threads);
+            final long before = THREADS.getThreadAllocatedBytes(threads[0]);
+            final int commands = 20 * CYCLE;
+            publish(engine, workload, commands);
+            final long hostBytes = THREADS.getThreadAllocatedBytes(threads[0]) - before;
+            System.out.printf("shared-thread allocation over %d commands: %d B%n", commands, hostBytes);
+            assertEquals(0, hostBytes / commands, "host thread bytes per command (total " + hostBytes + ")");
+        }
+    }
+
     /** Runs cycles until five in a row allocate nothing on either thread (JIT tiers settled), at most 150. */
     private static void warmUp(final Engine engine, final Workload workload, final long[] threads)
     {

@@ -145,7 +145,7 @@ class EngineLifecycleTest
         return events;
     }
 
-    private static EngineEventListener partitionZero(final EventRecorder recorder)
+    static EngineEventListener partitionZero(final EventRecorder recorder)
     {
         return new EngineEventListener()
         {
