@@ -17,6 +17,7 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.IdleStrategy;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
+import uk.co.real_logic.artio.engine.EngineScheduler;
 import uk.co.real_logic.artio.engine.FixEngine;
 import uk.co.real_logic.artio.fields.EpochFractionFormat;
 import uk.co.real_logic.artio.messages.InitialAcceptedSessionOwner;
@@ -71,8 +72,10 @@ final class EmbeddedArtio implements AutoCloseable
         this.aeronDirectory = aeronDirectory;
     }
 
+    /** @param scheduler where Artio's engine agents run; null for threads of their own (Artio's default) */
     static EmbeddedArtio launch(
-        final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock)
+        final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
+        final EngineScheduler scheduler)
     {
         final Path dataDir = config.dataDir().toAbsolutePath();
         final DirectoryLock lock = DirectoryLock.acquire(dataDir, "gateway.lock", "fix.data-dir", "gateway");
@@ -81,7 +84,7 @@ final class EmbeddedArtio implements AutoCloseable
         {
             lock.clearStaleMark(dataDir.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
             floor = SentSequenceFloor.open(dataDir, config.sessions().stream().map(FixSessionConfig::compId).toList());
-            return launch(config, authenticator, clock, dataDir, lock, floor);
+            return launch(config, authenticator, clock, scheduler, dataDir, lock, floor);
         }
         catch (final RuntimeException e)
         {
@@ -92,7 +95,7 @@ final class EmbeddedArtio implements AutoCloseable
 
     private static EmbeddedArtio launch(
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
-        final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor)
+        final EngineScheduler scheduler, final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor)
     {
         final String aeronDirectory = dataDir.resolve("aeron").toString();
         final MediaDriver.Context driverContext = new MediaDriver.Context()
@@ -121,6 +124,10 @@ final class EmbeddedArtio implements AutoCloseable
             final EngineConfiguration engineConfig = engineConfiguration(config, authenticator, clock, aeronDirectory)
                 .channelSupplierFactory(configuration -> new SentSequenceTrackingChannelSupplier(configuration, floor))
                 .errorIfDuplicateEngineDetected(false);
+            if (scheduler != null)
+            {
+                engineConfig.scheduler(scheduler);
+            }
             return new EmbeddedArtio(lock, floor, driver, FixEngine.launch(engineConfig), aeronDirectory);
         }
         catch (final RuntimeException e)

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.aeron.CommonContext;
+import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandPublisher;
 import io.kairos.engine.EngineEventListener;
@@ -29,10 +30,18 @@ import uk.co.real_logic.artio.session.Session;
 
 /**
  * The FIX 4.4 order-entry acceptor: Artio (embedded media driver, archive and FixEngine) accepts the
- * configured sessions, the {@link OrderEntryAgent} thread turns their requests into engine commands and
- * the engine's execution events into ExecutionReports. Register it as the engine's listener:
- * {@link #onExecution} is thread-safe (matcher threads copy events into a preallocated ring) and never
- * blocks unless that ring is full. {@link #launch} and {@link #close} are called from one thread.
+ * configured sessions, the {@link OrderEntryAgent} turns their requests into engine commands and the engine's
+ * execution events into ExecutionReports. Two layouts:
+ * <ul>
+ * <li>threads of its own ({@link #launch(FixGatewayConfig, ReferenceData, CommandPublisher, MeterRegistry)}):
+ * Artio's framer, indexer and monitoring threads and the agent's thread {@code kairos-fix-gateway};</li>
+ * <li>shared threads (compact threading): the framer and the agent on the caller's hot {@link AgentThread},
+ * where the engine's matchers also run, and the indexer and monitoring on its infra thread.</li>
+ * </ul>
+ * Register it as the engine's listener: {@link #onExecution} is thread-safe. Called on the hot thread, it
+ * routes the event to its session at once; from any other thread (matcher threads, start-up recovery) it
+ * copies the event into a preallocated ring, and blocks only while that ring is full — which the hot thread
+ * itself never waits for. {@link #launch} and {@link #close} are called from one thread.
  */
 public final class FixGateway implements EngineEventListener, AutoCloseable
 {
@@ -45,14 +54,17 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private final EngineEventQueue queue;
     private final DeliveryMarks marks;
     private final OrderEntryAgent agent;
+    /** The agent's own thread, or null when it runs on {@link #hot}. */
     private final AgentRunner runner;
+    private final AgentThread hot;
     private final AtomicLong errors;
     private volatile boolean closed;
 
     private FixGateway(
         final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue, final DeliveryMarks marks,
-        final OrderEntryAgent agent, final AgentRunner runner, final AtomicLong errors)
+        final OrderEntryAgent agent, final AgentRunner runner, final AgentThread hot, final AtomicLong errors)
     {
+        this.hot = hot;
         this.config = config;
         this.artio = artio;
         this.queue = queue;
@@ -63,13 +75,28 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     /**
-     * Starts the acceptor and its thread; returns once it listens. Throws if the data directory cannot be
+     * Starts the acceptor on threads of its own; returns once it listens. Throws if the data directory cannot be
      * created or Artio cannot start (e.g. the port is taken).
      */
     public static FixGateway launch(
         final FixGatewayConfig config, final ReferenceData referenceData, final CommandPublisher publisher,
         final MeterRegistry registry)
     {
+        return launch(config, referenceData, publisher, registry, null, null);
+    }
+
+    /**
+     * Starts the acceptor with its framer and session work on {@code hot} and Artio's housekeeping on
+     * {@code infra} (compact threading; both null: threads of its own). Both threads must outlive the gateway.
+     */
+    public static FixGateway launch(
+        final FixGatewayConfig config, final ReferenceData referenceData, final CommandPublisher publisher,
+        final MeterRegistry registry, final AgentThread hot, final AgentThread infra)
+    {
+        if ((hot == null) != (infra == null))
+        {
+            throw new IllegalArgumentException("the hot and infra threads go together");
+        }
         final FixGatewayConfig resolved = config.port() == 0 ? config.withPort(freePort(config.bindAddress())) : config;
         try
         {
@@ -89,7 +116,9 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             throwable.printStackTrace();
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
-        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock);
+        final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
+        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock,
+            scheduler);
         DeliveryMarks marks = null;
         final OrderEntryAgent agent;
         try
@@ -99,7 +128,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
                 new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, marks, artio.sentSequenceFloor(), clock,
                 resolved.throttleDisconnectAfterRejects());
-            agent = new OrderEntryAgent(resolved.sessions(), shared, queue);
+            agent = new OrderEntryAgent(resolved.sessions(), shared, queue, scheduler == null ? () -> 0 : scheduler::pollFramer);
             agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
         }
         catch (final RuntimeException e)
@@ -107,18 +136,29 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             CloseHelper.quietCloseAll(artio, marks);
             throw e;
         }
-        final AgentRunner runner = new AgentRunner(resolved.idleMode().newIdleStrategy(), errorHandler, null, agent);
-        AgentRunner.startOnThread(runner);
+        final AgentRunner runner = hot == null ? new AgentRunner(resolved.idleMode().newIdleStrategy(), errorHandler, null, agent) : null;
         try
         {
+            if (runner != null)
+            {
+                AgentRunner.startOnThread(runner);
+            }
+            else
+            {
+                hot.add(agent);
+            }
             awaitListening(resolved);
         }
         catch (final RuntimeException e)
         {
+            if (hot != null)
+            {
+                hot.remove(agent);
+            }
             CloseHelper.closeAll(runner, artio, marks);
             throw e;
         }
-        return new FixGateway(resolved, artio, queue, marks, agent, runner, errors);
+        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors);
     }
 
     private static LibraryConfiguration libraryConfiguration(
@@ -195,11 +235,18 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
     }
 
-    /** Called on matcher threads: copies the event for the gateway thread. */
+    /** Called on matcher threads: routes the event at once on the hot thread, else copies it for the gateway thread. */
     @Override
     public void onExecution(final ExecutionEvent event)
     {
-        queue.offer(event);
+        if (hot != null && hot.isCurrentThread())
+        {
+            agent.onExecutionOnThisThread(event);
+        }
+        else
+        {
+            queue.offer(event);
+        }
     }
 
     /** Engine recovery: the earliest journal index after which a session may lack reports (see {@link DeliveryMarks}). */
@@ -274,6 +321,10 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             return;
         }
         closed = true;
+        if (hot != null)
+        {
+            hot.remove(agent);
+        }
         CloseHelper.closeAll(runner, artio);
         queue.close();
         marks.close();

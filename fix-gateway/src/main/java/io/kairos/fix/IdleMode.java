@@ -24,7 +24,7 @@ public enum IdleMode
     BUSY_SPIN;
 
     /** A new idle strategy of this mode (each thread needs its own). */
-    IdleStrategy newIdleStrategy()
+    public IdleStrategy newIdleStrategy()
     {
         return this == BUSY_SPIN ? new BusySpinIdleStrategy() : new BackoffIdleStrategy(100, 10, 1_000, 100_000);
     }

@@ -5,8 +5,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import io.kairos.engine.ExecutionEvent;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
@@ -36,12 +38,19 @@ final class OrderEntryAgent implements Agent
     private final EngineEventQueue.Consumer router = this::route;
     private final EpochNanoClock clock;
     private final DeliveryMarks marks;
+    /** Drives Artio's framer while this agent logs sessions out at close, when both share one thread; else returns 0. */
+    private final IntSupplier framerDuringClose;
+    /** A matcher's event being routed at once on the shared thread (compact threading). */
+    private final QueuedExecution direct = new QueuedExecution();
     private FixLibrary library;
     private volatile Thread thread;
 
-    OrderEntryAgent(final List<FixSessionConfig> configs, final OrderEntryShared shared, final EngineEventQueue queue)
+    OrderEntryAgent(
+        final List<FixSessionConfig> configs, final OrderEntryShared shared, final EngineEventQueue queue,
+        final IntSupplier framerDuringClose)
     {
         this.queue = queue;
+        this.framerDuringClose = framerDuringClose;
         this.clock = shared.clock;
         this.marks = shared.marks;
         sessions = new OrderEntrySession[configs.size()];
@@ -96,6 +105,23 @@ final class OrderEntryAgent implements Agent
         return work;
     }
 
+    /**
+     * A matcher on this agent's own thread (compact threading) reports an event: routed to its session at once,
+     * after whatever the queue still holds from other threads (start-up recovery), so each session's reports
+     * keep the engine's order. No copy into the queue, no hand-off; allocation-free.
+     */
+    void onExecutionOnThisThread(final ExecutionEvent event)
+    {
+        while (queue.drain(router, EXECUTIONS_PER_CYCLE) > 0)
+        {
+            // older events first
+        }
+        direct.event.copyFrom(event);
+        direct.clearGatewayFields();
+        direct.responseInNs = clock.nanoTime();
+        route(direct);
+    }
+
     private void route(final QueuedExecution execution)
     {
         final int sessionId = execution.event.sessionId;
@@ -133,7 +159,7 @@ final class OrderEntryAgent implements Agent
         final long deadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;
         while (anyConnected() && clock.nanoTime() < deadline)
         {
-            if (library.poll(FRAGMENT_LIMIT) == 0)
+            if (library.poll(FRAGMENT_LIMIT) + framerDuringClose.getAsInt() == 0)
             {
                 Thread.onSpinWait();
             }

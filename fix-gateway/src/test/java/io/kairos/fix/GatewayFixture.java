@@ -4,16 +4,21 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
+import io.kairos.engine.AgentThread;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.SystemEpochNanoClock;
 
 /**
  * A real in-process engine (two partitions: AAPL on 0, MSFT on 1, tick 0.01, lot 1, reference 100.00,
  * band 10%) wired to a real gateway on a free loopback port, in the order the engine prescribes:
  * build the engine, launch the gateway with its publisher, start the engine with the gateway as listener.
+ * With {@code -Dkairos.threading=compact} (the build's second test run) the matchers, the framer and the
+ * sessions share one hot thread, as in the server's compact mode; otherwise each has its own threads.
  */
 final class GatewayFixture implements AutoCloseable
 {
@@ -21,8 +26,13 @@ final class GatewayFixture implements AutoCloseable
         new Instrument("AAPL", 1, 0, 10_000, 1, 100_000_000, 10),
         new Instrument("MSFT", 2, 1, 10_000, 1, 100_000_000, 10));
 
+    /** Whether this run of the suite uses compact threading. */
+    static final boolean COMPACT = "compact".equals(System.getProperty("kairos.threading"));
+
     final Engine engine;
     final FixGateway gateway;
+    private final AgentThread hot;
+    private final AgentThread infra;
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final Path dataDir;
 
@@ -34,9 +44,11 @@ final class GatewayFixture implements AutoCloseable
     private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise, final EngineConfig engineConfig)
     {
         this.dataDir = dataDir;
-        engine = new Engine(engineConfig);
         final FixGatewayConfig config = customise.apply(FixGatewayConfig.defaults(dataDir).withPort(0));
-        gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry);
+        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
+        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.BACKOFF.newIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
+        engine = new Engine(engineConfig, new SystemEpochNanoClock(), hot);
+        gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry, hot, infra);
         engine.start(gateway);
     }
 
@@ -78,5 +90,6 @@ final class GatewayFixture implements AutoCloseable
     {
         gateway.close();
         engine.close();
+        CloseHelper.closeAll(hot, infra);
     }
 }

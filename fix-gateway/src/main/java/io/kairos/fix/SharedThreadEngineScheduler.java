@@ -1,0 +1,96 @@
+package io.kairos.fix;
+
+import io.aeron.Aeron;
+import io.kairos.engine.AgentThread;
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.Agent;
+import uk.co.real_logic.artio.engine.EngineConfiguration;
+import uk.co.real_logic.artio.engine.EngineScheduler;
+import uk.co.real_logic.artio.engine.RecordingCoordinator;
+
+/**
+ * Runs Artio's engine agents on Kairos's shared threads instead of threads of their own (compact threading):
+ * the framer on the hot thread, beside the library poll and the matchers, so a request read from a socket is
+ * decoded, matched and answered in one duty cycle with no hand-off between threads; the indexer (Artio's
+ * archiving agent) and the monitoring agent on the infra thread, where nothing is latency-critical. The Aeron
+ * client conductor keeps its own (sleeping) thread.
+ *
+ * <p>{@link #launch} and {@link #close} are called by {@link uk.co.real_logic.artio.engine.FixEngine} on the
+ * gateway's lifecycle thread; {@link #pollFramer} only on the hot thread (the library drives the framer with it
+ * while it logs sessions out at close, when the framer's own duty cycle no longer comes round).
+ */
+final class SharedThreadEngineScheduler implements EngineScheduler
+{
+    private final AgentThread hot;
+    private final AgentThread infra;
+    private Agent framer;
+    private Agent indexer;
+    private Agent monitoring;
+    private RecordingCoordinator recordingCoordinator;
+
+    SharedThreadEngineScheduler(final AgentThread hot, final AgentThread infra)
+    {
+        this.hot = hot;
+        this.infra = infra;
+    }
+
+    @Override
+    public void launch(
+        final EngineConfiguration configuration, final ErrorHandler errorHandler, final Agent framer, final Agent indexer,
+        final Agent monitoring, final Agent conductor, final RecordingCoordinator recordingCoordinator)
+    {
+        if (this.framer != null)
+        {
+            EngineScheduler.fail();
+        }
+        this.framer = framer;
+        this.indexer = indexer;
+        this.monitoring = monitoring;
+        this.recordingCoordinator = recordingCoordinator;
+        infra.add(indexer);
+        if (monitoring != null)
+        {
+            infra.add(monitoring);
+        }
+        hot.add(framer);
+    }
+
+    /** One duty cycle of the framer; on the hot thread only. */
+    @Override
+    public int pollFramer()
+    {
+        try
+        {
+            return framer.doWork();
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException("framer failed", ex);
+        }
+    }
+
+    /** The Aeron client conductor runs on its own thread: nothing to configure. */
+    @Override
+    public void configure(final Aeron.Context aeronContext)
+    {
+    }
+
+    @Override
+    public void close()
+    {
+        if (framer != null)
+        {
+            hot.remove(framer);
+        }
+        if (monitoring != null)
+        {
+            infra.remove(monitoring);
+        }
+        if (indexer != null)
+        {
+            infra.remove(indexer);
+        }
+        CloseHelper.close(recordingCoordinator);
+    }
+}
