@@ -73,13 +73,16 @@ final class GatewayWiring
      * @param listeners  receives each gateway's engine listener
      * @param closeables receives each gateway, in start order
      * @param endpoints  receives a line per gateway for the banner
+     * @param threads    the compact mode's shared threads, or null for threads of each gateway's own
      */
     static void launch(
         final KairosConfig config, final Engine engine, final MeterRegistry registry,
-        final List<EngineEventListener> listeners, final List<AutoCloseable> closeables, final List<String> endpoints)
+        final List<EngineEventListener> listeners, final List<AutoCloseable> closeables, final List<String> endpoints,
+        final VenueThreads threads)
     {
         final FixSettings fix = config.fix();
-        final FixGateway fixGateway = FixGateway.launch(fixConfig(fix), engine.config().instruments(), engine.publisher(), registry);
+        final FixGateway fixGateway = FixGateway.launch(fixConfig(fix), engine.config().instruments(), engine.publisher(), registry,
+            threads == null ? null : threads.hot(), threads == null ? null : threads.infra());
         closeables.add(fixGateway);
         listeners.add(fixGateway);
         endpoints.add("FIX order entry: " + fix.bindAddress() + ":" + fixGateway.port() + "  FIX.4.4 TargetCompID=" + fix.compId() +

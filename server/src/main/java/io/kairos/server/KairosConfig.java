@@ -8,7 +8,8 @@ import io.kairos.engine.EngineConfig;
  * The whole venue's configuration, validated. Immutable; built by {@link KairosConfigLoader} from
  * the embedded defaults, the operator's file and the environment.
  *
- * @param source   where the settings came from, for the start-up banner
+ * @param source    where the settings came from, for the start-up banner
+ * @param threading where the hot path runs ({@code server.threading})
  * @param engine   the engine (instruments, partitions, journal)
  * @param fix      the order-entry gateway
  * @param md       the market-data gateway
@@ -16,10 +17,11 @@ import io.kairos.engine.EngineConfig;
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
+    String source, Threading threading, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
 {
     public KairosConfig
     {
+        java.util.Objects.requireNonNull(threading, "server.threading");
         warnings = List.copyOf(warnings);
     }
 }

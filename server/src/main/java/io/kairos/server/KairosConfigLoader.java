@@ -61,6 +61,7 @@ public final class KairosConfigLoader
         final String fileName = file == null ? EMBEDDED_SOURCE : file.toString();
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
+        final Threading threading = Threading.valueOf(enumName(source.choice("server.threading", List.of("compact", "dedicated"))));
         final EngineConfig engine = engine(source);
         final FixSettings fix = fix(source);
         final MdSettings md = md(source);
@@ -80,7 +81,7 @@ public final class KairosConfigLoader
         {
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
-        return new KairosConfig(fileName, engine, fix, md, metrics, warnings);
+        return new KairosConfig(fileName, threading, engine, fix, md, metrics, warnings);
     }
 
     /** The embedded default settings (also shipped as conf/kairos.properties). */

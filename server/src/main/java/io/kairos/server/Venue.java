@@ -22,6 +22,7 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.agrona.concurrent.SystemEpochNanoClock;
 
 /**
  * The running venue: the metrics endpoint, the engine, the gateways and the optional demo flow,
@@ -41,6 +42,7 @@ final class Venue implements AutoCloseable
     private final List<String> endpoints = new ArrayList<>();
     private MetricsHttpServer metricsServer;
     private JvmGcMetrics gcMetrics;
+    private VenueThreads threads;
     private Engine engine;
     private DemoOrderFlow demoFlow;
     private boolean closed;
@@ -80,10 +82,14 @@ final class Venue implements AutoCloseable
 
         final EngineConfig engineConfig = config.engine();
         createDirectories(engineConfig);
-        engine = new Engine(engineConfig);
+        if (config.threading() == Threading.COMPACT)
+        {
+            threads = new VenueThreads(config.fix().idleMode());
+        }
+        engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot());
         final EngineMeters meters = EngineMeters.register(engine, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
-        GatewayWiring.launch(config, engine, registry, listeners, gateways, endpoints);
+        GatewayWiring.launch(config, engine, registry, listeners, gateways, endpoints, threads);
 
         if (demoOrdersPerSecond > 0)
         {
@@ -163,6 +169,8 @@ final class Venue implements AutoCloseable
         {
             text.append(instrument.symbol()).append("(p").append(instrument.partition()).append(") ");
         }
+        text.append("\n  Threading      : ").append(config.threading() == Threading.COMPACT ?
+            "compact (kairos-hot: framer, sessions and matchers; kairos-infra)" : "dedicated (a thread per stage)");
         text.append("\n  Engine         : ").append(engineConfig.partitionCount()).append(" partition(s), hosting ")
             .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString())
             .append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
@@ -216,6 +224,7 @@ final class Venue implements AutoCloseable
         {
             closeQuietly(gateways.get(i));
         }
+        closeQuietly(threads);
         closeQuietly(metricsServer);
         closeQuietly(gcMetrics);
         registry.close();

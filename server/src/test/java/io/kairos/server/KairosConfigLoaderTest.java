@@ -56,6 +56,7 @@ class KairosConfigLoaderTest
         assertEquals(WaitStrategyType.PARKING, config.engine().waitStrategy());
         assertEquals(JournalStage.INLINE, config.engine().journalStage());
         assertEquals(MdIdleMode.BLOCK, config.md().idleMode());
+        assertEquals(Threading.COMPACT, config.threading());
         assertEquals(SelfTradePrevention.OFF, config.engine().selfTradePrevention());
         assertEquals(6, config.engine().instruments().instruments().size());
         assertEquals(new Instrument("AAPL", 1, 0, Prices.parse("0.01"), 1, Prices.parse("190"), 10),
@@ -73,7 +74,8 @@ class KairosConfigLoaderTest
             "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting",
             "KAIROS_JOURNAL_STAGE", "separate",
             "KAIROS_FIX_IDLE_STRATEGY", "busy-spin",
-            "KAIROS_MD_IDLE_STRATEGY", "busy-spin");
+            "KAIROS_MD_IDLE_STRATEGY", "busy-spin",
+            "KAIROS_SERVER_THREADING", "dedicated");
 
         final KairosConfig config = KairosConfigLoader.load(file, env);
 
@@ -86,6 +88,7 @@ class KairosConfigLoaderTest
         assertEquals(JournalStage.SEPARATE, config.engine().journalStage());
         assertEquals(IdleMode.BUSY_SPIN, config.fix().idleMode());
         assertEquals(MdIdleMode.BUSY_SPIN, config.md().idleMode());
+        assertEquals(Threading.DEDICATED, config.threading());
         assertEquals(file.toString(), config.source());
     }
 
@@ -195,6 +198,8 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_IDLE_STRATEGY", "sleepy")).key());
         assertEquals("md.idle-strategy",
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_IDLE_STRATEGY", "backoff")).key());
+        assertEquals("server.threading",
+            assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_THREADING", "shared")).key());
     }
 
     @Test

@@ -1,0 +1,72 @@
+package io.kairos.server;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.kairos.engine.AgentThread;
+import io.kairos.fix.IdleMode;
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+
+/**
+ * The compact threading mode's two shared threads: {@code kairos-hot} (Artio's framer, the order-entry
+ * sessions, every hosted partition's journal and matcher), waiting as {@code fix.idle-strategy} says, and
+ * {@code kairos-infra} (Artio's indexer and monitoring), always backing off. Created first and closed last
+ * by the {@link Venue}, so every component can put agents on them and take them off again. An exception
+ * escaping an agent is printed with the thread's name and counted; the thread goes on.
+ */
+final class VenueThreads implements AutoCloseable
+{
+    private final AtomicLong errors = new AtomicLong();
+    private final AgentThread hot;
+    private final AgentThread infra;
+
+    VenueThreads(final IdleMode hotIdleMode)
+    {
+        hot = AgentThread.start("kairos-hot", hotIdleMode.newIdleStrategy(), errorHandler("kairos-hot"), Thread::new);
+        AgentThread started = null;
+        try
+        {
+            started = AgentThread.start("kairos-infra", IdleMode.BACKOFF.newIdleStrategy(), errorHandler("kairos-infra"), Thread::new);
+        }
+        finally
+        {
+            if (started == null)
+            {
+                hot.close();
+            }
+        }
+        infra = started;
+    }
+
+    AgentThread hot()
+    {
+        return hot;
+    }
+
+    AgentThread infra()
+    {
+        return infra;
+    }
+
+    /** Exceptions that escaped an agent on either thread so far. */
+    long errorCount()
+    {
+        return errors.get();
+    }
+
+    private ErrorHandler errorHandler(final String thread)
+    {
+        return throwable ->
+        {
+            errors.incrementAndGet();
+            System.err.println(thread + " error: " + throwable);
+            throwable.printStackTrace();
+        };
+    }
+
+    @Override
+    public void close()
+    {
+        CloseHelper.closeAll(hot, infra);
+    }
+}
