@@ -45,8 +45,8 @@ final class GatewayFixture implements AutoCloseable
     {
         this.dataDir = dataDir;
         final FixGatewayConfig config = customise.apply(FixGatewayConfig.defaults(dataDir).withPort(0));
-        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
-        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.BACKOFF.newIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
+        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newHotPathIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
+        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
         engine = new Engine(engineConfig, new SystemEpochNanoClock(), hot);
         gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry, hot, infra);
         engine.start(gateway);
