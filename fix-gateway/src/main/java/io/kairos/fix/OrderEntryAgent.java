@@ -140,13 +140,26 @@ final class OrderEntryAgent implements Agent
         }
     }
 
-    /** Logs out every connected session, waits (bounded) for the logouts to go out, closes the library. */
+    /**
+     * Sends the reports still waiting in connected sessions' backlogs, then logs every connected session out,
+     * waits (bounded, {@link #LOGOUT_TIMEOUT_NS} each) for both to go out, closes the library. (Reports the
+     * engine emitted before it closed are all in the backlogs or with Artio by now: the venue closes the engine
+     * first.)
+     */
     @Override
     public void onClose()
     {
         if (library == null)
         {
             return;
+        }
+        final long flushDeadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;
+        while (anyBacklog() && clock.nanoTime() < flushDeadline)
+        {
+            if (doWork() + framerDuringClose.getAsInt() == 0)
+            {
+                Thread.onSpinWait();
+            }
         }
         for (final OrderEntrySession session : sessions)
         {
@@ -169,6 +182,18 @@ final class OrderEntryAgent implements Agent
             session.confirmWritten();
         }
         library.close();
+    }
+
+    private boolean anyBacklog()
+    {
+        for (final OrderEntrySession session : sessions)
+        {
+            if (session.hasBacklog())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean anyConnected()

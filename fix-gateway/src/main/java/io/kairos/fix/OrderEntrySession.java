@@ -283,6 +283,12 @@ final class OrderEntrySession implements SessionHandler
             0 : deliveries.confirmWritten(shared.floor.lastSent(floorSlot));
     }
 
+    /** Whether reports wait in this session's backlog for its connection to take them. */
+    boolean hasBacklog()
+    {
+        return !backlog.isEmpty() && session != null && session.isActive();
+    }
+
     /** Housekeeping on each duty cycle: flush waiting reports, enforce the throttle disconnect. @return work done. */
     int doWork()
     {
