@@ -1,5 +1,6 @@
 package io.kairos.it;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -59,6 +60,12 @@ final class KairosProcess implements AutoCloseable
             .redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("KAIROS_"));
         builder.environment().put("JAVA_OPTS", "-Xms128m -Xmx256m -XX:-AlwaysPreTouch");
+        final String threading = System.getProperty("kairos.it.threading", "");
+        if (!threading.isEmpty())
+        {
+            // the build's dedicated-threading run; otherwise the server's default (compact)
+            builder.environment().put("KAIROS_SERVER_THREADING", threading);
+        }
         builder.environment().putAll(env);
         try
         {
@@ -98,6 +105,9 @@ final class KairosProcess implements AutoCloseable
             }
             if (Http.get(metricsPort, "/health/ready").status() == 200)
             {
+                final String threading = System.getProperty("kairos.it.threading", "");
+                assertTrue(threading.isEmpty() || output().contains("Threading      : " + threading),
+                    "the server runs the threading this test run asks for (" + threading + "):\n" + output());
                 return;
             }
             pause(100);
