@@ -23,7 +23,8 @@ final class ConfigPrinter
     {
         final StringBuilder text = new StringBuilder(1024);
         text.append("configuration OK (").append(config.source()).append(")\n");
-        text.append("server: threading=").append(spelling(config.threading())).append('\n');
+        text.append("server: threading=").append(spelling(config.threading())).append(" cpu-affinity=")
+            .append(config.cpuAffinity()).append('\n');
         final FixSettings fix = config.fix();
         text.append("fix: ").append(fix.bindAddress()).append(':').append(fix.port()).append(" comp-id=").append(fix.compId())
             .append(" data-dir=").append(fix.dataDir()).append(" max-sessions=").append(fix.maxSessions())

@@ -10,6 +10,7 @@ import io.kairos.engine.EngineConfig;
  *
  * @param source    where the settings came from, for the start-up banner
  * @param threading where the hot path runs ({@code server.threading})
+ * @param cpuAffinity which threads to pin to which CPUs once started ({@code server.cpu-affinity})
  * @param engine   the engine (instruments, partitions, journal)
  * @param fix      the order-entry gateway
  * @param md       the market-data gateway
@@ -17,11 +18,12 @@ import io.kairos.engine.EngineConfig;
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, Threading threading, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
+    String source, Threading threading, ThreadPinning cpuAffinity, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
 {
     public KairosConfig
     {
         java.util.Objects.requireNonNull(threading, "server.threading");
+        java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
         warnings = List.copyOf(warnings);
     }
 }

@@ -62,6 +62,7 @@ public final class KairosConfigLoader
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
         final Threading threading = Threading.valueOf(enumName(source.choice("server.threading", List.of("compact", "dedicated"))));
+        final ThreadPinning cpuAffinity = cpuAffinity(source);
         final EngineConfig engine = engine(source);
         final FixSettings fix = fix(source);
         final MdSettings md = md(source);
@@ -81,7 +82,7 @@ public final class KairosConfigLoader
         {
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
-        return new KairosConfig(fileName, threading, engine, fix, md, metrics, warnings);
+        return new KairosConfig(fileName, threading, cpuAffinity, engine, fix, md, metrics, warnings);
     }
 
     /** The embedded default settings (also shipped as conf/kairos.properties). */
@@ -204,6 +205,19 @@ public final class KairosConfigLoader
         catch (final IllegalArgumentException ex)
         {
             throw new ConfigException("instruments", ex.getMessage());
+        }
+    }
+
+    private static ThreadPinning cpuAffinity(final PropertySource source)
+    {
+        final String rules = source.optionalString("server.cpu-affinity", "");
+        try
+        {
+            return ThreadPinning.parse(rules);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw source.bad("server.cpu-affinity", rules, ex.getMessage());
         }
     }
 

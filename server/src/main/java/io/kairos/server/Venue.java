@@ -96,6 +96,13 @@ final class Venue implements AutoCloseable
             demoFlow = new DemoOrderFlow(engine.publisher(), hostedInstruments(engineConfig), demoOrdersPerSecond, out);
         }
         engine.start(new EventFanOut(meters, listeners, DemoOrderFlow.SESSION_ID, demoFlow));
+        if (!config.cpuAffinity().isEmpty())
+        {
+            for (final String pinned : config.cpuAffinity().apply())
+            {
+                endpoints.add("Pinned         : " + pinned);
+            }
+        }
         if (demoFlow != null)
         {
             demoFlow.start();

@@ -57,6 +57,7 @@ class KairosConfigLoaderTest
         assertEquals(JournalStage.INLINE, config.engine().journalStage());
         assertEquals(MdIdleMode.BLOCK, config.md().idleMode());
         assertEquals(Threading.COMPACT, config.threading());
+        assertTrue(config.cpuAffinity().isEmpty());
         assertEquals(SelfTradePrevention.OFF, config.engine().selfTradePrevention());
         assertEquals(6, config.engine().instruments().instruments().size());
         assertEquals(new Instrument("AAPL", 1, 0, Prices.parse("0.01"), 1, Prices.parse("190"), 10),
@@ -75,7 +76,8 @@ class KairosConfigLoaderTest
             "KAIROS_JOURNAL_STAGE", "separate",
             "KAIROS_FIX_IDLE_STRATEGY", "busy-spin",
             "KAIROS_MD_IDLE_STRATEGY", "busy-spin",
-            "KAIROS_SERVER_THREADING", "dedicated");
+            "KAIROS_SERVER_THREADING", "dedicated",
+            "KAIROS_SERVER_CPU_AFFINITY", "kairos-hot=0 kairos-matcher=0-1");
 
         final KairosConfig config = KairosConfigLoader.load(file, env);
 
@@ -89,6 +91,7 @@ class KairosConfigLoaderTest
         assertEquals(IdleMode.BUSY_SPIN, config.fix().idleMode());
         assertEquals(MdIdleMode.BUSY_SPIN, config.md().idleMode());
         assertEquals(Threading.DEDICATED, config.threading());
+        assertEquals("kairos-hot=0 kairos-matcher=0-1", config.cpuAffinity().toString());
         assertEquals(file.toString(), config.source());
     }
 
@@ -200,6 +203,8 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_IDLE_STRATEGY", "backoff")).key());
         assertEquals("server.threading",
             assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_THREADING", "shared")).key());
+        assertEquals("server.cpu-affinity",
+            assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_CPU_AFFINITY", "kairos-hot")).key());
     }
 
     @Test
