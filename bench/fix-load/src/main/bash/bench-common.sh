@@ -46,8 +46,22 @@ ensure_fix_load() {
   fi
 }
 
+# CPU lists the scenario pins the venue (and the echo server in its place), the load client and tcpdump to;
+# empty: the kernel places them.
+PIN_VENUE="${PIN_VENUE:-}" PIN_CLIENT="${PIN_CLIENT:-}" PIN_CAPTURE="${PIN_CAPTURE:-}"
+
+# pinned CPUS CMD...: runs CMD in the foreground on the CPU list, or unpinned when CPUS is empty. (Background
+# starts use the ${PIN_X:+taskset -c "$PIN_X"} prefix instead, so that $! is the process itself.)
+pinned() {
+  local cpus="$1"; shift
+  if [[ -n "$cpus" ]]; then taskset -c "$cpus" "$@"; else "$@"; fi
+}
+
+# cpu_ticks PID: user + system CPU time of a process so far, in clock ticks (getconf CLK_TCK per second).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
 fix_load() {
-  "$JAVA" "${JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseParallelGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  pinned "$PIN_CLIENT" "$JAVA" "${JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseParallelGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -jar "$FIX_LOAD_JAR" "$@"
 }
 
@@ -95,7 +109,8 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # start_echo PORT LOGFILE: the raw TCP FIX echo server.
 start_echo() {
   port_free "$1" || die "port $1 is in use (echo server)"
-  start_bg "fix echo server on :$1" "$2" "$JAVA" "${JVM_FLAGS[@]}" -Xms256m -Xmx256m -XX:+UseParallelGC \
+  # shellcheck disable=SC2086 # the taskset prefix is words or nothing; a background simple command keeps its pid
+  start_bg "fix echo server on :$1" "$2" ${PIN_VENUE:+taskset -c "$PIN_VENUE"} "$JAVA" "${JVM_FLAGS[@]}" -Xms256m -Xmx256m -XX:+UseParallelGC \
     -jar "$FIX_LOAD_JAR" echo-server --port "$1"
   ECHO_PID=$LAST_PID
   wait_for_port "$1" 30 || die "echo server did not listen on $1 (see $2)"
@@ -132,7 +147,8 @@ start_kairos() {
   local config="$1" metrics_port="$2" dir="$3" i code; shift 3
   [[ -x "$KAIROS_SERVER" ]] || return 1
   port_free "$metrics_port" || die "port $metrics_port is in use (Kairos metrics)"
-  (cd "$dir" && exec env "$@" "$KAIROS_SERVER" --config "$config") >"$dir/kairos-server.log" 2>&1 &
+  (cd "$dir" && exec env "$@" ${PIN_VENUE:+taskset -c "$PIN_VENUE"} "$KAIROS_SERVER" --config "$config") \
+    >"$dir/kairos-server.log" 2>&1 &
   LAST_PID=$!
   BENCH_PIDS+=("$LAST_PID")
   KAIROS_PID=$LAST_PID
@@ -151,7 +167,8 @@ start_capture() {
   local pcap="$1" logfile="$2" filter="" port i; shift 2
   command -v tcpdump >/dev/null || die "tcpdump is not installed (apt-get update && apt-get install -y tcpdump tshark)"
   for port in "$@"; do filter+="${filter:+ or }tcp port $port"; done
-  tcpdump -i lo -n -s 0 -B 65536 --time-stamp-precision nano -w "$pcap" "$filter" >"$logfile" 2>&1 &
+  # shellcheck disable=SC2086
+  ${PIN_CAPTURE:+taskset -c "$PIN_CAPTURE"} tcpdump -i lo -n -s 0 -B 65536 --time-stamp-precision nano -w "$pcap" "$filter" >"$logfile" 2>&1 &
   LAST_PID=$!
   BENCH_PIDS+=("$LAST_PID")
   CAPTURE_PID=$LAST_PID
@@ -171,6 +188,8 @@ stop_capture() {
   kill -INT "$CAPTURE_PID" 2>/dev/null || true
   for ((i = 0; i < 100; i++)); do kill -0 "$CAPTURE_PID" 2>/dev/null || break; sleep 0.1; done
   stop_pid "$CAPTURE_PID" 5
+  CAPTURE_DROPPED=$(sed -n 's/^\([0-9]*\) packets dropped by kernel.*/\1/p' "$logfile" | head -1)
+  CAPTURE_DROPPED="${CAPTURE_DROPPED:-unknown}"
   log "tcpdump: $(grep -E 'captured|dropped' "$logfile" | tr '\n' ' ')"
 }
 
