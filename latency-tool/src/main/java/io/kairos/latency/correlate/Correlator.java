@@ -56,6 +56,7 @@ public final class Correlator implements FixMessageHandler
     private final OrderRecordSink sink;
     private PendingOrder free;
     private int subscribers;
+    private boolean started;
 
     /**
      * @param preallocatedOrders  order records and index capacity created up front (allocates); more on demand.
@@ -104,6 +105,11 @@ public final class Correlator implements FixMessageHandler
         final long packetNumber)
     {
         fields.wrap(buffer, offset, length);
+        if (!started)
+        {
+            started = true;
+            metrics.origin(timestampNs);
+        }
         final int type = fields.msgType();
         statistics.messagesByType.getAndIncrement(type);
         allRates.onMessage(timestampNs);
@@ -155,6 +161,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = acquire();
         order.kind = kind;
         order.connectionId = stream.connectionId();
+        order.connection = stream.description();
         order.clOrdIdHash = hash;
         buffer.get(start, order.clOrdId, 0, length);
         order.clOrdIdLength = length;
@@ -355,13 +362,17 @@ public final class Correlator implements FixMessageHandler
         }
     }
 
+    /**
+     * A copy of the order's tick. Copies are delivered when their reassembly completes, which is not the order of
+     * their first bytes (a copy split over segments completes late; a queued out-of-order copy waits for a hole), so
+     * the first tick is the minimum over all copies, recorded when the order finishes.
+     */
     private void onTick(final PendingOrder order, final int subscriber, final long timestampNs)
     {
         final long latency = timestampNs - order.requestTimeNs;
-        if (order.firstTickNs == NONE)
+        if (order.firstTickNs == NONE || timestampNs < order.firstTickNs)
         {
             order.firstTickNs = timestampNs;
-            metrics.orderToTickFirst.record(order.requestTimeNs, latency);
         }
         if (subscriber >= 0 && order.markSubscriber(subscriber))
         {
@@ -434,9 +445,14 @@ public final class Correlator implements FixMessageHandler
             {
                 statistics.ordersWithoutTick++;
             }
-            else if (order.lastTickNs != NONE)
+            else
             {
-                metrics.orderToTickLast.record(order.requestTimeNs, order.lastTickNs - order.requestTimeNs);
+                metrics.orderToTickFirst.record(order.requestTimeNs, order.firstTickNs - order.requestTimeNs);
+                metrics.tickMinusAck.record(order.requestTimeNs, order.firstTickNs - order.ackTimeNs);
+                if (order.lastTickNs != NONE)
+                {
+                    metrics.orderToTickLast.record(order.requestTimeNs, order.lastTickNs - order.requestTimeNs);
+                }
             }
         }
         emit(order);
@@ -455,7 +471,7 @@ public final class Correlator implements FixMessageHandler
         times[6] = order.engineOutNs;
         times[7] = order.responseInNs;
         times[8] = order.sendingTimeNs;
-        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.clOrdId, order.clOrdIdLength, order.orderId,
+        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.connection, order.clOrdId, order.clOrdIdLength, order.orderId,
             order.orderIdLength, order.execType, order.subscribersSeen, times);
     }
 

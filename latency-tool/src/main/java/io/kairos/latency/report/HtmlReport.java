@@ -12,7 +12,6 @@ import org.HdrHistogram.HistogramIterationValue;
 
 import io.kairos.latency.AnalysisResult;
 import io.kairos.latency.correlate.LatencyMetric;
-import io.kairos.latency.correlate.LatencySeries;
 import io.kairos.latency.correlate.MessageRates;
 
 /**
@@ -112,26 +111,24 @@ public final class HtmlReport
 
     private static String overTime(final LatencyMetric metric, final long startNs)
     {
-        final LatencySeries series = metric.series();
-        if (series.size() == 0)
+        final io.kairos.latency.correlate.LatencyTimeline timeline = metric.timeline();
+        if (timeline == null || timeline.intervals() == 0)
         {
             return "<p>" + escape(metric.name()) + ": no pairs.</p>\n";
         }
-        final double[] xs = new double[series.size()];
-        final double[] ys = new double[series.size()];
-        double xMax = 0;
+        final int n = timeline.intervals();
+        final double[] xs = new double[n];
+        final double[] ys = new double[n];
         double yMax = 0;
-        for (int i = 0; i < series.size(); i++)
+        for (int i = 0; i < n; i++)
         {
-            xs[i] = (series.time(i) - startNs) / 1e9;
-            ys[i] = series.value(i) / 1000.0;
-            xMax = Math.max(xMax, xs[i]);
+            xs[i] = (timeline.originNs() + i * timeline.intervalNs() - startNs) / 1e9;
+            ys[i] = timeline.max(i) / 1000.0;
             yMax = Math.max(yMax, ys[i]);
         }
-        final SvgChart chart = new SvgChart(0, Math.max(xMax, 1e-3), false, 0, yMax * 1.25, false)
+        final SvgChart chart = new SvgChart(0, Math.max(xs[n - 1], 1e-3), false, 0, yMax * 1.25, false)
             .legendAt(true, false);
-        chart.add(metric.name() + " (" + series.size() + " of " + metric.count() + " points)", xs, ys, xs.length,
-            true);
+        chart.add(metric.name(), xs, ys, n, true);
         return chart.render(metric.name() + " over time", "seconds since the first packet (request time)",
             "latency (us)");
     }
