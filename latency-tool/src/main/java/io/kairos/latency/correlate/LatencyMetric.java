@@ -166,6 +166,32 @@ public final class LatencyMetric
         return Math.max(min(), Math.min(max(), value));
     }
 
+    /** {@link #percentile} for each of {@code percentiles}, sorting the exact values once. Allocates. */
+    public long[] percentiles(final double[] percentiles)
+    {
+        final long[] values = new long[percentiles.length];
+        if (count == 0)
+        {
+            return values;
+        }
+        if (count > EXACT_VALUES)
+        {
+            for (int i = 0; i < percentiles.length; i++)
+            {
+                values[i] = percentile(percentiles[i]);
+            }
+            return values;
+        }
+        final long[] sorted = java.util.Arrays.copyOf(exact, (int)count);
+        java.util.Arrays.sort(sorted);
+        for (int i = 0; i < percentiles.length; i++)
+        {
+            final long rank = Math.max(1, Math.min(count, (long)Math.ceil(percentiles[i] / 100.0 * count)));
+            values[i] = sorted[(int)rank - 1];
+        }
+        return values;
+    }
+
     /** True when {@link #percentile} is exact rather than from the histogram. */
     public boolean exactPercentiles()
     {
