@@ -79,8 +79,9 @@ class CommandLineTest
         assertTrue(hgrm.startsWith("#[order-ack: values in microseconds (us)"), hgrm);
         assertTrue(out.toString().contains("public before private: 0 of 1 orders"), out.toString());
         final String html = Files.readString(report.resolve("report.html"));
-        assertTrue(html.contains("<svg") && html.contains("Cumulative distribution") &&
-            html.contains("order-ack over time") && html.contains("busiest 1 ms"), "charts present");
+        assertTrue(html.contains("<table id=\"percentile-table\"") && html.contains("Latency by percentile") &&
+            html.contains("order-ack over time") && html.contains("id=\"hop-breakdown\"") &&
+            html.contains("busiest 1 ms") && html.contains("public before private"), "table and charts present");
         assertFalse(html.contains("<script src") || html.contains("href=\"http") || html.contains("@import"),
             "no network access needed");
     }

@@ -19,24 +19,41 @@ record Axis(double min, double max, boolean log, double[] ticks, String[] labels
         return Math.max(0, Math.min(1, (v - lo) / Math.max(hi - lo, 1e-12)));
     }
 
-    /** A log axis from the 1-2-5 step at or below {@code low} to the one at or above {@code high}, in microseconds. */
+    /**
+     * A log axis just wider than {@code [low, high]} (µs) with ticks at 1-2-5 steps, or at finer steps (1, 1.2, 1.5,
+     * 2, 2.5, 3, 4…) when the range is too narrow for three 1-2-5 ticks.
+     */
     static Axis logMicros(final double low, final double high)
     {
-        final double min = step125(Math.max(low, 0.001), false);
-        final double max = Math.max(step125(Math.max(high, 0.001), true), min * 2);
+        final double min = Math.max(low, 0.001) / 1.15;
+        final double max = Math.max(Math.max(high, 0.001) * 1.15, min * 2);
+        List<Double> ticks = logTicks(min, max, new double[] {1, 2, 5});
+        if (ticks.size() < 3)
+        {
+            ticks = logTicks(min, max, new double[] {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9});
+        }
+        if (ticks.size() < 2)
+        {
+            ticks = List.of(min, max);
+        }
+        return of(min, max, true, ticks, Axis::micros);
+    }
+
+    private static List<Double> logTicks(final double min, final double max, final double[] multipliers)
+    {
         final List<Double> ticks = new ArrayList<>();
         for (double decade = Math.pow(10, Math.floor(Math.log10(min))); decade <= max; decade *= 10)
         {
-            for (final double m : new double[] {1, 2, 5})
+            for (final double m : multipliers)
             {
                 final double tick = decade * m;
-                if (tick >= min * 0.999 && tick <= max * 1.001)
+                if (tick >= min && tick <= max)
                 {
                     ticks.add(tick);
                 }
             }
         }
-        return of(min, max, true, ticks, Axis::micros);
+        return ticks;
     }
 
     /** A linear axis over {@code [low, high]} widened to whole 1-2-5 steps, about {@code count} ticks. */

@@ -67,7 +67,7 @@ final class HopChart
             }
             final double ack = metrics.orderAck.percentile(rows[row]) / 1000.0;
             chart.line(null, new double[] {ack, ack}, new double[] {row + 0.08, row + 0.92}, 2, "#000", "4 2", 2);
-            chart.text(ack, row + 0.86, " order-ack p" + Axis.trim(rows[row]) + " " + Axis.micros(ack), "start");
+            chart.text(ack, row + 0.84, "  order-ack p" + Axis.trim(rows[row]) + " " + Axis.micros(ack), "start");
         }
         for (int h = 0; h < hops.size(); h++)
         {

@@ -108,7 +108,8 @@ final class RateReport
             {
                 chart.rect((from - startNs) / 1e9, 0, (to - startNs) / 1e9, top, "#999", 0.22, String.format(
                     Locale.ROOT, "partial bucket: the capture covers %.1f %% of it", 100.0 * covered / width));
-                chart.text((from - startNs + width / 2.0) / 1e9, top * 0.96, "partial", "middle");
+                chart.text(bucket == firstBucket ? (to - startNs) / 1e9 : (from - startNs) / 1e9, top * 0.96,
+                    bucket == firstBucket ? " partial" : "partial ", bucket == firstBucket ? "start" : "end");
                 marked = true;
             }
         }
