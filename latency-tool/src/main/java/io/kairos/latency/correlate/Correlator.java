@@ -35,6 +35,8 @@ public final class Correlator implements FixMessageHandler
      * ~0.8 s after their ticks on a loaded machine. About 40 MB.
      */
     private static final int EARLY_TICKS = 1 << 18;
+    /** Acks remembered to recognise later reports for them: ~6 s of 10,000 orders/s; 3 MB. */
+    private static final int ACKNOWLEDGED = 1 << 16;
 
     private final FixFields fields = new FixFields();
     private final Metrics metrics = new Metrics();
@@ -50,6 +52,7 @@ public final class Correlator implements FixMessageHandler
     private final LatencyMetric[] subscriberMetrics = new LatencyMetric[MAX_SUBSCRIBERS];
     private final long[] recordTimes = new long[9];
     private final EarlyTicks earlyTicks = new EarlyTicks(EARLY_TICKS);
+    private final AcknowledgedOrders acknowledged = new AcknowledgedOrders(ACKNOWLEDGED);
     private final long[] claimed = new long[MAX_SUBSCRIBERS];
     private final long ackTimeoutNs;
     private final long tickTimeoutNs;
@@ -188,7 +191,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = findByClOrdId(stream);
         if (order == null)
         {
-            statistics.reportsWithoutRequest++;
+            onReportWithoutOpenRequest(stream);
             return;
         }
         final byte execType = fields.execType();
@@ -211,6 +214,20 @@ public final class Correlator implements FixMessageHandler
                     finish(order);
                 }
             }
+        }
+    }
+
+    private void onReportWithoutOpenRequest(final TcpStream stream)
+    {
+        final int length = fields.clOrdIdLength();
+        if (length > 0 && length <= MAX_ID_BYTES &&
+            acknowledged.contains(FixFields.hash(fields.buffer(), fields.clOrdIdStart(), length, stream.connectionId())))
+        {
+            statistics.laterReports++;
+        }
+        else
+        {
+            statistics.reportsWithoutRequest++;
         }
     }
 
@@ -278,6 +295,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order, final byte execType, final long timestampNs, final LatencyMetric metric)
     {
         order.acked = true;
+        acknowledged.add(order.clOrdIdHash);
         order.ackTimeNs = timestampNs;
         order.execType = execType;
         order.gatewayInNs = fields.gatewayInNs();
@@ -322,7 +340,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = findByClOrdId(stream);
         if (order == null || order.kind == KIND_NEW)
         {
-            statistics.reportsWithoutRequest++;
+            onReportWithoutOpenRequest(stream);
             return;
         }
         acknowledge(order, (byte)'9', timestampNs, metrics.cancelReplaceReject);

@@ -143,12 +143,12 @@ public final class ConsoleReport
             statistics.duplicateRequests(), statistics.requestsWithoutClOrdId());
         out.printf(Locale.ROOT, "unmatched D without ack %,d (%,d after the ack timeout), F without 150=4/35=9 %,d, " +
             "G without 150=5/35=9 %,d; acked orders with OrderID %,d of which without tick %,d; " +
-            "later reports for acknowledged orders or answering no open request (ExecutionReports/35=9) %,d; MD entries (278) %,d of which for no open order %,d " +
-            "(%,d of those paired later: tick before ack)%n",
+            "later reports for acknowledged orders %,d; ExecutionReports/35=9 answering no open request %,d; " +
+            "MD entries (278) %,d of which for no open order %,d (%,d of those paired later: tick before ack)%n",
             statistics.unmatchedRequests("D"), statistics.evictedRequests("D"), statistics.unmatchedRequests("F"),
             statistics.unmatchedRequests("G"), statistics.ackedOrdersWithOrderId(), statistics.ordersWithoutTick(),
-            statistics.reportsWithoutRequest(), statistics.mdEntries(), statistics.mdEntriesWithoutOrder(),
-            statistics.ticksBeforeAck());
+            statistics.laterReports(), statistics.reportsWithoutRequest(), statistics.mdEntries(),
+            statistics.mdEntriesWithoutOrder(), statistics.ticksBeforeAck());
         out.printf(Locale.ROOT, "memory    peak open orders %,d%n", statistics.peakOpenOrders());
     }
 
