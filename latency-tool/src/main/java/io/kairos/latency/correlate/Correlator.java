@@ -16,9 +16,11 @@ import static io.kairos.latency.correlate.PendingOrder.*;
  * answers F and G). Market data: an acknowledged order with OrderID (37) waits, keyed by OrderID, for 35=X messages
  * whose MDEntryID (278) equals it, per market-data connection (subscriber). Requests wait at most the ack timeout,
  * acknowledged orders at most the tick timeout after their ack, so memory is bounded by open orders. A tick that
- * reaches the wire before the ack naming its OrderID waits in a fixed ring ({@link EarlyTicks}) for that ack. Per-hop
- * latencies come from the Kairos stamps (5979, 21002, 21003, 7765, 52). Allocates nothing per message once the
- * order pool and indexes have grown to the number of open orders. Owned by the analysis thread.
+ * reaches the wire before the ack naming its OrderID waits in a fixed ring ({@link EarlyTicks}) for that ack. The first
+ * tick is the earliest first byte over all copies, so order-to-tick and tick-minus-ack are recorded when the order
+ * finishes, not at the first copy delivered. Per-hop latencies come from the Kairos stamps (5979, 21002, 21003,
+ * 7765, 52). Allocates nothing per message once the order pool and indexes have grown to the number of open orders.
+ * Owned by the analysis thread.
  */
 public final class Correlator implements FixMessageHandler
 {
@@ -220,8 +222,8 @@ public final class Correlator implements FixMessageHandler
     private void onReportWithoutOpenRequest(final TcpStream stream)
     {
         final int length = fields.clOrdIdLength();
-        if (length > 0 && length <= MAX_ID_BYTES &&
-            acknowledged.contains(FixFields.hash(fields.buffer(), fields.clOrdIdStart(), length, stream.connectionId())))
+        if (length > 0 && length <= MAX_ID_BYTES && acknowledged.contains(
+            FixFields.hash(fields.buffer(), fields.clOrdIdStart(), length, stream.connectionId())))
         {
             statistics.laterReports++;
         }
@@ -489,8 +491,8 @@ public final class Correlator implements FixMessageHandler
         times[6] = order.engineOutNs;
         times[7] = order.responseInNs;
         times[8] = order.sendingTimeNs;
-        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.connection, order.clOrdId, order.clOrdIdLength, order.orderId,
-            order.orderIdLength, order.execType, order.subscribersSeen, times);
+        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.connection, order.clOrdId,
+            order.clOrdIdLength, order.orderId, order.orderIdLength, order.execType, order.subscribersSeen, times);
     }
 
     private PendingOrder acquire()

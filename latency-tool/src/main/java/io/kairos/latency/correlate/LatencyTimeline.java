@@ -128,13 +128,20 @@ public final class LatencyTimeline
             MAGNITUDE_BINS + magnitudeBin(value);
     }
 
+    /** The middle of a bin: half its width (at most 1.6 % of the value) from any value in it. */
     private long valueOf(final int bin)
     {
         if (!signed)
         {
-            return magnitudeOf(bin);
+            return middleOf(bin);
         }
-        return bin < MAGNITUDE_BINS ? -magnitudeOf(MAGNITUDE_BINS - 1 - bin) : magnitudeOf(bin - MAGNITUDE_BINS);
+        return bin < MAGNITUDE_BINS ? -middleOf(MAGNITUDE_BINS - 1 - bin) : middleOf(bin - MAGNITUDE_BINS);
+    }
+
+    private static long middleOf(final int magnitudeBin)
+    {
+        final long low = magnitudeOf(magnitudeBin);
+        return magnitudeBin + 1 < MAGNITUDE_BINS ? (low + magnitudeOf(magnitudeBin + 1) - 1) / 2 : low;
     }
 
     public long originNs()
@@ -171,8 +178,8 @@ public final class LatencyTimeline
     }
 
     /**
-     * Nearest-rank percentile of the interval, within about 3 %: the lower edge of the bin holding that rank, clamped
-     * to the interval's exact min and max.
+     * Nearest-rank percentile of the interval, within 1.6 %: the middle of the bin holding that rank, clamped to the
+     * interval's exact min and max.
      */
     public long percentile(final int interval, final double percentile)
     {

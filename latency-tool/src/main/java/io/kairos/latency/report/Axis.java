@@ -156,7 +156,8 @@ record Axis(double min, double max, boolean log, double[] ticks, String[] labels
         {
             return "0%";
         }
-        return trim(100 * (1 - 1 / inverse)) + "%";
+        final int decimals = (int)Math.max(0, Math.ceil(Math.log10(inverse) - 1e-9) - 2);
+        return String.format(Locale.ROOT, "%." + decimals + "f%%", 100 * (1 - 1 / inverse));
     }
 
     /** "1,000/s" style counts. */

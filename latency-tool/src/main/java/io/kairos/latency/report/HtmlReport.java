@@ -66,7 +66,7 @@ public final class HtmlReport
                 "public tick left before the private ack)", List.of(metrics.tickMinusAck)));
         }
         html.append("<h2>Latency over time</h2>\n<p class=\"note\">Per interval: the light band spans min to max, " +
-            "the dark band p50 to p99 (within 3 %); every value is inside its band and every interval's maximum is " +
+            "the dark band p50 to p99 (within 1.6 %); every value is inside its band and every interval's maximum is " +
             "drawn — nothing is sampled away.</p>\n<div id=\"latency-over-time\">\n");
         for (final LatencyMetric metric : metrics.overTime())
         {
