@@ -74,8 +74,7 @@ final class HopChart
             chart.areaLegend(hops.get(h).label() + " (n=" + hops.get(h).metric().count() + ")",
                 SvgChart.COLOURS[h % SvgChart.COLOURS.length]);
         }
-        chart.line("order-ack measured on the wire (same percentile)", new double[0], new double[0], 0, "#000", "4 2",
-            2);
+        chart.lineLegend("order-ack measured on the wire (same percentile)", "#000", "4 2");
         return chart.render("order-ack per hop: p50 and p99 of each hop, stacked", "time (µs)", "");
     }
 

@@ -111,6 +111,12 @@ final class SvgChart
             px(xValue), py(yValue), anchor, HtmlReport.escape(text)));
     }
 
+    /** A legend entry for lines drawn in pieces without a name. */
+    void lineLegend(final String name, final String colour, final String dash)
+    {
+        legend.add(new LegendEntry(name, colour, dash, false));
+    }
+
     /** A legend entry for shaded areas drawn with {@link #rect}. */
     void areaLegend(final String name, final String colour)
     {

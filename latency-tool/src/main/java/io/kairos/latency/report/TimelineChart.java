@@ -11,9 +11,23 @@ import io.kairos.latency.correlate.LatencyTimeline;
 final class TimelineChart
 {
     private static final String BAND = "#1f77b4";
+    private static final String MEDIAN = "#0b3d66";
+    private static final String MAXIMUM = "#d62728";
+    private static final String MAXIMUM_DASH = "5 3";
 
     private TimelineChart()
     {
+    }
+
+    /** Lines through one run of consecutive non-empty intervals: an empty interval breaks them (no invented data). */
+    private static void drawRun(final SvgChart chart, final double[] xs, final double[] medians,
+        final double[] maxima, final int points)
+    {
+        if (points > 0)
+        {
+            chart.line(null, xs, medians, points, MEDIAN, "", 1.6);
+            chart.line(null, xs, maxima, points, MAXIMUM, MAXIMUM_DASH, 1.4);
+        }
     }
 
     static String svg(final String id, final LatencyMetric metric, final long captureStartNs)
@@ -38,10 +52,12 @@ final class TimelineChart
         final double[] medians = new double[2 * intervals];
         final double[] maxima = new double[2 * intervals];
         int points = 0;
-        for (int i = 0; i < intervals; i++)
+        for (int i = 0; i <= intervals; i++)
         {
-            if (timeline.count(i) == 0)
+            if (i == intervals || timeline.count(i) == 0)
             {
+                drawRun(chart, xs, medians, maxima, points);
+                points = 0;
                 continue;
             }
             final double from = offset + i * width;
@@ -63,8 +79,8 @@ final class TimelineChart
         }
         chart.areaLegend("min – max of the interval", "#9fc3e0");
         chart.areaLegend("p50 – p99 of the interval", BAND);
-        chart.line("p50", xs, medians, points, "#0b3d66", "", 1.6);
-        chart.line("max (exact)", xs, maxima, points, "#d62728", "5 3", 1.4);
+        chart.lineLegend("p50", MEDIAN, "");
+        chart.lineLegend("max (exact)", MAXIMUM, MAXIMUM_DASH);
         return chart.render(metric.name() + " over time (" + Axis.trim(timeline.intervalNs() / 1e6) +
             " ms intervals, n=" + metric.count() + ")", "seconds since the first packet (request time)",
             "latency");
