@@ -69,13 +69,19 @@ class CommandLineTest
         assertTrue(Files.readString(report.resolve("summary.txt")).contains("order-ack"));
         final List<String> csv = Files.readAllLines(report.resolve("orders.csv"));
         assertEquals(2, csv.size());
-        assertTrue(csv.get(1).startsWith("D,1,A1,O1,"), csv.get(1));
+        assertTrue(csv.get(0).contains(",tick_minus_ack_us,"), csv.get(0));
+        assertTrue(csv.get(1).startsWith("D,1,10.0.0.1:40001 -> 10.0.0.100:9880,A1,O1,"), csv.get(1));
         assertTrue(csv.get(1).contains(",250.000,0,"), csv.get(1));
+        assertTrue(csv.get(1).contains(",300.000,360.000,50.000,2,"), "order-to-tick, last, tick-minus-ack: " +
+            csv.get(1));
         final String hgrm = Files.readString(report.resolve("order-ack.hgrm"));
         assertTrue(hgrm.contains("Percentile") && hgrm.contains("250.0"), hgrm);
+        assertTrue(hgrm.startsWith("#[order-ack: values in microseconds (us)"), hgrm);
+        assertTrue(out.toString().contains("public before private: 0 of 1 orders"), out.toString());
         final String html = Files.readString(report.resolve("report.html"));
-        assertTrue(html.contains("<svg") && html.contains("Cumulative distribution") &&
-            html.contains("order-ack over time") && html.contains("busiest 1 ms"), "charts present");
+        assertTrue(html.contains("<table id=\"percentile-table\"") && html.contains("Latency by percentile") &&
+            html.contains("order-ack over time") && html.contains("id=\"hop-breakdown\"") &&
+            html.contains("busiest 1 ms") && html.contains("public before private"), "table and charts present");
         assertFalse(html.contains("<script src") || html.contains("href=\"http") || html.contains("@import"),
             "no network access needed");
     }

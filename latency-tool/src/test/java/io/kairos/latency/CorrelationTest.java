@@ -27,6 +27,7 @@ import static io.kairos.latency.testing.KairosTraffic.REQUEST_NS;
 import static io.kairos.latency.testing.KairosTraffic.RESPONSE_IN_NS;
 import static io.kairos.latency.testing.KairosTraffic.SENDING_NS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Order-ack, cancel/replace-ack, order-to-tick per subscriber, the Kairos hop stamps and unmatched counts. */
 class CorrelationTest
@@ -149,6 +150,32 @@ class CorrelationTest
         assertEquals(1, statistics.reportsWithoutRequest());
         assertEquals(1, statistics.ordersWithoutTick());
         assertEquals(Long.MIN_VALUE, analysis.sink().row("R2").ackNs(), "R2 was never acknowledged");
+    }
+
+    @Test
+    void shouldCountFillsAfterTheAckAsLaterReportsForAcknowledgedOrders() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection a = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
+            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final List<Frame> frames = new ArrayList<>(List.of(a.syn(t), a.synAck(t + 1)));
+        frames.add(a.fromClient(t + MS, KairosTraffic.newOrder("N1")));
+        frames.add(a.fromServer(t + 2 * MS, KairosTraffic.ack("N1", "O1", "0")));
+        frames.add(a.fromServer(t + 3 * MS, KairosTraffic.ack("N1", "O1", "1")));
+        frames.add(a.fromServer(t + 4 * MS, KairosTraffic.ack("N1", "O1", "2")));
+        frames.add(a.fromServer(t + 5 * MS, KairosTraffic.ack("N7", "O7", "0")));
+
+        final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
+        final CorrelationStatistics statistics = analysis.result().correlator().statistics();
+        final java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        io.kairos.latency.report.ConsoleReport.write(analysis.result(), new java.io.PrintStream(console, true,
+            java.nio.charset.StandardCharsets.UTF_8));
+
+        assertEquals(1, analysis.result().correlator().metrics().orderAck.count());
+        assertEquals(2, statistics.laterReports(), "the two fills after N1's ack");
+        assertEquals(1, statistics.reportsWithoutRequest(), "N7 was never requested in this capture");
+        assertTrue(console.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
+            "later reports for acknowledged orders 2; ExecutionReports/35=9 answering no open request 1"));
     }
 
     @Test

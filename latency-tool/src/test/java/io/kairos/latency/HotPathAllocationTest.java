@@ -86,7 +86,8 @@ class HotPathAllocationTest
     /** Discards order records (the CSV writer is exercised elsewhere; here only the analysis path is measured). */
     private static final class NullSink implements io.kairos.latency.correlate.OrderRecordSink
     {
-        public void onOrder(final String kind, final int connectionId, final byte[] clOrdId, final int clOrdIdLength,
+        public void onOrder(final String kind, final int connectionId, final String connection,
+            final byte[] clOrdId, final int clOrdIdLength,
             final byte[] orderId, final int orderIdLength, final byte execType, final int subscribers,
             final long[] times)
         {

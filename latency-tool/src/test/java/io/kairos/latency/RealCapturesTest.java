@@ -44,9 +44,10 @@ class RealCapturesTest
         {
             final String[] cells = line.split(",", -1);
             assertEquals("D", cells[0]);
-            assertEquals("", cells[3], "no OrderID (37) in this capture");
-            assertEquals("8", cells[7], "ExecType 8 (rejected)");
-            latencyByClOrdId.put(cells[2], cells[6]);
+            assertTrue(cells[2].contains(":9999"), "client -> server address: " + cells[2]);
+            assertEquals("", cells[4], "no OrderID (37) in this capture");
+            assertEquals("8", cells[8], "ExecType 8 (rejected)");
+            latencyByClOrdId.put(cells[3], cells[7]);
         }
         final Map<String, String> expected = new HashMap<>();
         final String[] reference = {"3", "33221", "4", "32636", "5", "23101", "6", "22859", "7", "23044", "8", "23614",

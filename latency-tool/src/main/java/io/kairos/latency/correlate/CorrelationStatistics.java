@@ -10,6 +10,7 @@ public final class CorrelationStatistics
     final long[] evictedRequests = new long[PendingOrder.KINDS];
     final Long2LongCounterMap messagesByType = new Long2LongCounterMap(0);
     long reportsWithoutRequest;
+    long laterReports;
     long duplicateRequests;
     long requestsWithoutClOrdId;
     long ackedOrdersWithOrderId;
@@ -54,6 +55,12 @@ public final class CorrelationStatistics
     public long reportsWithoutRequest()
     {
         return reportsWithoutRequest;
+    }
+
+    /** ExecutionReports and 35=9 for a request acknowledged earlier (fills after the ack, statuses, repeats). */
+    public long laterReports()
+    {
+        return laterReports;
     }
 
     public long duplicateRequests()

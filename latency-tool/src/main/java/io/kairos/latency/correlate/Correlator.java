@@ -16,9 +16,11 @@ import static io.kairos.latency.correlate.PendingOrder.*;
  * answers F and G). Market data: an acknowledged order with OrderID (37) waits, keyed by OrderID, for 35=X messages
  * whose MDEntryID (278) equals it, per market-data connection (subscriber). Requests wait at most the ack timeout,
  * acknowledged orders at most the tick timeout after their ack, so memory is bounded by open orders. A tick that
- * reaches the wire before the ack naming its OrderID waits in a fixed ring ({@link EarlyTicks}) for that ack. Per-hop
- * latencies come from the Kairos stamps (5979, 21002, 21003, 7765, 52). Allocates nothing per message once the
- * order pool and indexes have grown to the number of open orders. Owned by the analysis thread.
+ * reaches the wire before the ack naming its OrderID waits in a fixed ring ({@link EarlyTicks}) for that ack. The first
+ * tick is the earliest first byte over all copies, so order-to-tick and tick-minus-ack are recorded when the order
+ * finishes, not at the first copy delivered. Per-hop latencies come from the Kairos stamps (5979, 21002, 21003,
+ * 7765, 52). Allocates nothing per message once the order pool and indexes have grown to the number of open orders.
+ * Owned by the analysis thread.
  */
 public final class Correlator implements FixMessageHandler
 {
@@ -35,6 +37,8 @@ public final class Correlator implements FixMessageHandler
      * ~0.8 s after their ticks on a loaded machine. About 40 MB.
      */
     private static final int EARLY_TICKS = 1 << 18;
+    /** Acks remembered to recognise later reports for them: ~6 s of 10,000 orders/s; 3 MB. */
+    private static final int ACKNOWLEDGED = 1 << 16;
 
     private final FixFields fields = new FixFields();
     private final Metrics metrics = new Metrics();
@@ -50,12 +54,14 @@ public final class Correlator implements FixMessageHandler
     private final LatencyMetric[] subscriberMetrics = new LatencyMetric[MAX_SUBSCRIBERS];
     private final long[] recordTimes = new long[9];
     private final EarlyTicks earlyTicks = new EarlyTicks(EARLY_TICKS);
+    private final AcknowledgedOrders acknowledged = new AcknowledgedOrders(ACKNOWLEDGED);
     private final long[] claimed = new long[MAX_SUBSCRIBERS];
     private final long ackTimeoutNs;
     private final long tickTimeoutNs;
     private final OrderRecordSink sink;
     private PendingOrder free;
     private int subscribers;
+    private boolean started;
 
     /**
      * @param preallocatedOrders  order records and index capacity created up front (allocates); more on demand.
@@ -104,6 +110,11 @@ public final class Correlator implements FixMessageHandler
         final long packetNumber)
     {
         fields.wrap(buffer, offset, length);
+        if (!started)
+        {
+            started = true;
+            metrics.origin(timestampNs);
+        }
         final int type = fields.msgType();
         statistics.messagesByType.getAndIncrement(type);
         allRates.onMessage(timestampNs);
@@ -155,6 +166,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = acquire();
         order.kind = kind;
         order.connectionId = stream.connectionId();
+        order.connection = stream.description();
         order.clOrdIdHash = hash;
         buffer.get(start, order.clOrdId, 0, length);
         order.clOrdIdLength = length;
@@ -181,7 +193,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = findByClOrdId(stream);
         if (order == null)
         {
-            statistics.reportsWithoutRequest++;
+            onReportWithoutOpenRequest(stream);
             return;
         }
         final byte execType = fields.execType();
@@ -204,6 +216,20 @@ public final class Correlator implements FixMessageHandler
                     finish(order);
                 }
             }
+        }
+    }
+
+    private void onReportWithoutOpenRequest(final TcpStream stream)
+    {
+        final int length = fields.clOrdIdLength();
+        if (length > 0 && length <= MAX_ID_BYTES && acknowledged.contains(
+            FixFields.hash(fields.buffer(), fields.clOrdIdStart(), length, stream.connectionId())))
+        {
+            statistics.laterReports++;
+        }
+        else
+        {
+            statistics.reportsWithoutRequest++;
         }
     }
 
@@ -271,6 +297,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order, final byte execType, final long timestampNs, final LatencyMetric metric)
     {
         order.acked = true;
+        acknowledged.add(order.clOrdIdHash);
         order.ackTimeNs = timestampNs;
         order.execType = execType;
         order.gatewayInNs = fields.gatewayInNs();
@@ -315,7 +342,7 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = findByClOrdId(stream);
         if (order == null || order.kind == KIND_NEW)
         {
-            statistics.reportsWithoutRequest++;
+            onReportWithoutOpenRequest(stream);
             return;
         }
         acknowledge(order, (byte)'9', timestampNs, metrics.cancelReplaceReject);
@@ -355,13 +382,17 @@ public final class Correlator implements FixMessageHandler
         }
     }
 
+    /**
+     * A copy of the order's tick. Copies are delivered when their reassembly completes, which is not the order of
+     * their first bytes (a copy split over segments completes late; a queued out-of-order copy waits for a hole), so
+     * the first tick is the minimum over all copies, recorded when the order finishes.
+     */
     private void onTick(final PendingOrder order, final int subscriber, final long timestampNs)
     {
         final long latency = timestampNs - order.requestTimeNs;
-        if (order.firstTickNs == NONE)
+        if (order.firstTickNs == NONE || timestampNs < order.firstTickNs)
         {
             order.firstTickNs = timestampNs;
-            metrics.orderToTickFirst.record(order.requestTimeNs, latency);
         }
         if (subscriber >= 0 && order.markSubscriber(subscriber))
         {
@@ -434,9 +465,14 @@ public final class Correlator implements FixMessageHandler
             {
                 statistics.ordersWithoutTick++;
             }
-            else if (order.lastTickNs != NONE)
+            else
             {
-                metrics.orderToTickLast.record(order.requestTimeNs, order.lastTickNs - order.requestTimeNs);
+                metrics.orderToTickFirst.record(order.requestTimeNs, order.firstTickNs - order.requestTimeNs);
+                metrics.tickMinusAck.record(order.requestTimeNs, order.firstTickNs - order.ackTimeNs);
+                if (order.lastTickNs != NONE)
+                {
+                    metrics.orderToTickLast.record(order.requestTimeNs, order.lastTickNs - order.requestTimeNs);
+                }
             }
         }
         emit(order);
@@ -455,8 +491,8 @@ public final class Correlator implements FixMessageHandler
         times[6] = order.engineOutNs;
         times[7] = order.responseInNs;
         times[8] = order.sendingTimeNs;
-        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.clOrdId, order.clOrdIdLength, order.orderId,
-            order.orderIdLength, order.execType, order.subscribersSeen, times);
+        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.connection, order.clOrdId,
+            order.clOrdIdLength, order.orderId, order.orderIdLength, order.execType, order.subscribersSeen, times);
     }
 
     private PendingOrder acquire()

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public final class Metrics
 {
-    public final LatencyMetric orderAck = metric("order-ack",
+    public final LatencyMetric orderAck = drawnOverTime("order-ack",
         "NewOrderSingle (35=D) -> first ExecutionReport (35=8) with the same ClOrdID (11) on that connection");
     public final LatencyMetric orderAckNew = metric("order-ack-new", "order-ack where the ack has ExecType 150=0 (New)");
     public final LatencyMetric orderAckFill = metric("order-ack-fill",
@@ -20,16 +20,20 @@ public final class Metrics
         "order-ack where the ack has ExecType 150=8 (Rejected)");
     public final LatencyMetric orderAckOther = metric("order-ack-other",
         "order-ack where the ack has another or no ExecType (e.g. A Pending New)");
-    public final LatencyMetric cancelAck = metric("cancel-ack",
+    public final LatencyMetric cancelAck = drawnOverTime("cancel-ack",
         "OrderCancelRequest (35=F) -> ExecutionReport (35=8, 150=4 Canceled) with the same ClOrdID");
-    public final LatencyMetric replaceAck = metric("replace-ack",
+    public final LatencyMetric replaceAck = drawnOverTime("replace-ack",
         "OrderCancelReplaceRequest (35=G) -> ExecutionReport (35=8, 150=5 Replaced) with the same ClOrdID");
     public final LatencyMetric cancelReplaceReject = metric("cancel-replace-reject",
         "35=F or 35=G -> OrderCancelReject (35=9) with the same ClOrdID");
-    public final LatencyMetric orderToTickFirst = metric("order-to-tick",
-        "35=D -> first 35=X on any market-data connection with MDEntryID (278) = OrderID (37) of the D's ack");
-    public final LatencyMetric orderToTickLast = metric("order-to-tick-last-subscriber",
+    public final LatencyMetric orderToTickFirst = drawnOverTime("order-to-tick",
+        "35=D -> earliest first byte, over all market-data connections, of a 35=X with MDEntryID (278) = OrderID " +
+        "(37) of the D's ack");
+    public final LatencyMetric orderToTickLast = drawnOverTime("order-to-tick-last-subscriber",
         "35=D -> the last market-data connection's first 35=X carrying that OrderID");
+    public final LatencyMetric tickMinusAck = new LatencyMetric("tick-minus-ack",
+        "signed, per acknowledged order with a tick: first tick on the wire - its ack on the wire (negative: the " +
+        "public tick left before the private ack)", true, true);
     public final LatencyMetric hopWireToGatewayIn = metric("hop-wire-to-gateway-in",
         "order-ack hop: D on the wire -> gateway-in stamp (5979) of its ack");
     public final LatencyMetric hopGatewayInToEngineIn = metric("hop-gateway-in-to-engine-in",
@@ -57,7 +61,7 @@ public final class Metrics
     public Metrics()
     {
         fixed = List.of(orderAck, orderAckNew, orderAckFill, orderAckReject, orderAckOther, cancelAck, replaceAck,
-            cancelReplaceReject, orderToTickFirst, orderToTickLast, hopWireToGatewayIn, hopGatewayInToEngineIn,
+            cancelReplaceReject, orderToTickFirst, orderToTickLast, tickMinusAck, hopWireToGatewayIn, hopGatewayInToEngineIn,
             hopEngineInToEngineOut, hopEngineOutToResponseIn, hopResponseInToGatewayOut, hopEngineOutToGatewayOut,
             hopGatewayOutToWire, mdEngineInToEngineOut, mdEngineOutToGatewayOut, mdGatewayOutToWire);
     }
@@ -65,6 +69,38 @@ public final class Metrics
     private static LatencyMetric metric(final String name, final String description)
     {
         return new LatencyMetric(name, description);
+    }
+
+    private static LatencyMetric drawnOverTime(final String name, final String description)
+    {
+        return new LatencyMetric(name, description, false, true);
+    }
+
+    /** Starts every timeline at the capture time of the first message, so all share one time axis. */
+    void origin(final long firstMessageNs)
+    {
+        for (final LatencyMetric metric : fixed)
+        {
+            if (metric.timeline() != null)
+            {
+                metric.timeline().origin(firstMessageNs);
+            }
+        }
+    }
+
+    /** Pairing metrics drawn over time, in report order. */
+    public List<LatencyMetric> overTime()
+    {
+        return List.of(orderAck, cancelAck, replaceAck, orderToTickFirst, orderToTickLast, tickMinusAck);
+    }
+
+    /**
+     * Orders whose first tick reached the wire strictly before their ack, out of {@code tickMinusAck.count()}
+     * (T7's "public before private").
+     */
+    public long publicBeforePrivate()
+    {
+        return tickMinusAck.negatives();
     }
 
     LatencyMetric addSubscriber(final int index, final String streamDescription)

@@ -17,6 +17,8 @@ final class PendingOrder
 
     int kind;
     int connectionId;
+    /** "client ip:port -> server ip:port" of the request's stream (created once per connection). */
+    String connection;
     long clOrdIdHash;
     final byte[] clOrdId = new byte[MAX_ID_BYTES];
     int clOrdIdLength;
@@ -48,6 +50,7 @@ final class PendingOrder
 
     void reset()
     {
+        connection = null;
         clOrdIdLength = 0;
         orderIdLength = 0;
         acked = false;

@@ -10,6 +10,7 @@ import io.kairos.latency.AnalysisResult;
 import io.kairos.latency.correlate.CorrelationStatistics;
 import io.kairos.latency.correlate.LatencyMetric;
 import io.kairos.latency.correlate.MessageRates;
+import io.kairos.latency.correlate.Metrics;
 import io.kairos.latency.fix.FixFields;
 import io.kairos.latency.fix.FixStatistics;
 import io.kairos.latency.net.TcpSegmentDecoder;
@@ -89,7 +90,7 @@ public final class ConsoleReport
             "50%", "90%", "99%", "99.9%", "99.99%", "max");
         for (final LatencyMetric metric : result.correlator().metrics().all())
         {
-            if (metric.count() == 0 && metric.negatives() == 0 && !isHeadline(metric))
+            if (metric.count() == 0 && metric.skippedNegatives() == 0 && !isHeadline(metric))
             {
                 continue;
             }
@@ -98,20 +99,34 @@ public final class ConsoleReport
             {
                 out.printf(Locale.ROOT, " %12s", micros(metric.percentile(percentile)));
             }
-            out.printf(Locale.ROOT, " %12s%s%n", micros(metric.max()), metric.negatives() > 0 ?
-                "  (" + metric.negatives() + " negative values skipped: clocks differ)" : "");
+            out.printf(Locale.ROOT, " %12s%s%n", micros(metric.max()), metric.skippedNegatives() > 0 ?
+                "  (" + metric.skippedNegatives() + " negative values skipped: clocks differ)" : "");
         }
+        out.println(publicBeforePrivate(result.correlator().metrics()));
         for (final LatencyMetric subscriber : result.correlator().metrics().perSubscriber())
         {
             out.printf(Locale.ROOT, "  %s = %s%n", subscriber.name(), subscriber.description());
         }
     }
 
+    /** T7's "public before private": how often the market saw the order before its owner did. */
+    static String publicBeforePrivate(final Metrics metrics)
+    {
+        final long orders = metrics.tickMinusAck.count();
+        if (orders == 0)
+        {
+            return "public before private: no acknowledged order with a tick";
+        }
+        return String.format(Locale.ROOT, "public before private: %,d of %,d orders (%.3f %%) had their first " +
+            "market-data tick on the wire before their ack (tick-minus-ack < 0)", metrics.publicBeforePrivate(),
+            orders, 100.0 * metrics.publicBeforePrivate() / orders);
+    }
+
     private static boolean isHeadline(final LatencyMetric metric)
     {
         return switch (metric.name())
         {
-            case "order-ack", "cancel-ack", "replace-ack", "order-to-tick" -> true;
+            case "order-ack", "cancel-ack", "replace-ack", "order-to-tick", "tick-minus-ack" -> true;
             default -> false;
         };
     }
@@ -128,12 +143,12 @@ public final class ConsoleReport
             statistics.duplicateRequests(), statistics.requestsWithoutClOrdId());
         out.printf(Locale.ROOT, "unmatched D without ack %,d (%,d after the ack timeout), F without 150=4/35=9 %,d, " +
             "G without 150=5/35=9 %,d; acked orders with OrderID %,d of which without tick %,d; " +
-            "ExecutionReports/35=9 answering no open request %,d; MD entries (278) %,d of which for no open order %,d " +
-            "(%,d of those paired later: tick before ack)%n",
+            "later reports for acknowledged orders %,d; ExecutionReports/35=9 answering no open request %,d; " +
+            "MD entries (278) %,d of which for no open order %,d (%,d of those paired later: tick before ack)%n",
             statistics.unmatchedRequests("D"), statistics.evictedRequests("D"), statistics.unmatchedRequests("F"),
             statistics.unmatchedRequests("G"), statistics.ackedOrdersWithOrderId(), statistics.ordersWithoutTick(),
-            statistics.reportsWithoutRequest(), statistics.mdEntries(), statistics.mdEntriesWithoutOrder(),
-            statistics.ticksBeforeAck());
+            statistics.laterReports(), statistics.reportsWithoutRequest(), statistics.mdEntries(),
+            statistics.mdEntriesWithoutOrder(), statistics.ticksBeforeAck());
         out.printf(Locale.ROOT, "memory    peak open orders %,d%n", statistics.peakOpenOrders());
     }
 

@@ -22,13 +22,20 @@ public final class HgrmWriter
         int files = 0;
         for (final LatencyMetric metric : metrics)
         {
-            if (metric.count() == 0)
+            if (metric.histogram().getTotalCount() == 0)
             {
                 continue;
             }
             try (PrintStream out = new PrintStream(Files.newOutputStream(directory.resolve(metric.name() + ".hgrm")),
                 false, java.nio.charset.StandardCharsets.UTF_8))
             {
+                out.printf("#[%s: values in microseconds (us), recorded in ns, scaled by 1000]%n", metric.name());
+                if (metric.signed())
+                {
+                    out.printf("#[signed metric: only its %d non-negative values are below; %d negative values are " +
+                        "in orders.csv and the console table]%n", metric.count() - metric.negatives(),
+                        metric.negatives());
+                }
                 metric.histogram().outputPercentileDistribution(out, 5, 1000.0);
             }
             files++;

@@ -4,28 +4,34 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-
-import org.HdrHistogram.HistogramIterationValue;
 
 import io.kairos.latency.AnalysisResult;
 import io.kairos.latency.correlate.LatencyMetric;
-import io.kairos.latency.correlate.LatencySeries;
 import io.kairos.latency.correlate.MessageRates;
+import io.kairos.latency.correlate.Metrics;
 
 /**
- * One self-contained HTML page (inline SVG, no scripts, no network): summary, CDF of the latencies, latency over
- * time, and message rate over time with the microburst peaks at 1 s / 100 ms / 10 ms / 1 ms. Runs once after the
- * analysis; allocates freely.
+ * One self-contained HTML page (inline CSS and SVG, no scripts, nothing from the network), built for reading tails:
+ * the percentile table, the percentile distribution on HdrHistogram's 1/(1−p) axis, tick minus ack (public before
+ * private), latency over time as per-interval bands, the per-hop breakdown, message rates and microbursts. Element
+ * ids ({@link #IDS}) are what the browser test checks. Runs once after the analysis; allocates freely.
  */
 public final class HtmlReport
 {
-    private static final String[] RATE_LABELS = {"its 1 s", "100 ms x10", "busiest 10 ms x100",
-        "busiest 1 ms x1000"};
-    /** Captures up to a minute are drawn per 100 ms, longer ones per second. */
-    private static final int FINE_RATE_BUCKETS = 600;
+    /** Ids of the report's main elements, each present and visible when the capture has that data. */
+    public static final List<String> IDS = List.of("percentile-table", "public-before-private", "percentile-plot",
+        "tick-minus-ack-plot", "latency-over-time", "hop-breakdown", "message-rates", "microbursts");
+    private static final String STYLE = "body{font-family:sans-serif;margin:24px auto;max-width:1220px;" +
+        "padding:0 16px;color:#222}h2{margin-top:36px;border-bottom:1px solid #ddd}" +
+        "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px}" +
+        "table.numbers td,table.numbers th{text-align:right;white-space:nowrap}" +
+        "table.numbers td{font-family:monospace;font-size:13px}" +
+        "table td.name,table th.name{text-align:left;font-family:sans-serif}" +
+        "pre{background:#f6f6f6;padding:12px;white-space:pre-wrap;font-size:12px}" +
+        ".note{color:#555;font-size:13px;max-width:960px}svg.chart{display:block;margin:12px 0}";
 
     private HtmlReport()
     {
@@ -33,141 +39,77 @@ public final class HtmlReport
 
     public static void write(final AnalysisResult result, final String summary, final Path file) throws IOException
     {
+        Files.writeString(file, html(result, summary), StandardCharsets.UTF_8);
+    }
+
+    static String html(final AnalysisResult result, final String summary)
+    {
+        final Metrics metrics = result.correlator().metrics();
         final StringBuilder html = new StringBuilder();
-        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-            .append("<title>latency-tool report</title><style>body{font-family:sans-serif;margin:24px;max-width:1000px}")
-            .append("pre{background:#f6f6f6;padding:12px;overflow-x:auto;font-size:12px}")
-            .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>latency-tool report: ")
+            .append(escape(String.valueOf(result.capture().getFileName()))).append("</title><style>").append(STYLE)
             .append("</style></head><body>\n<h1>latency-tool report</h1>\n<p>")
-            .append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
-        html.append("<h2>Summary</h2>\n<pre>").append(escape(summary)).append("</pre>\n");
-        html.append("<h2>Latency distribution (CDF)</h2>\n").append(cdf(result));
-        html.append("<h2>Latency over time</h2>\n");
-        for (final LatencyMetric metric : List.of(result.correlator().metrics().orderAck,
-            result.correlator().metrics().orderToTickFirst))
+            .append(escape(String.valueOf(result.capture()))).append(", ")
+            .append(result.packets() > 0 ? escape(Instant.ofEpochSecond(0, result.firstTimestampNs()) + " .. " +
+                Instant.ofEpochSecond(0, result.lastTimestampNs())) : "no packets")
+            .append("</p>\n<p class=\"note\">").append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
+        html.append("<h2>Percentiles</h2>\n").append(PercentileTable.html(metrics));
+        html.append("<p id=\"public-before-private\"><b>")
+            .append(escape(ConsoleReport.publicBeforePrivate(metrics))).append("</b></p>\n");
+        html.append("<h2>Percentile distribution</h2>\n");
+        final List<LatencyMetric> pairing = pairing(metrics);
+        html.append(pairing.isEmpty() ? "<p>No paired latencies in this capture.</p>\n" :
+            PercentilePlot.svg("percentile-plot", "Latency by percentile (all pairing metrics)", pairing));
+        if (metrics.tickMinusAck.count() > 0)
         {
-            html.append(overTime(metric, result.firstTimestampNs()));
+            html.append(PercentilePlot.svg("tick-minus-ack-plot", "tick-minus-ack by percentile (below zero: the " +
+                "public tick left before the private ack)", List.of(metrics.tickMinusAck)));
         }
-        html.append("<h2>Message rate over time (microbursts)</h2>\n");
-        for (final MessageRates rates : List.of(result.correlator().allRates(), result.correlator().orderEntryRates(),
-            result.correlator().marketDataRates()))
+        html.append("<h2>Latency over time</h2>\n<p class=\"note\">Per interval: the light band spans min to max, " +
+            "the dark band p50 to p99 (within 1.6 %); every value is inside its band and every interval's maximum is " +
+            "drawn — nothing is sampled away.</p>\n<div id=\"latency-over-time\">\n");
+        for (final LatencyMetric metric : metrics.overTime())
         {
-            html.append(rate(rates));
+            if (metric.count() > 0)
+            {
+                html.append(TimelineChart.svg("over-time-" + metric.name(), metric, result.firstTimestampNs()));
+            }
         }
+        html.append("</div>\n<h2>Per hop (Kairos stamps)</h2>\n");
+        final String hops = HopChart.svg("hop-breakdown", metrics);
+        html.append(hops == null ? "<p>No ExecutionReports with Kairos latency stamps in this capture.</p>\n" : hops);
+        html.append("<h2>Message rates and microbursts</h2>\n");
+        final List<MessageRates> rates = List.of(result.correlator().allRates(),
+            result.correlator().orderEntryRates(), result.correlator().marketDataRates());
+        final String rateChart = RateReport.svg("message-rates", rates, result.firstTimestampNs(),
+            result.lastTimestampNs());
+        html.append(rateChart == null ? "<p>No FIX messages in this capture.</p>\n" : rateChart);
+        html.append("<p class=\"note\">Busiest window of each size (aligned to the epoch), and the same as a rate." +
+            "</p>\n").append(RateReport.microburstTable(rates));
         html.append("<h2>Metric definitions</h2>\n<table><tr><th>metric</th><th>what is measured</th></tr>\n");
-        for (final LatencyMetric metric : result.correlator().metrics().all())
+        for (final LatencyMetric metric : metrics.all())
         {
-            html.append("<tr><td style=\"text-align:left\">").append(escape(metric.name()))
-                .append("</td><td style=\"text-align:left\">").append(escape(metric.description()))
-                .append("</td></tr>\n");
+            html.append("<tr><td>").append(escape(metric.name())).append("</td><td>")
+                .append(escape(metric.description())).append("</td></tr>\n");
         }
-        html.append("</table>\n</body></html>\n");
-        Files.writeString(file, html, StandardCharsets.UTF_8);
+        html.append("</table>\n<h2>Console summary</h2>\n<pre>").append(escape(summary)).append("</pre>\n")
+            .append("</body></html>\n");
+        return html.toString();
     }
 
-    private static String cdf(final AnalysisResult result)
+    /** Request-to-answer and order-to-tick metrics with values: the ones overlaid in the percentile plot. */
+    private static List<LatencyMetric> pairing(final Metrics metrics)
     {
-        final List<LatencyMetric> metrics = new ArrayList<>();
-        for (final LatencyMetric metric : result.correlator().metrics().all())
+        final List<LatencyMetric> pairing = new ArrayList<>();
+        for (final LatencyMetric metric : metrics.all())
         {
-            if (metric.count() > 0 && !metric.name().startsWith("hop-") && !metric.name().startsWith("md-"))
+            if (metric.count() > 0 && !metric.signed() && !metric.name().startsWith("hop-") &&
+                !metric.name().startsWith("md-"))
             {
-                metrics.add(metric);
+                pairing.add(metric);
             }
         }
-        if (metrics.isEmpty())
-        {
-            return "<p>No paired latencies in this capture.</p>\n";
-        }
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (final LatencyMetric metric : metrics)
-        {
-            min = Math.min(min, Math.max(metric.min() / 1000.0, 0.001));
-            max = Math.max(max, metric.max() / 1000.0);
-        }
-        final SvgChart chart = new SvgChart(min * 0.9, max * 1.1, true, 0, 1, false).legendAt(true, true);
-        for (final LatencyMetric metric : metrics)
-        {
-            final List<double[]> points = new ArrayList<>();
-            for (final HistogramIterationValue value : metric.histogram().recordedValues())
-            {
-                points.add(new double[] {
-                    Math.max(metric.histogram().highestEquivalentValue(value.getValueIteratedTo()), 1) / 1000.0,
-                    (double)value.getTotalCountToThisValue() / metric.histogram().getTotalCount()});
-            }
-            final double[] xs = new double[points.size() + 1];
-            final double[] ys = new double[points.size() + 1];
-            xs[0] = Math.max(metric.min() / 1000.0, 0.001);
-            ys[0] = 0;
-            for (int i = 0; i < points.size(); i++)
-            {
-                xs[i + 1] = points.get(i)[0];
-                ys[i + 1] = points.get(i)[1];
-            }
-            chart.add(metric.name() + " (n=" + metric.count() + ")", xs, ys, xs.length, false);
-        }
-        return chart.render("Cumulative distribution", "latency (us, log scale)", "fraction of pairs at or below");
-    }
-
-    private static String overTime(final LatencyMetric metric, final long startNs)
-    {
-        final LatencySeries series = metric.series();
-        if (series.size() == 0)
-        {
-            return "<p>" + escape(metric.name()) + ": no pairs.</p>\n";
-        }
-        final double[] xs = new double[series.size()];
-        final double[] ys = new double[series.size()];
-        double xMax = 0;
-        double yMax = 0;
-        for (int i = 0; i < series.size(); i++)
-        {
-            xs[i] = (series.time(i) - startNs) / 1e9;
-            ys[i] = series.value(i) / 1000.0;
-            xMax = Math.max(xMax, xs[i]);
-            yMax = Math.max(yMax, ys[i]);
-        }
-        final SvgChart chart = new SvgChart(0, Math.max(xMax, 1e-3), false, 0, yMax * 1.25, false)
-            .legendAt(true, false);
-        chart.add(metric.name() + " (" + series.size() + " of " + metric.count() + " points)", xs, ys, xs.length,
-            true);
-        return chart.render(metric.name() + " over time", "seconds since the first packet (request time)",
-            "latency (us)");
-    }
-
-    private static String rate(final MessageRates rates)
-    {
-        if (rates.total() == 0)
-        {
-            return "";
-        }
-        final boolean fine = rates.buckets() <= FINE_RATE_BUCKETS;
-        final int points = fine ? rates.buckets() : rates.seconds();
-        final double step = fine ? MessageRates.BUCKET_NS / 1e9 : 1.0;
-        double max = 1;
-        for (int w = 0; w < MessageRates.WINDOWS_NS.length; w++)
-        {
-            max = Math.max(max, rates.peakPerSecond(w));
-        }
-        final SvgChart chart = new SvgChart(0, Math.max(step, (points - 1) * step), false, 1, max * 1.5, true)
-            .legendAt(false, true);
-        for (int w = 0; w < MessageRates.WINDOWS_NS.length; w++)
-        {
-            final double[] xs = new double[points];
-            final double[] ys = new double[points];
-            final long factor = MessageRates.WINDOWS_NS[0] / MessageRates.WINDOWS_NS[w];
-            for (int p = 0; p < points; p++)
-            {
-                xs[p] = p * step;
-                ys[p] = Math.max(1, (fine ? rates.peakInBucket(w, p) : rates.peakInSecond(w, p)) * factor);
-            }
-            chart.add(RATE_LABELS[w] + " (peak " + String.format(Locale.ROOT, "%,d", rates.peakPerSecond(w)) +
-                " msg/s)", xs, ys, points, points == 1);
-        }
-        return chart.render("Message rate: " + rates.name() + " (" + String.format(Locale.ROOT, "%,d", rates.total()) +
-            " messages; one point per " + (fine ? "100 ms" : "second") + ")", "seconds since the first message's " +
-            "whole second", "messages per second (log scale)");
+        return pairing;
     }
 
     static String escape(final String text)

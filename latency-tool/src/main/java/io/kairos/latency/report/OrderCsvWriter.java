@@ -17,9 +17,10 @@ import io.kairos.latency.correlate.OrderRecordSink;
  */
 public final class OrderCsvWriter implements OrderRecordSink, AutoCloseable
 {
-    public static final String HEADER = "request,connection,clordid,orderid,request_time_ns,ack_time_ns," +
-        "ack_latency_us,exec_type,first_tick_time_ns,order_to_tick_us,last_subscriber_tick_us,subscribers," +
-        "gateway_in_ns,engine_in_ns,engine_out_ns,gateway_response_in_ns,sending_time_ns,status\n";
+    public static final String HEADER = "request,connection,client_to_server,clordid,orderid,request_time_ns," +
+        "ack_time_ns,ack_latency_us,exec_type,first_tick_time_ns,order_to_tick_us,last_subscriber_tick_us," +
+        "tick_minus_ack_us,subscribers,gateway_in_ns,engine_in_ns,engine_out_ns,gateway_response_in_ns," +
+        "sending_time_ns,status\n";
     private static final long NONE = Long.MIN_VALUE;
     private static final byte[] ACKED = "acked".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] UNACKED = "unacknowledged".getBytes(StandardCharsets.US_ASCII);
@@ -44,6 +45,7 @@ public final class OrderCsvWriter implements OrderRecordSink, AutoCloseable
     public void onOrder(
         final String kind,
         final int connectionId,
+        final String connection,
         final byte[] clOrdId,
         final int clOrdIdLength,
         final byte[] orderId,
@@ -56,6 +58,8 @@ public final class OrderCsvWriter implements OrderRecordSink, AutoCloseable
         row[length++] = (byte)kind.charAt(0);
         comma();
         appendLong(connectionId);
+        comma();
+        appendAscii(connection);
         comma();
         appendText(clOrdId, clOrdIdLength);
         comma();
@@ -77,6 +81,8 @@ public final class OrderCsvWriter implements OrderRecordSink, AutoCloseable
         appendMicros(times[0], times[2]);
         comma();
         appendMicros(times[0], times[3]);
+        comma();
+        appendMicros(times[1], times[2]);
         comma();
         appendLong(subscribers);
         for (int i = 4; i <= 8; i++)
@@ -103,6 +109,15 @@ public final class OrderCsvWriter implements OrderRecordSink, AutoCloseable
     private void comma()
     {
         row[length++] = ',';
+    }
+
+    /** Copies an address text such as "10.0.0.1:40000 -> 10.0.0.2:9880" (ASCII, no comma or quote). */
+    private void appendAscii(final String text)
+    {
+        for (int i = 0, n = text.length(); i < n; i++)
+        {
+            row[length++] = (byte)text.charAt(i);
+        }
     }
 
     /** Copies an identifier, quoting it when it holds a comma or a quote (CSV, RFC 4180). */

@@ -1,147 +1,190 @@
 package io.kairos.latency.report;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Builds one inline SVG line/scatter chart with axes, ticks and a legend; linear or log10 axes. No scripts, no
- * network. Allocates freely; used once per report by the thread writing it; not thread-safe.
+ * Builds one inline SVG chart: a plot area with gridlines at the axes' ticks, lines in distinct colour and dash
+ * styles, shaded rectangles (bands, bars), and a legend below the plot area so it never hides data. No scripts, no
+ * network. Allocates freely; used once per chart by the thread writing the report; not thread-safe.
  */
 final class SvgChart
 {
     static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
         "#17becf", "#7f7f7f", "#bcbd22"};
-    private static final int WIDTH = 900;
-    private static final int HEIGHT = 380;
-    private static final int LEFT = 80;
-    private static final int RIGHT = 20;
-    private static final int TOP = 30;
-    private static final int BOTTOM = 50;
+    /** Cycled after the colours, so the 11th series differs from the 1st by its dashes. */
+    static final String[] DASHES = {"", "7 3", "2 2", "9 3 2 3", "4 4", "1 3"};
+    static final int WIDTH = 960;
+    private static final int PLOT_HEIGHT = 340;
+    private static final int LEFT = 90;
+    private static final int RIGHT = 30;
+    private static final int TOP = 34;
+    private static final int AXIS_SPACE = 48;
+    private static final int LEGEND_ROW = 18;
+    private static final int LEGEND_COLUMNS = 2;
 
+    private record LegendEntry(String name, String colour, String dash, boolean area)
+    {
+    }
+
+    private final String id;
+    private final Axis x;
+    private final Axis y;
     private final StringBuilder body = new StringBuilder();
-    private final java.util.List<String> legendNames = new java.util.ArrayList<>();
-    private final java.util.List<String> legendColours = new java.util.ArrayList<>();
-    private final double xMin;
-    private final double xMax;
-    private final double yMin;
-    private final double yMax;
-    private final boolean xLog;
-    private final boolean yLog;
-    private int series;
-    private boolean legendRight;
-    private boolean legendBottom;
+    private final List<LegendEntry> legend = new ArrayList<>();
+    private int lines;
 
-    SvgChart(final double xMin, final double xMax, final boolean xLog, final double yMin, final double yMax,
-        final boolean yLog)
+    SvgChart(final String id, final Axis x, final Axis y)
     {
-        this.xLog = xLog;
-        this.yLog = yLog;
-        this.xMin = scale(xMin, xLog);
-        this.xMax = Math.max(scale(xMax, xLog), this.xMin + 1e-9);
-        this.yMin = scale(yMin, yLog);
-        this.yMax = Math.max(scale(yMax, yLog), this.yMin + 1e-9);
+        this.id = id;
+        this.x = x;
+        this.y = y;
     }
 
-    private static double scale(final double value, final boolean log)
+    private static int plotWidth()
     {
-        return log ? Math.log10(Math.max(value, 1e-9)) : value;
+        return WIDTH - LEFT - RIGHT;
     }
 
-    private double px(final double x)
+    double px(final double value)
     {
-        return LEFT + (scale(x, xLog) - xMin) / (xMax - xMin) * (WIDTH - LEFT - RIGHT);
+        return LEFT + x.fraction(value) * plotWidth();
     }
 
-    private double py(final double y)
+    double py(final double value)
     {
-        final double clamped = Math.min(Math.max(scale(y, yLog), yMin), yMax);
-        return HEIGHT - BOTTOM - (clamped - yMin) / (yMax - yMin) * (HEIGHT - TOP - BOTTOM);
+        return TOP + PLOT_HEIGHT - y.fraction(value) * PLOT_HEIGHT;
     }
 
-    /** Places the legend in a corner where the data is not (default top left). */
-    SvgChart legendAt(final boolean right, final boolean bottom)
+    /** Adds a polyline in the next colour and dash style; {@code steps} draws it as a staircase. */
+    void line(final String name, final double[] xs, final double[] ys, final int count)
     {
-        legendRight = right;
-        legendBottom = bottom;
-        return this;
+        final String colour = COLOURS[lines % COLOURS.length];
+        final String dash = DASHES[(lines / COLOURS.length + lines) % DASHES.length];
+        lines++;
+        line(name, xs, ys, count, colour, dash, 1.8);
     }
 
-    /** Adds a polyline ({@code dots} false) or a scatter of small dots. */
-    void add(final String name, final double[] xs, final double[] ys, final int count, final boolean dots)
+    /** Adds a polyline with an explicit style; a null name keeps it out of the legend. */
+    void line(final String name, final double[] xs, final double[] ys, final int count, final String colour,
+        final String dash, final double width)
     {
-        final String colour = COLOURS[series % COLOURS.length];
-        if (dots)
+        body.append("<polyline fill=\"none\" stroke-linejoin=\"round\" stroke=\"").append(colour)
+            .append("\" stroke-width=\"").append(width).append('"');
+        if (!dash.isEmpty())
         {
-            body.append("<g fill=\"").append(colour).append("\" fill-opacity=\"0.6\">");
-            for (int i = 0; i < count; i++)
-            {
-                body.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.6\"/>", px(xs[i]),
-                    py(ys[i])));
-            }
-            body.append("</g>\n");
+            body.append(" stroke-dasharray=\"").append(dash).append('"');
         }
-        else
+        body.append(" points=\"");
+        for (int i = 0; i < count; i++)
         {
-            body.append("<polyline fill=\"none\" stroke-width=\"1.6\" stroke=\"").append(colour)
-                .append("\" points=\"");
-            for (int i = 0; i < count; i++)
-            {
-                body.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(xs[i]), py(ys[i])));
-            }
-            body.append("\"/>\n");
+            body.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(xs[i]), py(ys[i])));
         }
-        legendNames.add(name);
-        legendColours.add(colour);
-        series++;
+        body.append("\"/>\n");
+        if (name != null)
+        {
+            legend.add(new LegendEntry(name, colour, dash, false));
+        }
+    }
+
+    /** A filled rectangle between data coordinates (x0, y0) and (x1, y1). */
+    void rect(final double x0, final double y0, final double x1, final double y1, final String colour,
+        final double opacity, final String tooltip)
+    {
+        final double left = Math.min(px(x0), px(x1));
+        final double top = Math.min(py(y0), py(y1));
+        body.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" " +
+            "fill=\"%s\" fill-opacity=\"%.2f\">", left, top, Math.max(Math.abs(px(x1) - px(x0)), 1),
+            Math.max(Math.abs(py(y1) - py(y0)), 1), colour, opacity));
+        if (tooltip != null)
+        {
+            body.append("<title>").append(HtmlReport.escape(tooltip)).append("</title>");
+        }
+        body.append("</rect>\n");
+    }
+
+    /** Text at data coordinates. */
+    void text(final double xValue, final double yValue, final String text, final String anchor)
+    {
+        body.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n",
+            px(xValue), py(yValue), anchor, HtmlReport.escape(text)));
+    }
+
+    /** A legend entry for lines drawn in pieces without a name. */
+    void lineLegend(final String name, final String colour, final String dash)
+    {
+        legend.add(new LegendEntry(name, colour, dash, false));
+    }
+
+    /** A legend entry for shaded areas drawn with {@link #rect}. */
+    void areaLegend(final String name, final String colour)
+    {
+        legend.add(new LegendEntry(name, colour, "", true));
     }
 
     String render(final String title, final String xLabel, final String yLabel)
     {
+        final int legendRows = (legend.size() + LEGEND_COLUMNS - 1) / LEGEND_COLUMNS;
+        final int legendTop = TOP + PLOT_HEIGHT + AXIS_SPACE;
+        final int height = legendTop + legendRows * LEGEND_ROW + 8;
         final StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" " +
-            "font-family=\"sans-serif\" font-size=\"11\">\n", WIDTH, HEIGHT));
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\" font-weight=\"bold\">%s</text>",
-            LEFT, HtmlReport.escape(title)));
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" " +
-            "stroke=\"#999\"/>\n", LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
-        for (int i = 0; i <= 5; i++)
+        svg.append(String.format(Locale.ROOT, "<svg id=\"%s\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" " +
+            "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n", id,
+            WIDTH, height, WIDTH, height));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">%s" +
+            "</text>\n", LEFT, HtmlReport.escape(title)));
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff\" " +
+            "stroke=\"#888\"/>\n", LEFT, TOP, plotWidth(), PLOT_HEIGHT));
+        for (int i = 0; i < x.ticks().length; i++)
         {
-            final double x = xMin + (xMax - xMin) * i / 5;
-            final double y = yMin + (yMax - yMin) * i / 5;
-            final double xPixel = LEFT + (WIDTH - LEFT - RIGHT) * i / 5.0;
-            final double yPixel = HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * i / 5.0;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>" +
-                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>", xPixel, TOP, xPixel, HEIGHT - BOTTOM,
-                xPixel, HEIGHT - BOTTOM + 15, label(x, xLog)));
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>" +
-                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", LEFT, yPixel, WIDTH - RIGHT, yPixel,
-                LEFT - 5, yPixel + 4, label(y, yLog)));
+            final double at = px(x.ticks()[i]);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>" +
+                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", at, TOP, at, TOP + PLOT_HEIGHT, at,
+                TOP + PLOT_HEIGHT + 16, HtmlReport.escape(x.labels()[i])));
         }
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>",
-            (LEFT + WIDTH - RIGHT) / 2, HEIGHT - 12, HtmlReport.escape(xLabel)));
+        for (int i = 0; i < y.ticks().length; i++)
+        {
+            final double at = py(y.ticks()[i]);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>" +
+                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", LEFT, at, LEFT + plotWidth(), at,
+                LEFT - 6, at + 4, HtmlReport.escape(y.labels()[i])));
+        }
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+            LEFT + plotWidth() / 2, TOP + PLOT_HEIGHT + 36, HtmlReport.escape(xLabel)));
         svg.append(String.format(Locale.ROOT, "<text transform=\"translate(16,%d) rotate(-90)\" " +
-            "text-anchor=\"middle\">%s</text>\n", (TOP + HEIGHT - BOTTOM) / 2, HtmlReport.escape(yLabel)));
-        svg.append(body);
-        final int x = legendRight ? WIDTH - RIGHT - 330 : LEFT + 10;
-        final int y = legendBottom ? HEIGHT - BOTTOM - 10 - 16 * series : TOP + 6;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"320\" height=\"%d\" fill=\"white\" " +
-            "fill-opacity=\"0.8\"/>", x - 4, y - 2, 16 * series + 4));
-        for (int i = 0; i < series; i++)
-        {
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>" +
-                "<text x=\"%d\" y=\"%d\">%s</text>", x, y + i * 16, legendColours.get(i), x + 18, y + 10 + i * 16,
-                HtmlReport.escape(legendNames.get(i))));
-        }
+            "text-anchor=\"middle\">%s</text>\n", TOP + PLOT_HEIGHT / 2, HtmlReport.escape(yLabel)));
+        svg.append(String.format(Locale.ROOT, "<svg x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" overflow=\"hidden\">" +
+            "<g transform=\"translate(%d,%d)\">\n", LEFT, TOP, plotWidth(), PLOT_HEIGHT, -LEFT, -TOP));
+        svg.append(body).append("</g></svg>\n");
+        appendLegend(svg, legendTop);
         svg.append("</svg>\n");
         return svg.toString();
     }
 
-    private static String label(final double scaled, final boolean log)
+    private void appendLegend(final StringBuilder svg, final int legendTop)
     {
-        final double value = log ? Math.pow(10, scaled) : scaled;
-        if (Math.abs(value) >= 1000)
+        final int columnWidth = plotWidth() / LEGEND_COLUMNS;
+        svg.append("<g class=\"legend\">");
+        for (int i = 0; i < legend.size(); i++)
         {
-            return String.format(Locale.ROOT, "%,.0f", value);
+            final LegendEntry entry = legend.get(i);
+            final int x0 = LEFT + (i % LEGEND_COLUMNS) * columnWidth;
+            final int y0 = legendTop + (i / LEGEND_COLUMNS) * LEGEND_ROW;
+            if (entry.area())
+            {
+                svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"28\" height=\"10\" " +
+                    "fill=\"%s\" fill-opacity=\"0.45\"/>", x0, y0 + 2, entry.colour()));
+            }
+            else
+            {
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" " +
+                    "stroke-width=\"2.2\"%s/>", x0, y0 + 7, x0 + 28, y0 + 7, entry.colour(), entry.dash().isEmpty() ?
+                    "" : " stroke-dasharray=\"" + entry.dash() + "\""));
+            }
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>\n", x0 + 36, y0 + 11,
+                HtmlReport.escape(entry.name())));
         }
-        return String.format(Locale.ROOT, Math.abs(value) >= 10 ? "%.1f" : "%.3f", value);
+        svg.append("</g>\n");
     }
 }

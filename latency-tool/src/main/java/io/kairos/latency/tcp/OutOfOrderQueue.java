@@ -77,6 +77,24 @@ final class OutOfOrderQueue
         return -1;
     }
 
+    /**
+     * Distance from {@code after} to the lowest start in {@code (after, after + span)} of an entry captured before
+     * {@code timestampNs}, or -1 when there is none (distances, so sequence wrap-around is safe).
+     */
+    int earliestCopyDistance(final int after, final int span, final long timestampNs)
+    {
+        int best = -1;
+        for (int i = 0; i < count; i++)
+        {
+            final int distance = sequences[i] - after;
+            if (distance > 0 && distance < span && timestamps[i] < timestampNs && (best < 0 || distance < best))
+            {
+                best = distance;
+            }
+        }
+        return best;
+    }
+
     /** Index of the entry with the lowest sequence number relative to {@code nextSequence}; queue must be non-empty. */
     int lowest(final int nextSequence)
     {

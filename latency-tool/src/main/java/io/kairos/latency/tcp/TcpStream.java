@@ -7,9 +7,10 @@ import io.kairos.latency.net.TcpSegment;
 
 /**
  * One direction of one TCP connection: reassembles its payload in sequence order and hands it to a
- * {@link StreamConsumer}. Retransmitted bytes and overlaps are dropped (first copy wins), segments that arrive early
- * wait in a bounded {@link OutOfOrderQueue}; when the queue overflows, or at the end of the capture, the missing bytes
- * are declared lost and the consumer resynchronises. Allocates only while out-of-order data is buffered.
+ * {@link StreamConsumer}. Retransmitted bytes and overlaps are dropped (the earliest captured copy of every byte
+ * wins), segments that arrive early wait in a bounded {@link OutOfOrderQueue}; when the queue overflows, or at the end
+ * of the capture, the missing bytes are declared lost and the consumer resynchronises. Allocates only while
+ * out-of-order data is buffered.
  * Owned by the analysis thread.
  */
 public final class TcpStream
@@ -175,8 +176,8 @@ public final class TcpStream
             statistics.overlappingSegments++;
             statistics.retransmittedBytes -= ahead;
         }
-        deliver(segment.buffer(), segment.payloadOffset(), present, -ahead, wireLength, timestampNs, packetNumber,
-            fileOffset);
+        deliverKeepingEarlierCopies(segment.buffer(), segment.payloadOffset(), present, -ahead, wireLength,
+            timestampNs, packetNumber, fileOffset);
         drainQueue();
     }
 
@@ -255,10 +256,37 @@ public final class TcpStream
         final int skip = nextSequence - sequence;
         if (skip < wireLength)
         {
-            deliver(segment.buffer(), segment.payloadOffset(), segment.payloadLength(), skip, wireLength, timestampNs,
-                packetNumber, fileOffset);
+            deliverKeepingEarlierCopies(segment.buffer(), segment.payloadOffset(), segment.payloadLength(), skip,
+                wireLength, timestampNs, packetNumber, fileOffset);
         }
         drainQueue();
+    }
+
+    /**
+     * Delivers bytes {@code [skip, wireLength)} of an in-order segment, except where a queued segment captured
+     * earlier holds the same bytes: a retransmission that fills a hole often also repeats data already queued, and a
+     * message whose first byte was queued must keep that earlier capture time (its first byte crossed the wire then).
+     */
+    private void deliverKeepingEarlierCopies(
+        final ByteBuffer buffer, final int offset, final int present, final int skip, final int wireLength,
+        final long timestampNs, final long packetNumber, final long fileOffset)
+    {
+        final int segmentStart = nextSequence - skip;
+        int from = skip;
+        while (from < wireLength)
+        {
+            final int earlier = queue.count() == 0 ? -1 : queue.earliestCopyDistance(segmentStart + from,
+                wireLength - from, timestampNs);
+            if (earlier < 0)
+            {
+                deliver(buffer, offset, present, from, wireLength, timestampNs, packetNumber, fileOffset);
+                return;
+            }
+            final int cut = from + earlier;
+            deliver(buffer, offset, Math.min(present, cut), from, cut, timestampNs, packetNumber, fileOffset);
+            drainQueue();
+            from = nextSequence - segmentStart;
+        }
     }
 
     /**

@@ -10,7 +10,7 @@ import io.kairos.latency.correlate.OrderRecordSink;
 public final class RecordingSink implements OrderRecordSink
 {
     /** One finished request; times in epoch ns, {@link Long#MIN_VALUE} when absent. */
-    public record Row(String kind, int connectionId, String clOrdId, String orderId, char execType, int subscribers,
+    public record Row(String kind, int connectionId, String connection, String clOrdId, String orderId, char execType, int subscribers,
         long requestNs, long ackNs, long firstTickNs, long lastTickNs)
     {
         public long ackLatencyNs()
@@ -21,11 +21,12 @@ public final class RecordingSink implements OrderRecordSink
 
     private final Map<String, Row> rows = new LinkedHashMap<>();
 
-    public void onOrder(final String kind, final int connectionId, final byte[] clOrdId, final int clOrdIdLength,
+    public void onOrder(final String kind, final int connectionId, final String connection, final byte[] clOrdId,
+        final int clOrdIdLength,
         final byte[] orderId, final int orderIdLength, final byte execType, final int subscribers, final long[] times)
     {
         final String id = new String(clOrdId, 0, clOrdIdLength, StandardCharsets.US_ASCII);
-        rows.put(connectionId + "/" + id, new Row(kind, connectionId, id,
+        rows.put(connectionId + "/" + id, new Row(kind, connectionId, connection, id,
             new String(orderId, 0, orderIdLength, StandardCharsets.US_ASCII), (char)execType, subscribers,
             times[0], times[1], times[2], times[3]));
     }
