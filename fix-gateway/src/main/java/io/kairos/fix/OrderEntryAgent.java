@@ -141,7 +141,8 @@ final class OrderEntryAgent implements Agent
     }
 
     /**
-     * Sends the reports still waiting in connected sessions' backlogs, then logs every connected session out,
+     * Routes what is left in the engine's queue, sends the reports still waiting in connected sessions' backlogs,
+     * then logs every connected session out,
      * waits (bounded, {@link #LOGOUT_TIMEOUT_NS} each) for both to go out, closes the library. (Reports the
      * engine emitted before it closed are all in the backlogs or with Artio by now: the venue closes the engine
      * first.)
@@ -152,6 +153,10 @@ final class OrderEntryAgent implements Agent
         if (library == null)
         {
             return;
+        }
+        while (queue.drain(router, EXECUTIONS_PER_CYCLE) > 0)
+        {
+            // the engine closed first: whatever it emitted is in the queue or already routed
         }
         final long flushDeadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;
         while (anyBacklog() && clock.nanoTime() < flushDeadline)
@@ -166,7 +171,9 @@ final class OrderEntryAgent implements Agent
             final Session connected = session.session();
             if (connected != null)
             {
-                connected.logoutAndDisconnect();
+                // a Logout the client answers, then the disconnect: logoutAndDisconnect() would drop the Logout
+                // (and reports) still in the framer's buffer for a client reading slowly
+                connected.startLogout();
             }
         }
         final long deadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;

@@ -95,7 +95,8 @@ class BurstAndStopTest
             assertTrue(taken >= 2_000 && taken < flood.length, "stopped in the middle of the flood: " + taken + " taken");
             final String text = received.toString();
             assertEquals(taken, count(text, ACK), "every order the engine took is acknowledged before the logout");
-            assertTrue(text.indexOf("|35=5|") > text.lastIndexOf(ACK), "the Logout comes after the last acknowledgement");
+            assertTrue(text.indexOf("|35=5|") > text.lastIndexOf(ACK),
+                "the Logout comes after the last acknowledgement: ..." + text.substring(Math.max(0, text.length() - 1500)));
             assertTrue(written.get() > taken, "the writer was still sending when the venue stopped");
         }
         finally
