@@ -31,6 +31,13 @@ public final class AsciiBuffer
         position = 0;
     }
 
+    /** Moves the write position, e.g. to patch a field of a pre-encoded message in place. */
+    public AsciiBuffer position(final int newPosition)
+    {
+        position = newPosition;
+        return this;
+    }
+
     /** Writes {@code tag=} . */
     public AsciiBuffer tag(final int tag)
     {
@@ -100,6 +107,17 @@ public final class AsciiBuffer
             v /= 10;
         }
         position += width;
+        return this;
+    }
+
+    /**
+     * Writes the UTC timestamp {@code YYYYMMDD-HH:MM:SS.sss} (millisecond precision, always 21 bytes) of nanoseconds
+     * since the epoch: the precision every FIX 4.x engine parses, as QuickFIX/J sends it.
+     */
+    public AsciiBuffer utcTimestampMillis(final long epochNs)
+    {
+        utcTimestamp(epochNs);
+        position -= 6;
         return this;
     }
 

@@ -108,9 +108,10 @@ public final class RestingOrders
         return -1;
     }
 
+    /** Drops the FIFO's stale entries; allocates only when it must grow (in place otherwise, so steady state is free). */
     private void compactFifo(final int capacity)
     {
-        final int[] compacted = new int[capacity];
+        final int[] compacted = capacity == fifo.length ? fifo : new int[capacity];
         int count = 0;
         for (int i = fifoHead; i < fifoTail; i++)
         {
