@@ -97,6 +97,27 @@ public final class AsciiBuffer
         return this;
     }
 
+    /**
+     * Writes a non-negative price in micro units as the shortest decimal text (190_010_000 is {@code 190.01},
+     * 100_000_000 is {@code 100}), the text {@link Instrument#decimal} gives, without allocating.
+     */
+    public AsciiBuffer decimalMicros(final long micros)
+    {
+        number(micros / 1_000_000);
+        long fraction = micros % 1_000_000;
+        if (fraction != 0)
+        {
+            int width = 6;
+            while (fraction % 10 == 0)
+            {
+                fraction /= 10;
+                width--;
+            }
+            character((byte)'.').padded(fraction, width);
+        }
+        return this;
+    }
+
     /** Writes {@code value} as exactly {@code width} digits, zero-padded. */
     public AsciiBuffer padded(final long value, final int width)
     {
