@@ -132,18 +132,22 @@ public final class AsciiBuffer
     }
 
     /**
-     * Writes the UTC timestamp {@code YYYYMMDD-HH:MM:SS.sss} (millisecond precision, always 21 bytes) of nanoseconds
-     * since the epoch: the precision every FIX 4.x engine parses, as QuickFIX/J sends it.
+     * Writes the UTC timestamp {@code YYYYMMDD-HH:MM:SS.sss} (millisecond precision, always 21 bytes and nothing
+     * beyond them, so it can patch a field in place) of nanoseconds since the epoch: the precision every FIX 4.x
+     * engine parses, as QuickFIX/J sends it.
      */
     public AsciiBuffer utcTimestampMillis(final long epochNs)
     {
-        utcTimestamp(epochNs);
-        position -= 6;
-        return this;
+        return utcTimestamp(epochNs, 1_000_000L, 3);
     }
 
     /** Writes the UTC timestamp {@code YYYYMMDD-HH:MM:SS.nnnnnnnnn} of nanoseconds since the epoch. */
     public AsciiBuffer utcTimestamp(final long epochNs)
+    {
+        return utcTimestamp(epochNs, 1L, 9);
+    }
+
+    private AsciiBuffer utcTimestamp(final long epochNs, final long fractionUnitNs, final int fractionDigits)
     {
         final long days = Math.floorDiv(epochNs, NANOS_PER_DAY);
         final long nanosOfDay = Math.floorMod(epochNs, NANOS_PER_DAY);
@@ -159,6 +163,7 @@ public final class AsciiBuffer
         final long seconds = nanosOfDay / 1_000_000_000L;
         padded(year, 4).padded(month, 2).padded(day, 2).character((byte)'-');
         padded(seconds / 3600, 2).character((byte)':').padded(seconds / 60 % 60, 2).character((byte)':');
-        return padded(seconds % 60, 2).character((byte)'.').padded(nanosOfDay % 1_000_000_000L, 9);
+        return padded(seconds % 60, 2).character((byte)'.').padded(nanosOfDay % 1_000_000_000L / fractionUnitNs,
+            fractionDigits);
     }
 }
