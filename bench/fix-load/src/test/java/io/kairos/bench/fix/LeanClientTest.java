@@ -124,6 +124,37 @@ class LeanClientTest
     }
 
     @Test
+    void shouldSubscribeLikeTheQuickFixClientAndCheckRptSeqAndReadMdEntryIds() throws Exception
+    {
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null))
+        {
+            final LoadConfig orders = config(peer.port(), 1, 20, "1:0:0", dir);
+            final LoadConfig config = new LoadConfig(orders.label(), orders.host(), orders.port(),
+                orders.beginString(), orders.targetCompId(), orders.sessions(), orders.passwords(),
+                orders.ratePerSecond(), orders.warmupNs(), orders.durationNs(), orders.drainTimeoutNs(), 0, 1_000, 0,
+                orders.logonTimeoutNs(), orders.model(), new LoadConfig.MarketDataConfig("127.0.0.1", peer.port(),
+                "KAIROS-MD", List.of("MD01", "MD02"), SessionNames.passwords("MD%02d", "md%02dpass", 1, 2), true, 10),
+                null, null);
+            final LoadResult result = new LeanLoadRunner(config, out).run();
+            LoadReport.print(result, out);
+
+            final String symbols = "AAPL,MSFT,AMZN,GOOG,TSLA,NVDA";
+            assertEquals(List.of("262=MD01-all|263=1|264=0|266=N|" + symbols, "262=MD02-all|263=1|264=0|266=N|" + symbols),
+                peer.marketDataRequests().stream().sorted().toList());
+            assertEquals(2 * 6, result.mdSnapshots(), console::toString);
+            assertEquals(2 * 7, result.mdIncrementals());
+            assertEquals(0, result.mdRejects());
+            final SessionChecks checks = result.checks();
+            assertEquals(2, checks.rptSeqGaps(), "one skipped RptSeq per subscriber");
+            assertEquals(2 * 7, checks.mdEntries());
+            assertEquals(2 * 7, checks.mdEntryIds());
+            assertEquals(0, checks.sequenceGaps(), "MsgSeqNum was checked on the market-data sessions too");
+            assertEquals(0, result.unanswered());
+            assertEquals(20, answered(result));
+        }
+    }
+
+    @Test
     void shouldLogOutEverySessionAtTheEnd() throws Exception
     {
         try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null))

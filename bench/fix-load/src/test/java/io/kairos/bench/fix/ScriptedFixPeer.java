@@ -16,8 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A FIX acceptor for tests that answers like the echo server ({@link EchoResponder}) but can misbehave on purpose:
  * skip one outbound MsgSeqNum after a given number of messages, or send a TestRequest right after the Logon
  * answer. Renumbers every outbound frame itself (the responder's number plus the skips and injections so far).
- * Records the TestReqIDs of the Heartbeats and the Logouts it receives. One thread per connection; the records are
- * thread-safe.
+ * Records the TestReqIDs of the Heartbeats and the Logouts it receives. As a market-data venue it answers a
+ * MarketDataRequest (V) with a snapshot (W, RptSeq 10, no entries) per requested symbol, one incremental (X, RptSeq 11,
+ * an order-by-order entry with MDEntryID 278) per symbol, and one more for the first symbol that skips RptSeq 12.
+ * One thread per connection; the records are thread-safe.
  */
 final class ScriptedFixPeer implements AutoCloseable
 {
@@ -27,6 +29,7 @@ final class ScriptedFixPeer implements AutoCloseable
     private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
     private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger orders = new AtomicInteger();
+    private final List<String> marketDataRequests = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
 
     /**
@@ -62,6 +65,12 @@ final class ScriptedFixPeer implements AutoCloseable
         return orders.get();
     }
 
+    /** Each MarketDataRequest received, as its fields 262, 263, 264, 266 and the symbols, with '|' for SOH. */
+    List<String> marketDataRequests()
+    {
+        return marketDataRequests;
+    }
+
     private void acceptLoop()
     {
         while (!serverSocket.isClosed())
@@ -89,6 +98,7 @@ final class ScriptedFixPeer implements AutoCloseable
         final AsciiBuffer frame = new AsciiBuffer(4200);
         long seqOffset = 0;
         long sent = 0;
+        long lastSeq = 0;
         int limit = 0;
         try (socket; InputStream input = socket.getInputStream(); OutputStream output = socket.getOutputStream())
         {
@@ -108,6 +118,13 @@ final class ScriptedFixPeer implements AutoCloseable
                     offset += length;
                     final byte type = in.firstByte(35);
                     record(in, type);
+                    if (type == 'V')
+                    {
+                        final int count = marketData(in, lastSeq + 1, body, frame, output);
+                        seqOffset += count;
+                        lastSeq += count;
+                        continue;
+                    }
                     final int action = responder.onMessage(in, System.nanoTime());
                     if (action == EchoResponder.NONE)
                     {
@@ -123,10 +140,12 @@ final class ScriptedFixPeer implements AutoCloseable
                     renumber(outFields, seq, body, frame);
                     output.write(frame.bytes(), 0, frame.position());
                     sent++;
+                    lastSeq = seq;
                     if (type == 'A' && testRequestId != null)
                     {
                         seqOffset++;
-                        testRequest(seq + 1, testRequestId, body, frame);
+                        lastSeq = seq + 1;
+                        testRequest(lastSeq, testRequestId, body, frame);
                         output.write(frame.bytes(), 0, frame.position());
                         sent++;
                     }
@@ -164,6 +183,56 @@ final class ScriptedFixPeer implements AutoCloseable
             {
             }
         }
+    }
+
+    /**
+     * Answers a MarketDataRequest, numbering its messages from {@code firstSeq}; returns how many it sent.
+     */
+    private int marketData(final FixFieldIndex request, final long firstSeq, final AsciiBuffer body,
+        final AsciiBuffer frame, final OutputStream output) throws IOException
+    {
+        final StringBuilder summary = new StringBuilder();
+        for (final int tag : new int[] {262, 263, 264, 266})
+        {
+            final int field = request.find(tag);
+            summary.append(tag).append('=').append(field < 0 ? "" :
+                new String(request.buffer(), request.start(field), request.length(field), StandardCharsets.US_ASCII))
+                .append('|');
+        }
+        final List<String> symbols = new java.util.ArrayList<>();
+        for (int i = 0; i < request.count(); i++)
+        {
+            if (request.tag(i) == 55)
+            {
+                symbols.add(new String(request.buffer(), request.start(i), request.length(i), StandardCharsets.US_ASCII));
+            }
+        }
+        marketDataRequests.add(summary + String.join(",", symbols));
+        long seq = firstSeq;
+        for (final String symbol : symbols)
+        {
+            mdMessage('W', seq++, "262=MD-all|55=" + symbol + "|83=10|268=0|", body, frame, output);
+        }
+        long entryId = 1000;
+        for (final String symbol : symbols)
+        {
+            mdMessage('X', seq++, "268=1|279=0|269=0|278=" + entryId++ + "|55=" + symbol + "|83=11|270=1|271=1|", body,
+                frame, output);
+        }
+        mdMessage('X', seq++, "268=1|279=2|269=0|278=" + entryId + "|55=" + symbols.get(0) + "|83=13|270=1|", body,
+            frame, output);
+        return (int)(seq - firstSeq);
+    }
+
+    private static void mdMessage(final char type, final long seq, final String fieldsWithBars,
+        final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output) throws IOException
+    {
+        body.reset();
+        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes("KAIROS-MD")).soh().tag(56).ascii(bytes("MD01"))
+            .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
+            .soh().ascii(bytes(fieldsWithBars.replace('|', '\u0001')));
+        finish(body, frame);
+        output.write(frame.bytes(), 0, frame.position());
     }
 
     /** Re-frames the indexed answer with MsgSeqNum {@code seq}. */
