@@ -200,6 +200,8 @@ public final class LeanLoadRunner
         long businessRejects = 0;
         long testRequests = 0;
         long disconnects = 0;
+        long badFrames = 0;
+        long sendFailures = 0;
         for (final List<LeanSession> group : List.of(sessions, mdSessions))
         {
             for (final LeanSession session : group)
@@ -211,11 +213,13 @@ public final class LeanLoadRunner
                 businessRejects += session.businessRejects();
                 testRequests += session.testRequestsAnswered();
                 disconnects += session.disconnectedByPeer() ? 1 : 0;
+                badFrames += session.badFrames();
+                sendFailures += session.writeFailures();
             }
         }
         return new SessionChecks(gaps, missing, tooLow, marketData == null ? 0 : marketData.rptSeqGaps(),
             marketData == null ? 0 : marketData.entries(), marketData == null ? 0 : marketData.entryIds(),
-            sessionRejects, businessRejects, testRequests, disconnects);
+            sessionRejects, businessRejects, testRequests, disconnects, badFrames, sendFailures);
     }
 
     /** Sends Logout on every session still logged on and waits (bounded) for the answers. */

@@ -87,9 +87,11 @@ public final class LoadReport
         if (checks != null)
         {
             out.printf(Locale.ROOT, "session   %d MsgSeqNum gaps (%d messages missing), %d too low, %d session " +
-                "rejects, %d business rejects, %d TestRequests answered, %d disconnects by the peer%n",
+                "rejects, %d business rejects, %d TestRequests answered, %d disconnects by the peer, %d bad frames, " +
+                "%d failed sends%n",
                 checks.sequenceGaps(), checks.missingMessages(), checks.sequenceTooLow(), checks.sessionRejects(),
-                checks.businessRejects(), checks.testRequestsAnswered(), checks.disconnects());
+                checks.businessRejects(), checks.testRequestsAnswered(), checks.disconnects(), checks.badFrames(),
+                checks.sendFailures());
             if (result.config().marketData() != null)
             {
                 out.printf(Locale.ROOT, "md        %d entries (%d with MDEntryID 278), %d RptSeq gaps%n",
@@ -171,6 +173,8 @@ public final class LoadReport
             summary.setProperty("session.business-rejects", Long.toString(checks.businessRejects()));
             summary.setProperty("session.test-requests-answered", Long.toString(checks.testRequestsAnswered()));
             summary.setProperty("session.disconnects", Long.toString(checks.disconnects()));
+            summary.setProperty("session.bad-frames", Long.toString(checks.badFrames()));
+            summary.setProperty("session.send-failures", Long.toString(checks.sendFailures()));
             summary.setProperty("md.entries", Long.toString(checks.mdEntries()));
             summary.setProperty("md.entry-ids", Long.toString(checks.mdEntryIds()));
             summary.setProperty("md.rptseq-gaps", Long.toString(checks.rptSeqGaps()));

@@ -14,6 +14,8 @@ package io.kairos.bench.fix;
  * @param businessRejects      BusinessMessageRejects (35=j) received
  * @param testRequestsAnswered TestRequests (35=1) answered with a Heartbeat carrying their TestReqID (112)
  * @param disconnects          sessions the peer closed before the client logged them out
+ * @param badFrames            inbound bytes that were not a FIX frame (or had a wrong CheckSum); the session closes
+ * @param sendFailures         messages that could not be written (the session's socket had failed or closed)
  */
 public record SessionChecks(
     long sequenceGaps,
@@ -25,6 +27,8 @@ public record SessionChecks(
     long sessionRejects,
     long businessRejects,
     long testRequestsAnswered,
-    long disconnects)
+    long disconnects,
+    long badFrames,
+    long sendFailures)
 {
 }

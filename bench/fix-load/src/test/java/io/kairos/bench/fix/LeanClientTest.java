@@ -81,6 +81,8 @@ class LeanClientTest
             assertEquals(0, checks.sequenceTooLow());
             assertEquals(0, checks.sessionRejects());
             assertEquals(0, checks.disconnects());
+            assertEquals(0, checks.badFrames());
+            assertEquals(0, checks.sendFailures());
             assertEquals("lean", result.client());
             await(() -> server.messages() == 2 + 300 + 2, "2 Logons, 300 orders and 2 Logouts at the echo server");
             assertEquals(0, server.badFrames());
