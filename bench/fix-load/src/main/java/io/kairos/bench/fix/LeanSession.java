@@ -58,7 +58,8 @@ final class LeanSession
     private final AsciiBuffer adminFrame = new AsciiBuffer(4096 + 128);
     private final ByteBuffer adminView = ByteBuffer.wrap(adminFrame.bytes());
     private long nextOutboundSeq = 1;
-    private long lastSentNs;
+    /** Written under the monitor; volatile so the receiver can skip idle checks without taking it. */
+    private volatile long lastSentNs;
     private long writeFailures;
 
     private byte[] inbound = new byte[INITIAL_INBOUND_BYTES];
@@ -153,13 +154,24 @@ final class LeanSession
         lastSentNs = nowNs;
     }
 
-    /** Receiver thread: sends a Heartbeat when nothing went out for a heartbeat interval. */
-    synchronized void heartbeatIfIdle(final long nowNs)
+    /**
+     * Receiver thread: sends a Heartbeat when nothing went out for a heartbeat interval. Looks before it locks, so
+     * the receiver never waits for a sender that is busy (e.g. backing off on a full socket) just to learn that the
+     * session is not idle: while it waited it would read nothing, for any session.
+     */
+    void heartbeatIfIdle(final long nowNs)
     {
-        if (state == LOGGED_ON && nowNs - lastSentNs >= HEARTBEAT_INTERVAL_NS)
+        if (state != LOGGED_ON || nowNs - lastSentNs < HEARTBEAT_INTERVAL_NS)
         {
-            header('0');
-            sendAdmin();
+            return;
+        }
+        synchronized (this)
+        {
+            if (state == LOGGED_ON && nowNs - lastSentNs >= HEARTBEAT_INTERVAL_NS)
+            {
+                header('0');
+                sendAdmin();
+            }
         }
     }
 
