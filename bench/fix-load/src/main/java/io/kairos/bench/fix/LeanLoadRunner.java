@@ -50,7 +50,8 @@ public final class LeanLoadRunner
         final List<RestingOrders> resting = new ArrayList<>(sessionCount);
         for (int i = 0; i < sessionCount; i++)
         {
-            resting.add(log.newRestingOrders());
+            // room for every request of the session: the resting sets never grow (allocate) while the load runs
+            resting.add(log.newRestingOrders(capacity / sessionCount + 1));
         }
         final ClOrdIds clOrdIds = new ClOrdIds("L" + Long.toString(System.currentTimeMillis(), 36) + "-");
         final long epochOffsetNs = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
