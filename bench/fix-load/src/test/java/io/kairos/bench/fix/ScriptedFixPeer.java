@@ -28,6 +28,7 @@ final class ScriptedFixPeer implements AutoCloseable
     private final String testRequestId;
     private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
     private final AtomicInteger logouts = new AtomicInteger();
+    private final AtomicInteger heartbeats = new AtomicInteger();
     private final AtomicInteger orders = new AtomicInteger();
     private final List<String> marketDataRequests = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
@@ -58,6 +59,12 @@ final class ScriptedFixPeer implements AutoCloseable
     int logouts()
     {
         return logouts.get();
+    }
+
+    /** Heartbeats received, with or without a TestReqID. */
+    int heartbeats()
+    {
+        return heartbeats.get();
     }
 
     int orders()
@@ -170,6 +177,7 @@ final class ScriptedFixPeer implements AutoCloseable
         {
             case '0' ->
             {
+                heartbeats.incrementAndGet();
                 final int field = in.find(112);
                 if (field >= 0)
                 {
