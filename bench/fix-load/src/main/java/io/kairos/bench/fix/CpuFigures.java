@@ -1,5 +1,7 @@
 package io.kairos.bench.fix;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,9 +18,8 @@ public record CpuFigures(long wallNs, long processCpuNs, Map<String, Long> threa
 {
     public CpuFigures
     {
-        threadCpuNs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(threadCpuNs));
-        hotThreadAllocations =
-            java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hotThreadAllocations));
+        threadCpuNs = Collections.unmodifiableMap(new LinkedHashMap<>(threadCpuNs));
+        hotThreadAllocations = Collections.unmodifiableMap(new LinkedHashMap<>(hotThreadAllocations));
     }
 
     /** Process CPU per 1,000 requests, in milliseconds; NaN without requests. */

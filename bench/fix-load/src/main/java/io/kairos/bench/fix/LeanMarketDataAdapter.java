@@ -26,7 +26,6 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     private long requestRejects;
     private long entries;
     private long entryIds;
-    private long lastEntryId;
     private long rptSeqGaps;
 
     LeanMarketDataAdapter(final List<Instrument> instruments, final int sessions, final boolean orderByOrder,
@@ -96,11 +95,9 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
                 case 269 -> entries++;
                 case 278 ->
                 {
-                    final long id = fields.longValue(field);
-                    if (id >= 0)
+                    if (fields.longValue(field) >= 0)
                     {
                         entryIds++;
-                        lastEntryId = id;
                     }
                 }
                 case 55 -> symbol = symbols.indexOf(bytes, fields.start(field), fields.end(field));
@@ -150,12 +147,6 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     long entryIds()
     {
         return entryIds;
-    }
-
-    /** The last MDEntryID read (the order id of the latest book change), -1 before any. */
-    long lastEntryId()
-    {
-        return entryIds == 0 ? -1 : lastEntryId;
     }
 
     long rptSeqGaps()

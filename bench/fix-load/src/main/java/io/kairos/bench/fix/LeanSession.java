@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -287,7 +288,7 @@ final class LeanSession
     /** A frame longer than the buffer (e.g. a big book snapshot): the only allocation of the inbound path. */
     private void growInbound()
     {
-        inbound = java.util.Arrays.copyOf(inbound, inbound.length * 2);
+        inbound = Arrays.copyOf(inbound, inbound.length * 2);
         inboundView = ByteBuffer.wrap(inbound);
     }
 

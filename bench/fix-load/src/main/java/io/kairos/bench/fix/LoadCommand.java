@@ -126,7 +126,7 @@ public final class LoadCommand implements Callable<Integer>
     long seed;
 
     @Option(names = "--md-sessions", defaultValue = "0",
-        description = "market-data subscribers (QuickFIX/J MarketDataRequest sessions) (default: ${DEFAULT-VALUE})")
+        description = "market-data subscribers (MarketDataRequest sessions of the chosen --client) (default: ${DEFAULT-VALUE})")
     int mdSessions;
 
     @Option(names = "--md-port", defaultValue = "9881", description = "market-data port (default: ${DEFAULT-VALUE})")

@@ -1,6 +1,7 @@
 package io.kairos.bench.fix;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ final class SymbolIndex
             capacity <<= 1;
         }
         slots = new int[capacity];
-        java.util.Arrays.fill(slots, -1);
+        Arrays.fill(slots, -1);
         mask = capacity - 1;
         for (int i = 0; i < symbols.length; i++)
         {
@@ -42,7 +43,7 @@ final class SymbolIndex
         int slot = hash(bytes, start, end) & mask;
         while (slots[slot] >= 0)
         {
-            if (java.util.Arrays.equals(symbols[slots[slot]], 0, symbols[slots[slot]].length, bytes, start, end))
+            if (Arrays.equals(symbols[slots[slot]], 0, symbols[slots[slot]].length, bytes, start, end))
             {
                 return slots[slot];
             }
