@@ -51,7 +51,10 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
         body.tag(263).character((byte)'1').soh().tag(264).number(depth).soh().tag(265).character((byte)'1').soh();
         body.tag(266).character((byte)(orderByOrder ? 'N' : 'Y')).soh();
         body.tag(267).number(3).soh();
-        body.tag(269).character((byte)'0').soh().tag(269).character((byte)'1').soh().tag(269).character((byte)'2').soh();
+        for (final byte entryType : new byte[] {'0', '1', '2'})
+        {
+            body.tag(269).character(entryType).soh();
+        }
         body.tag(146).number(instruments.size()).soh();
         for (final Instrument instrument : instruments)
         {

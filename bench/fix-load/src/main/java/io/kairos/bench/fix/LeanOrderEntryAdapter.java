@@ -46,7 +46,8 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
             return;
         }
         final int clOrdId = fields.find(11);
-        final int index = clOrdId < 0 ? -1 : clOrdIds.index(fields.buffer(), fields.start(clOrdId), fields.end(clOrdId));
+        final int index =
+            clOrdId < 0 ? -1 : clOrdIds.index(fields.buffer(), fields.start(clOrdId), fields.end(clOrdId));
         if (index < 0 || index >= log.capacity() || log.sentNs(index) == 0)
         {
             unknownResponses++;

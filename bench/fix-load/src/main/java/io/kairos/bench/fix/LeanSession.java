@@ -295,8 +295,8 @@ final class LeanSession
     private void onFrame(final FixFieldIndex fields, final long receivedNs)
     {
         final int typeField = fields.find(35);
-        final byte msgType = typeField >= 0 && fields.length(typeField) == 1 ? fields.buffer()[fields.start(typeField)] :
-            0;
+        final byte msgType =
+            typeField >= 0 && fields.length(typeField) == 1 ? fields.buffer()[fields.start(typeField)] : 0;
         final int seqField = fields.find(34);
         final long seq = seqField < 0 ? -1 : fields.longValue(seqField);
         if (msgType == '4' && fields.firstByte(123) != 'Y')

@@ -18,9 +18,10 @@ import picocli.CommandLine.Option;
         "Logs on N FIX initiator sessions (--client: lean or QuickFIX/J) and sends orders at a constant combined",
         "rate, round-robin over the sessions: the published order-to-tick model by default (market and limit",
         "orders, limit prices normally distributed around the mid, resting orders cancelled after their lifetime),",
-        "or a mix of inserts, cancels and replaces. Measures each request to its first ExecutionReport/OrderCancelReject with the same ClOrdID",
-        "from its PLANNED send time (no coordinated omission) and from its actual send time; prints the table and",
-        "the intended vs actual send rate; writes summary.properties and .hgrm files to --out."})
+        "or a mix of inserts, cancels and replaces. Measures each request to its first ExecutionReport/",
+        "OrderCancelReject with the same ClOrdID from its PLANNED send time (no coordinated omission) and from its",
+        "actual send time; prints the table and the intended vs actual send rate and the client's own CPU use;",
+        "writes summary.properties and .hgrm files to --out."})
 public final class LoadCommand implements Callable<Integer>
 {
     @Option(names = "--client", defaultValue = "quickfixj",
@@ -126,7 +127,8 @@ public final class LoadCommand implements Callable<Integer>
     long seed;
 
     @Option(names = "--md-sessions", defaultValue = "0",
-        description = "market-data subscribers (MarketDataRequest sessions of the chosen --client) (default: ${DEFAULT-VALUE})")
+        description = "market-data subscribers (MarketDataRequest sessions of the --client) (default: " +
+            "${DEFAULT-VALUE})")
     int mdSessions;
 
     @Option(names = "--md-port", defaultValue = "9881", description = "market-data port (default: ${DEFAULT-VALUE})")

@@ -17,9 +17,10 @@ import quickfix.SessionID;
 import quickfix.SocketInitiator;
 
 /**
- * Runs one load with the QuickFIX/J client ({@code --client quickfixj}): starts the QuickFIX/J initiators (and market-data subscribers), waits for every logon, prefills,
- * then sends on a {@link ConstantRateSchedule} from the calling thread (the sender thread) round-robin over the
- * sessions, drains, logs out. Owned by the thread that calls {@link #run}.
+ * Runs one load with the QuickFIX/J client ({@code --client quickfixj}): starts the QuickFIX/J initiators (and
+ * market-data subscribers), waits for every logon, prefills, then sends on a {@link ConstantRateSchedule} from the
+ * calling thread (the sender thread) round-robin over the sessions, drains, logs out. Owned by the thread that
+ * calls {@link #run}.
  */
 public final class LoadRunner
 {

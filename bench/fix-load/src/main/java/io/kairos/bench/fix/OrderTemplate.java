@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
  * OrderCancelReplaceRequest), built once; each send patches it in place and hands out a view of the frame:
  *
  * <pre>
- *   | front (written backwards) | middle: constant bytes with fixed-width slots           | tail (per order)   |
- *   8=FIX.4.4|9=LEN|35=D|34=SEQ|49=CLIENT01|52=[21]|56=KAIROS|11=[id]|21=1|40=2|54=[s]|59=0|60=[21]|55=SYM|38=Q|44=P|10=CCC|
+ *   | front, backwards    | middle: constant bytes with fixed-width [slots]                       | tail, per order
+ *   8=FIX.4.4|9=L|35=D|34=S|49=CLIENT01|52=[21]|56=KAIROS|11=[id]|21=1|40=2|54=[s]|59=0|60=[21]|55=SYM|38=Q|44=P|10=C|
  * </pre>
  *
  * The slots in the middle (SendingTime 52, ClOrdID 11, OrigClOrdID 41, Side 54, TransactTime 60) have a fixed width

@@ -120,7 +120,7 @@ public final class RestingOrders
         return -1;
     }
 
-    /** Drops the FIFO's stale entries; allocates only when it must grow (in place otherwise, so steady state is free). */
+    /** Drops the FIFO's stale entries; allocates only to grow (in place otherwise, so a steady state is free). */
     private void compactFifo(final int capacity)
     {
         final int[] compacted = capacity == fifo.length ? fifo : new int[capacity];

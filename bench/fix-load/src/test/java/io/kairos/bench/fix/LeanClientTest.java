@@ -141,7 +141,8 @@ class LeanClientTest
             LoadReport.print(result, out);
 
             final String symbols = "AAPL,MSFT,AMZN,GOOG,TSLA,NVDA";
-            assertEquals(List.of("262=MD01-all|263=1|264=0|266=N|" + symbols, "262=MD02-all|263=1|264=0|266=N|" + symbols),
+            assertEquals(List.of("262=MD01-all|263=1|264=0|266=N|" + symbols,
+                "262=MD02-all|263=1|264=0|266=N|" + symbols),
                 peer.marketDataRequests().stream().sorted().toList());
             assertEquals(2 * 6, result.mdSnapshots(), console::toString);
             assertEquals(2 * 7, result.mdIncrementals());

@@ -212,7 +212,8 @@ final class ScriptedFixPeer implements AutoCloseable
         {
             if (request.tag(i) == 55)
             {
-                symbols.add(new String(request.buffer(), request.start(i), request.length(i), StandardCharsets.US_ASCII));
+                symbols.add(
+                    new String(request.buffer(), request.start(i), request.length(i), StandardCharsets.US_ASCII));
             }
         }
         marketDataRequests.add(summary + String.join(",", symbols));
