@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -89,6 +90,26 @@ class LeanClientTest
             final MetricFigures ack = MetricFigures.fromLoad(dir, "order-ack");
             assertTrue(ack.present());
             assertEquals("lean", MetricFigures.loadSummary(dir).getProperty("client"));
+        }
+    }
+
+    @Test
+    void shouldSpeakFix42WithoutCredentialsForOrdermatchStylePeers() throws Exception
+    {
+        try (FixEchoServer server = new FixEchoServer("127.0.0.1", 0, out))
+        {
+            final LoadConfig fix44 = config(server.port(), 1, 40, "2:1:1", dir);
+            final LoadConfig config = new LoadConfig(fix44.label(), fix44.host(), fix44.port(), "FIX.4.2",
+                fix44.targetCompId(), fix44.sessions(), Map.of(), fix44.ratePerSecond(), fix44.warmupNs(),
+                fix44.durationNs(), fix44.drainTimeoutNs(), 0, 1_000, 0, fix44.logonTimeoutNs(), fix44.model(), null,
+                null, null);
+            final LoadResult result = new LeanLoadRunner(config, out).run();
+
+            assertEquals(0, result.unanswered(), console::toString);
+            assertEquals(40, answered(result));
+            assertEquals(0, result.checks().sequenceGaps());
+            await(() -> server.messages() == 1 + 40 + 1, "Logon, 40 orders and Logout at the echo server");
+            assertEquals(0, server.badFrames());
         }
     }
 
