@@ -14,6 +14,7 @@ public final class FixFieldIndex
     private final int[] ends;
     private byte[] buffer;
     private int count;
+    private boolean truncated;
 
     public FixFieldIndex(final int capacity)
     {
@@ -27,6 +28,7 @@ public final class FixFieldIndex
     {
         this.buffer = buffer;
         count = 0;
+        truncated = false;
         int position = offset;
         final int end = offset + length;
         while (position < end)
@@ -63,6 +65,10 @@ public final class FixFieldIndex
                 ends[count] = position;
                 count++;
             }
+            else
+            {
+                truncated = true;
+            }
             position++;
         }
         return true;
@@ -71,6 +77,49 @@ public final class FixFieldIndex
     public byte[] buffer()
     {
         return buffer;
+    }
+
+    /** Fields indexed in the last frame (at most the capacity). */
+    public int count()
+    {
+        return count;
+    }
+
+    /** Whether the last frame had more fields than the capacity (those beyond it were not indexed). */
+    public boolean truncated()
+    {
+        return truncated;
+    }
+
+    /** Tag of the {@code field}-th field, in frame order. */
+    public int tag(final int field)
+    {
+        return tags[field];
+    }
+
+    /**
+     * The value of {@code field} as a non-negative decimal number, or -1 when it is empty, has a non-digit or more
+     * than 18 digits. Allocation-free.
+     */
+    public long longValue(final int field)
+    {
+        final int start = starts[field];
+        final int end = ends[field];
+        if (end == start || end - start > 18)
+        {
+            return -1;
+        }
+        long value = 0;
+        for (int i = start; i < end; i++)
+        {
+            final byte b = buffer[i];
+            if (b < '0' || b > '9')
+            {
+                return -1;
+            }
+            value = value * 10 + (b - '0');
+        }
+        return value;
     }
 
     /** Position of the first field with {@code tag}, or -1. */

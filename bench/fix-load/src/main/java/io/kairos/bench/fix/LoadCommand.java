@@ -15,14 +15,20 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "Logs on N QuickFIX/J initiator sessions and sends orders at a constant combined rate, round-robin over the",
-        "sessions: the published order-to-tick model by default (market and limit orders, limit prices normally",
-        "distributed around the mid, resting orders cancelled after their lifetime), or a mix of inserts, cancels",
-        "and replaces. Measures each request to its first ExecutionReport/OrderCancelReject with the same ClOrdID",
-        "from its PLANNED send time (no coordinated omission) and from its actual send time; prints the table and",
-        "the intended vs actual send rate; writes summary.properties and .hgrm files to --out."})
+        "Logs on N FIX initiator sessions (--client: lean or QuickFIX/J) and sends orders at a constant combined",
+        "rate, round-robin over the sessions: the published order-to-tick model by default (market and limit",
+        "orders, limit prices normally distributed around the mid, resting orders cancelled after their lifetime),",
+        "or a mix of inserts, cancels and replaces. Measures each request to its first ExecutionReport/",
+        "OrderCancelReject with the same ClOrdID from its PLANNED send time (no coordinated omission) and from its",
+        "actual send time; prints the table and the intended vs actual send rate and the client's own CPU use;",
+        "writes summary.properties and .hgrm files to --out."})
 public final class LoadCommand implements Callable<Integer>
 {
+    @Option(names = "--client", defaultValue = "quickfixj",
+        description = "lean (hand-written FIX sessions, pre-encoded orders, one sender and one receiver thread) or " +
+            "quickfixj (QuickFIX/J initiators) (default: ${DEFAULT-VALUE})")
+    String client;
+
     @Option(names = "--label", defaultValue = "load", description = "name of the run (default: ${DEFAULT-VALUE})")
     String label;
 
@@ -121,7 +127,8 @@ public final class LoadCommand implements Callable<Integer>
     long seed;
 
     @Option(names = "--md-sessions", defaultValue = "0",
-        description = "market-data subscribers (QuickFIX/J MarketDataRequest sessions) (default: ${DEFAULT-VALUE})")
+        description = "market-data subscribers (MarketDataRequest sessions of the --client) (default: " +
+            "${DEFAULT-VALUE})")
     int mdSessions;
 
     @Option(names = "--md-port", defaultValue = "9881", description = "market-data port (default: ${DEFAULT-VALUE})")
@@ -161,6 +168,10 @@ public final class LoadCommand implements Callable<Integer>
         try
         {
             config = config();
+            if (!"lean".equals(client) && !"quickfixj".equals(client))
+            {
+                throw new IllegalArgumentException("--client must be lean or quickfixj, was " + client);
+            }
         }
         catch (final IllegalArgumentException ex)
         {
@@ -170,7 +181,8 @@ public final class LoadCommand implements Callable<Integer>
         final LoadResult result;
         try
         {
-            result = new LoadRunner(config, stdout).run();
+            result = "lean".equals(client) ? new LeanLoadRunner(config, stdout).run() :
+                new LoadRunner(config, stdout).run();
         }
         catch (final LoadException ex)
         {

@@ -44,6 +44,7 @@ public final class LoadReport
                 config.marketData().sessions().size(), result.mdSnapshots(), result.mdIncrementals(),
                 result.mdRejects());
         }
+        printClient(result, out);
         out.println("note      client round trip: request -> first ExecutionReport/OrderCancelReject with its " +
             "ClOrdID; 'plan' is from the planned send time (coordinated omission corrected), 'send' from the " +
             "actual send; unanswered requests count as answered at the drain deadline (a lower bound)");
@@ -56,6 +57,47 @@ public final class LoadReport
             row(out, LatencyRecorder.KIND_NAMES[kind] + " (send)", recorder.fromSend(kind));
         }
         row(out, "sender lag behind plan", recorder.sendLag());
+    }
+
+    private static void printClient(final LoadResult result, final PrintStream out)
+    {
+        final CpuFigures cpu = result.cpu();
+        final long requests = result.outcome().measuredRequests() + result.outcome().lifetimeCancels();
+        if (cpu != null)
+        {
+            out.printf(Locale.ROOT, "client    %s: %.3f CPU s in %.1f s measured (%.1f %% of one core, %.1f ms per " +
+                "1,000 requests)%n", result.client(), cpu.processCpuNs() / 1e9, cpu.wallNs() / 1e9,
+                cpu.wallNs() <= 0 ? 0.0 : 100.0 * cpu.processCpuNs() / cpu.wallNs(),
+                cpu.cpuMsPerThousandRequests(requests));
+            final StringBuilder threads = new StringBuilder();
+            cpu.threadCpuNs().forEach((name, ns) -> threads.append(threads.isEmpty() ? "" : ", ").append(name)
+                .append(' ').append(String.format(Locale.ROOT, "%.3f s", ns / 1e9)));
+            out.println("threads   CPU " + threads);
+            final StringBuilder allocations = new StringBuilder();
+            cpu.hotThreadAllocations().forEach((name, bytes) -> allocations.append(allocations.isEmpty() ? "" : ", ")
+                .append(name).append(' ').append(bytes).append(" B").append(bytes < 0 || requests <= 0 ? "" :
+                String.format(Locale.ROOT, " (%.2f B/request)", (double)bytes / requests)));
+            out.println("alloc     hot threads allocated " + allocations);
+        }
+        else
+        {
+            out.printf("client    %s%n", result.client());
+        }
+        final SessionChecks checks = result.checks();
+        if (checks != null)
+        {
+            out.printf(Locale.ROOT, "session   %d MsgSeqNum gaps (%d messages missing), %d too low, %d session " +
+                "rejects, %d business rejects, %d TestRequests answered, %d disconnects by the peer, %d bad frames, " +
+                "%d failed sends%n",
+                checks.sequenceGaps(), checks.missingMessages(), checks.sequenceTooLow(), checks.sessionRejects(),
+                checks.businessRejects(), checks.testRequestsAnswered(), checks.disconnects(), checks.badFrames(),
+                checks.sendFailures());
+            if (result.config().marketData() != null)
+            {
+                out.printf(Locale.ROOT, "md        %d entries (%d with MDEntryID 278), %d RptSeq gaps%n",
+                    checks.mdEntries(), checks.mdEntryIds(), checks.rptSeqGaps());
+            }
+        }
     }
 
     private static void row(final PrintStream out, final String name, final Histogram histogram)
@@ -88,6 +130,8 @@ public final class LoadReport
         summary.setProperty("requests.unanswered", Long.toString(result.unanswered()));
         summary.setProperty("requests.rejected", Long.toString(result.rejects()));
         summary.setProperty("md.incrementals", Long.toString(result.mdIncrementals()));
+        summary.setProperty("client", result.client());
+        putClient(summary, result);
         final LatencyRecorder recorder = result.recorder();
         for (int kind = 0; kind < LatencyRecorder.KIND_NAMES.length; kind++)
         {
@@ -102,6 +146,38 @@ public final class LoadReport
         try (OutputStream stream = Files.newOutputStream(dir.resolve("summary.properties")))
         {
             summary.store(stream, "fix-load " + config.label() + "; latencies in microseconds");
+        }
+    }
+
+    private static void putClient(final Properties summary, final LoadResult result)
+    {
+        final CpuFigures cpu = result.cpu();
+        if (cpu != null)
+        {
+            summary.setProperty("client.cpu.wall.seconds", format(cpu.wallNs() / 1e9));
+            summary.setProperty("client.cpu.process.seconds", format(cpu.processCpuNs() / 1e9));
+            summary.setProperty("client.cpu.ms-per-1000-requests", format(cpu.cpuMsPerThousandRequests(
+                result.outcome().measuredRequests() + result.outcome().lifetimeCancels())));
+            cpu.threadCpuNs().forEach((name, ns) ->
+                summary.setProperty("client.cpu.thread." + name + ".seconds", format(ns / 1e9)));
+            cpu.hotThreadAllocations().forEach((name, bytes) ->
+                summary.setProperty("client.alloc." + name + ".bytes", Long.toString(bytes)));
+        }
+        final SessionChecks checks = result.checks();
+        if (checks != null)
+        {
+            summary.setProperty("session.seq-gaps", Long.toString(checks.sequenceGaps()));
+            summary.setProperty("session.seq-missing", Long.toString(checks.missingMessages()));
+            summary.setProperty("session.seq-too-low", Long.toString(checks.sequenceTooLow()));
+            summary.setProperty("session.rejects", Long.toString(checks.sessionRejects()));
+            summary.setProperty("session.business-rejects", Long.toString(checks.businessRejects()));
+            summary.setProperty("session.test-requests-answered", Long.toString(checks.testRequestsAnswered()));
+            summary.setProperty("session.disconnects", Long.toString(checks.disconnects()));
+            summary.setProperty("session.bad-frames", Long.toString(checks.badFrames()));
+            summary.setProperty("session.send-failures", Long.toString(checks.sendFailures()));
+            summary.setProperty("md.entries", Long.toString(checks.mdEntries()));
+            summary.setProperty("md.entry-ids", Long.toString(checks.mdEntryIds()));
+            summary.setProperty("md.rptseq-gaps", Long.toString(checks.rptSeqGaps()));
         }
     }
 

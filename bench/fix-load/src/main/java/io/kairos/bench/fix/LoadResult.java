@@ -14,6 +14,9 @@ package io.kairos.bench.fix;
  * @param mdSnapshots      market-data snapshots received by the subscribers
  * @param mdIncrementals   market-data incrementals received by the subscribers
  * @param mdRejects        MarketDataRequestRejects received
+ * @param client           which client ran the load ({@code lean} or {@code quickfixj})
+ * @param cpu              the client's own CPU use (and hot-thread allocation) over the measured part, or null
+ * @param checks           the lean client's session checks (sequence gaps, RptSeq gaps...), or null (QuickFIX/J)
  */
 public record LoadResult(
     LoadConfig config,
@@ -26,7 +29,10 @@ public record LoadResult(
     LatencyRecorder recorder,
     long mdSnapshots,
     long mdIncrementals,
-    long mdRejects)
+    long mdRejects,
+    String client,
+    CpuFigures cpu,
+    SessionChecks checks)
 {
     /** Planned rate of the measured part, requests per second. */
     public double intendedRatePerSecond()

@@ -17,9 +17,10 @@ import quickfix.SessionID;
 import quickfix.SocketInitiator;
 
 /**
- * Runs one load: starts the QuickFIX/J initiators (and market-data subscribers), waits for every logon, prefills,
- * then sends on a {@link ConstantRateSchedule} from the calling thread (the sender thread) round-robin over the
- * sessions, drains, logs out. Owned by the thread that calls {@link #run}.
+ * Runs one load with the QuickFIX/J client ({@code --client quickfixj}): starts the QuickFIX/J initiators (and
+ * market-data subscribers), waits for every logon, prefills, then sends on a {@link ConstantRateSchedule} from the
+ * calling thread (the sender thread) round-robin over the sessions, drains, logs out. Owned by the thread that
+ * calls {@link #run}.
  */
 public final class LoadRunner
 {
@@ -90,20 +91,23 @@ public final class LoadRunner
             {
                 sessions.add(Session.lookupSession(id));
             }
-            final LoadSender sender = new LoadSender(config, log, resting, sessions, recorder, prefix, out);
+            final CpuMeter cpu = new CpuMeter().hotThread(Thread.currentThread());
+            final LoadSender sender = new LoadSender(config, log, resting,
+                new QuickFixOrderChannel(sessions, config.model().instruments(), prefix), recorder, cpu::start, out);
             final int prefilled = sender.prefill();
             awaitAnswers(log, 0, prefilled, null, Math.max(config.drainTimeoutNs(), PREFILL_TIMEOUT_NS));
             out.printf("fix-load  %s: %d sessions logged on, %d orders prefilled; sending %.0f/s for %d s " +
                 "(+%d s warm-up)%n", config.label(), sessionCount, prefilled, config.ratePerSecond(),
                 TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
             final LoadSender.Outcome outcome = sender.run(prefilled, PROGRESS_INTERVAL_NS);
+            final CpuFigures cpuFigures = cpu.started() ? cpu.stop() : null;
             final long unanswered =
                 awaitAnswers(log, prefilled, outcome.requests(), recorder, config.drainTimeoutNs());
             final long restingAtEnd = resting.stream().mapToLong(RestingOrders::size).sum();
             return new LoadResult(config, outcome, unanswered, application.responses(), application.rejects(),
                 application.unknownResponses(), restingAtEnd, recorder,
                 subscribers == null ? 0 : subscribers.snapshots(), subscribers == null ? 0 : subscribers.incrementals(),
-                subscribers == null ? 0 : subscribers.requestRejects());
+                subscribers == null ? 0 : subscribers.requestRejects(), "quickfixj", cpuFigures, null);
         }
         finally
         {
@@ -120,7 +124,7 @@ public final class LoadRunner
      * unanswered, and records each of them in {@code recorder} (if given) as answered at the deadline: a lower bound,
      * so that a peer that cannot keep up does not look faster by leaving its slowest answers out.
      */
-    private static long awaitAnswers(final RequestLog log, final int from, final int to,
+    static long awaitAnswers(final RequestLog log, final int from, final int to,
         final LatencyRecorder recorder, final long timeoutNs) throws InterruptedException
     {
         final long deadlineNs = System.nanoTime() + timeoutNs;

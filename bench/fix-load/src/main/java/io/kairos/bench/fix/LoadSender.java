@@ -3,16 +3,12 @@ package io.kairos.bench.fix;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
-
-import quickfix.Message;
-import quickfix.Session;
 
 /**
  * The sender side of a load run: turns the {@link OrderModel}'s choices into NewOrderSingle (D),
- * OrderCancelRequest (F) and OrderCancelReplaceRequest (G) messages, round-robin over the sessions, each at its
+ * OrderCancelRequest (F) and OrderCancelReplaceRequest (G) requests on an {@link OrderChannel} (QuickFIX/J or the
+ * lean client: the same flow either way, so their results compare), round-robin over the sessions, each at its
  * planned time, and cancels resting orders whose lifetime is over. Owned by the sender thread.
  */
 final class LoadSender
@@ -20,28 +16,32 @@ final class LoadSender
     private final LoadConfig config;
     private final RequestLog log;
     private final List<RestingOrders> resting;
-    private final List<Session> sessions;
+    private final OrderChannel channel;
+    private final int sessionCount;
     private final LatencyRecorder recorder;
-    private final String clOrdIdPrefix;
+    private final Runnable onMeasureStart;
     private final PrintStream out;
     private final OrderModel model;
-    private final List<Instrument> instruments;
     private final OrderRequest request = new OrderRequest();
     private final OrderRequest lifetimeCancel = new OrderRequest();
 
+    /**
+     * @param onMeasureStart called on the sender thread just before the first measured request (e.g. to start CPU
+     *                       and allocation counters)
+     */
     LoadSender(final LoadConfig config, final RequestLog log, final List<RestingOrders> resting,
-        final List<Session> sessions, final LatencyRecorder recorder, final String clOrdIdPrefix,
+        final OrderChannel channel, final LatencyRecorder recorder, final Runnable onMeasureStart,
         final PrintStream out)
     {
         this.config = config;
         this.log = log;
         this.resting = resting;
-        this.sessions = sessions;
+        this.channel = channel;
+        this.sessionCount = resting.size();
         this.recorder = recorder;
-        this.clOrdIdPrefix = clOrdIdPrefix;
+        this.onMeasureStart = onMeasureStart;
         this.out = out;
         this.model = new OrderModel(config.model());
-        this.instruments = config.model().instruments();
     }
 
     /**
@@ -69,7 +69,7 @@ final class LoadSender
             final long plannedNs = schedule.intendedNs(i);
             ConstantRateSchedule.awaitDue(plannedNs, config.spinThresholdNs());
             model.passiveInsert(request);
-            send(i, i % sessions.size(), request, plannedNs, false);
+            send(i, i % sessionCount, request, plannedNs, false);
         }
         return config.prefillOrders();
     }
@@ -81,7 +81,6 @@ final class LoadSender
         final long measureFromNs = startNs + config.warmupNs();
         final long endNs = measureFromNs + config.durationNs();
         final long lifetimeNs = config.model().restingLifetimeNs();
-        final int sessionCount = sessions.size();
         int next = firstIndex;
         long measured = 0;
         long lifetimeCancels = 0;
@@ -108,6 +107,7 @@ final class LoadSender
             {
                 measuring = true;
                 markMeasureStart();
+                onMeasureStart.run();
             }
             if (lifetimeNs > 0)
             {
@@ -165,53 +165,14 @@ final class LoadSender
         final boolean measure)
     {
         log.describe(index, order, session, measure);
-        final Message message = encode(index, order);
+        channel.encode(session, index, order);
         final long sentNs = System.nanoTime();
         log.sent(index, plannedNs, sentNs);
-        sessions.get(session).send(message);
+        channel.send(session);
         if (measure)
         {
             recorder.recordSendLag(plannedNs, sentNs);
         }
         return sentNs;
-    }
-
-    private Message encode(final int index, final OrderRequest order)
-    {
-        final Message message = new Message();
-        final Instrument instrument = instruments.get(order.instrumentIndex);
-        message.setString(11, clOrdIdPrefix + index);
-        message.setString(55, instrument.symbol());
-        message.setChar(54, order.side);
-        message.setUtcTimeStamp(60, LocalDateTime.now(ZoneOffset.UTC), true);
-        message.setString(38, Long.toString(order.quantity));
-        switch (order.action)
-        {
-            case OrderRequest.CANCEL ->
-            {
-                message.getHeader().setString(35, "F");
-                message.setString(41, clOrdIdPrefix + order.targetRequest);
-            }
-            case OrderRequest.REPLACE ->
-            {
-                message.getHeader().setString(35, "G");
-                message.setString(41, clOrdIdPrefix + order.targetRequest);
-                message.setChar(21, '1');
-                message.setChar(40, OrderRequest.LIMIT);
-                message.setString(44, Instrument.decimal(order.priceMicros));
-            }
-            default ->
-            {
-                message.getHeader().setString(35, "D");
-                message.setChar(21, '1');
-                message.setChar(40, order.ordType);
-                if (order.ordType == OrderRequest.LIMIT)
-                {
-                    message.setString(44, Instrument.decimal(order.priceMicros));
-                    message.setChar(59, '0');
-                }
-            }
-        }
-        return message;
     }
 }

@@ -61,6 +61,12 @@ public final class RequestLog
         return new RestingOrders(restingSinceNs, restingPosition);
     }
 
+    /** A resting-order set for one session with room for {@code initialCapacity} orders before it grows. */
+    public RestingOrders newRestingOrders(final int initialCapacity)
+    {
+        return new RestingOrders(restingSinceNs, restingPosition, initialCapacity);
+    }
+
     /** Sender thread: records what request {@code index} is, before it is sent. */
     public void describe(final int index, final OrderRequest request, final int sessionIndex, final boolean measure)
     {

@@ -13,9 +13,11 @@ public final class RestingOrders
 {
     private final long[] restingSinceNs;
     private final int[] positionOf;
-    private int[] members = new int[1024];
+    private static final int DEFAULT_CAPACITY = 1024;
+
+    private int[] members;
     private int size;
-    private int[] fifo = new int[1024];
+    private int[] fifo;
     private int fifoHead;
     private int fifoTail;
 
@@ -25,8 +27,18 @@ public final class RestingOrders
      */
     public RestingOrders(final long[] restingSinceNs, final int[] positionOf)
     {
+        this(restingSinceNs, positionOf, DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @param initialCapacity members before the set grows; sized for the run, the set never allocates while it runs
+     */
+    public RestingOrders(final long[] restingSinceNs, final int[] positionOf, final int initialCapacity)
+    {
         this.restingSinceNs = restingSinceNs;
         this.positionOf = positionOf;
+        members = new int[Math.max(16, initialCapacity)];
+        fifo = new int[Math.max(16, initialCapacity)];
     }
 
     public synchronized int size()
@@ -108,9 +120,10 @@ public final class RestingOrders
         return -1;
     }
 
+    /** Drops the FIFO's stale entries; allocates only to grow (in place otherwise, so a steady state is free). */
     private void compactFifo(final int capacity)
     {
-        final int[] compacted = new int[capacity];
+        final int[] compacted = capacity == fifo.length ? fifo : new int[capacity];
         int count = 0;
         for (int i = fifoHead; i < fifoTail; i++)
         {

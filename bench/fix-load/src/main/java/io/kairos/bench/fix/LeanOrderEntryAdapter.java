@@ -1,0 +1,119 @@
+package io.kairos.bench.fix;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Decodes the lean order-entry sessions' ExecutionReports (8) and OrderCancelRejects (9) in place and does what
+ * {@link OrderEntryApplication} does for the QuickFIX/J client, field for field: finds the request by its ClOrdID
+ * ({@link ClOrdIds}, no allocation), records the first response's latency, counts rejects (OrdStatus 8 or a cancel
+ * reject) and keeps the session's {@link RestingOrders} current (open when OrdStatus is 0/1/5 and LeavesQty is above
+ * zero). Called on the receiver thread; shares with the sender thread only thread-safe state ({@link RequestLog},
+ * {@link RestingOrders}, the recorder); its counters are read after the receiver thread is joined.
+ */
+final class LeanOrderEntryAdapter implements LeanSession.Handler
+{
+    private final ClOrdIds clOrdIds;
+    private final RequestLog log;
+    private final List<RestingOrders> restingBySession;
+    private final LatencyRecorder recorder;
+    private final CountDownLatch loggedOn;
+    private long responses;
+    private long rejects;
+    private long unknownResponses;
+
+    LeanOrderEntryAdapter(final ClOrdIds clOrdIds, final RequestLog log, final List<RestingOrders> restingBySession,
+        final LatencyRecorder recorder, final CountDownLatch loggedOn)
+    {
+        this.clOrdIds = clOrdIds;
+        this.log = log;
+        this.restingBySession = restingBySession;
+        this.recorder = recorder;
+        this.loggedOn = loggedOn;
+    }
+
+    public void onLogon(final LeanSession session)
+    {
+        loggedOn.countDown();
+    }
+
+    public void onAppMessage(final LeanSession session, final byte msgType, final FixFieldIndex fields,
+        final long receivedNs)
+    {
+        final boolean executionReport = msgType == '8';
+        if (!executionReport && msgType != '9')
+        {
+            return;
+        }
+        final int clOrdId = fields.find(11);
+        final int index =
+            clOrdId < 0 ? -1 : clOrdIds.index(fields.buffer(), fields.start(clOrdId), fields.end(clOrdId));
+        if (index < 0 || index >= log.capacity() || log.sentNs(index) == 0)
+        {
+            unknownResponses++;
+            return;
+        }
+        responses++;
+        final byte ordStatus = fields.firstByte(39);
+        final boolean first = log.claimFirstResponse(index);
+        if (first)
+        {
+            if (log.measured(index))
+            {
+                recorder.recordResponse(log.action(index), log.intendedNs(index), log.sentNs(index), receivedNs);
+            }
+            if (!executionReport || ordStatus == '8')
+            {
+                rejects++;
+            }
+        }
+        if (!executionReport || log.action(index) == OrderRequest.CANCEL)
+        {
+            return;
+        }
+        final RestingOrders resting = restingBySession.get(session.index());
+        final boolean open = (ordStatus == '0' || ordStatus == '1' || ordStatus == '5') && hasLeaves(fields);
+        if (first && open)
+        {
+            resting.add(index, receivedNs);
+        }
+        else if (!open)
+        {
+            resting.remove(index);
+        }
+    }
+
+    /** LeavesQty (151) above zero: any non-zero digit; absent counts as open, as the QuickFIX/J client reads it. */
+    private static boolean hasLeaves(final FixFieldIndex fields)
+    {
+        final int field = fields.find(151);
+        if (field < 0)
+        {
+            return true;
+        }
+        final byte[] bytes = fields.buffer();
+        for (int i = fields.start(field); i < fields.end(field); i++)
+        {
+            if (bytes[i] >= '1' && bytes[i] <= '9')
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    long responses()
+    {
+        return responses;
+    }
+
+    long rejects()
+    {
+        return rejects;
+    }
+
+    long unknownResponses()
+    {
+        return unknownResponses;
+    }
+}

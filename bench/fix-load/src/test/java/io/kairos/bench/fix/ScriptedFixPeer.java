@@ -1,0 +1,308 @@
+package io.kairos.bench.fix;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A FIX acceptor for tests that answers like the echo server ({@link EchoResponder}) but can misbehave on purpose:
+ * skip one outbound MsgSeqNum after a given number of messages, or send a TestRequest right after the Logon
+ * answer. Renumbers every outbound frame itself (the responder's number plus the skips and injections so far).
+ * Records the TestReqIDs of the Heartbeats and the Logouts it receives. As a market-data venue it answers a
+ * MarketDataRequest (V) with a snapshot (W, RptSeq 10, no entries) per requested symbol, one incremental (X, RptSeq 11,
+ * an order-by-order entry with MDEntryID 278) per symbol, and one more for the first symbol that skips RptSeq 12.
+ * One thread per connection; the records are thread-safe.
+ */
+final class ScriptedFixPeer implements AutoCloseable
+{
+    private final ServerSocket serverSocket;
+    private final int skipAfterMessages;
+    private final String testRequestId;
+    private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
+    private final AtomicInteger logouts = new AtomicInteger();
+    private final AtomicInteger heartbeats = new AtomicInteger();
+    private final AtomicInteger orders = new AtomicInteger();
+    private final List<String> marketDataRequests = new CopyOnWriteArrayList<>();
+    private final Thread acceptor;
+
+    /**
+     * @param skipAfterMessages skip one MsgSeqNum after this many outbound messages per connection; 0 never
+     * @param testRequestId     TestReqID of a TestRequest sent after the Logon answer, or null for none
+     */
+    ScriptedFixPeer(final int skipAfterMessages, final String testRequestId) throws IOException
+    {
+        this.skipAfterMessages = skipAfterMessages;
+        this.testRequestId = testRequestId;
+        serverSocket = new ServerSocket();
+        serverSocket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        acceptor = Thread.ofPlatform().name("scripted-fix-acceptor").daemon(true).start(this::acceptLoop);
+    }
+
+    int port()
+    {
+        return serverSocket.getLocalPort();
+    }
+
+    List<String> heartbeatTestReqIds()
+    {
+        return heartbeatTestReqIds;
+    }
+
+    int logouts()
+    {
+        return logouts.get();
+    }
+
+    /** Heartbeats received, with or without a TestReqID. */
+    int heartbeats()
+    {
+        return heartbeats.get();
+    }
+
+    int orders()
+    {
+        return orders.get();
+    }
+
+    /** Each MarketDataRequest received, as its fields 262, 263, 264, 266 and the symbols, with '|' for SOH. */
+    List<String> marketDataRequests()
+    {
+        return marketDataRequests;
+    }
+
+    private void acceptLoop()
+    {
+        while (!serverSocket.isClosed())
+        {
+            try
+            {
+                final Socket socket = serverSocket.accept();
+                socket.setTcpNoDelay(true);
+                Thread.ofPlatform().daemon(true).start(() -> serve(socket));
+            }
+            catch (final IOException ex)
+            {
+                return;
+            }
+        }
+    }
+
+    private void serve(final Socket socket)
+    {
+        final byte[] buffer = new byte[1 << 16];
+        final FixFieldIndex in = new FixFieldIndex(128);
+        final FixFieldIndex outFields = new FixFieldIndex(128);
+        final EchoResponder responder = new EchoResponder(System.currentTimeMillis() * 1_000_000L - System.nanoTime());
+        final AsciiBuffer body = new AsciiBuffer(4096);
+        final AsciiBuffer frame = new AsciiBuffer(4200);
+        long seqOffset = 0;
+        long sent = 0;
+        long lastSeq = 0;
+        int limit = 0;
+        try (socket; InputStream input = socket.getInputStream(); OutputStream output = socket.getOutputStream())
+        {
+            while (true)
+            {
+                final int read = input.read(buffer, limit, buffer.length - limit);
+                if (read < 0)
+                {
+                    return;
+                }
+                limit += read;
+                int offset = 0;
+                int length;
+                while ((length = FixFramer.frameLength(buffer, offset, limit)) > 0)
+                {
+                    in.index(buffer, offset, length);
+                    offset += length;
+                    final byte type = in.firstByte(35);
+                    record(in, type);
+                    if (type == 'V')
+                    {
+                        final int count = marketData(in, lastSeq + 1, body, frame, output);
+                        seqOffset += count;
+                        lastSeq += count;
+                        continue;
+                    }
+                    final int action = responder.onMessage(in, System.nanoTime());
+                    if (action == EchoResponder.NONE)
+                    {
+                        continue;
+                    }
+                    if (skipAfterMessages > 0 && sent == skipAfterMessages)
+                    {
+                        seqOffset++;
+                    }
+                    final AsciiBuffer answer = responder.frame();
+                    outFields.index(answer.bytes(), 0, answer.position());
+                    final long seq = outFields.longValue(outFields.find(34)) + seqOffset;
+                    renumber(outFields, seq, body, frame);
+                    output.write(frame.bytes(), 0, frame.position());
+                    sent++;
+                    lastSeq = seq;
+                    if (type == 'A' && testRequestId != null)
+                    {
+                        seqOffset++;
+                        lastSeq = seq + 1;
+                        testRequest(lastSeq, testRequestId, body, frame);
+                        output.write(frame.bytes(), 0, frame.position());
+                        sent++;
+                    }
+                    if (action == EchoResponder.RESPOND_AND_CLOSE)
+                    {
+                        return;
+                    }
+                }
+                System.arraycopy(buffer, offset, buffer, 0, limit - offset);
+                limit -= offset;
+            }
+        }
+        catch (final IOException ex)
+        {
+            // the client closed: the connection's work is done
+        }
+    }
+
+    private void record(final FixFieldIndex in, final byte type)
+    {
+        switch (type)
+        {
+            case '0' ->
+            {
+                heartbeats.incrementAndGet();
+                final int field = in.find(112);
+                if (field >= 0)
+                {
+                    heartbeatTestReqIds.add(new String(in.buffer(), in.start(field), in.length(field),
+                        StandardCharsets.US_ASCII));
+                }
+            }
+            case '5' -> logouts.incrementAndGet();
+            case 'D', 'F', 'G' -> orders.incrementAndGet();
+            default ->
+            {
+            }
+        }
+    }
+
+    /**
+     * Answers a MarketDataRequest, numbering its messages from {@code firstSeq}; returns how many it sent.
+     */
+    private int marketData(final FixFieldIndex request, final long firstSeq, final AsciiBuffer body,
+        final AsciiBuffer frame, final OutputStream output) throws IOException
+    {
+        final StringBuilder summary = new StringBuilder();
+        for (final int tag : new int[] {262, 263, 264, 266})
+        {
+            final int field = request.find(tag);
+            summary.append(tag).append('=').append(field < 0 ? "" :
+                new String(request.buffer(), request.start(field), request.length(field), StandardCharsets.US_ASCII))
+                .append('|');
+        }
+        final List<String> symbols = new java.util.ArrayList<>();
+        for (int i = 0; i < request.count(); i++)
+        {
+            if (request.tag(i) == 55)
+            {
+                symbols.add(
+                    new String(request.buffer(), request.start(i), request.length(i), StandardCharsets.US_ASCII));
+            }
+        }
+        marketDataRequests.add(summary + String.join(",", symbols));
+        long seq = firstSeq;
+        for (final String symbol : symbols)
+        {
+            mdMessage('W', seq++, "262=MD-all|55=" + symbol + "|83=10|268=0|", body, frame, output);
+        }
+        long entryId = 1000;
+        for (final String symbol : symbols)
+        {
+            mdMessage('X', seq++, "268=1|279=0|269=0|278=" + entryId++ + "|55=" + symbol + "|83=11|270=1|271=1|", body,
+                frame, output);
+        }
+        mdMessage('X', seq++, "268=1|279=2|269=0|278=" + entryId + "|55=" + symbols.get(0) + "|83=13|270=1|", body,
+            frame, output);
+        return (int)(seq - firstSeq);
+    }
+
+    private static void mdMessage(final char type, final long seq, final String fieldsWithBars,
+        final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output) throws IOException
+    {
+        body.reset();
+        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes("KAIROS-MD")).soh().tag(56).ascii(bytes("MD01"))
+            .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
+            .soh().ascii(bytes(fieldsWithBars.replace('|', '\u0001')));
+        finish(body, frame);
+        output.write(frame.bytes(), 0, frame.position());
+    }
+
+    /** Re-frames the indexed answer with MsgSeqNum {@code seq}. */
+    private static void renumber(final FixFieldIndex fields, final long seq, final AsciiBuffer body,
+        final AsciiBuffer frame)
+    {
+        body.reset();
+        for (int i = 0; i < fields.count(); i++)
+        {
+            final int tag = fields.tag(i);
+            if (tag == 8 || tag == 9 || tag == 10)
+            {
+                continue;
+            }
+            body.tag(tag);
+            if (tag == 34)
+            {
+                body.number(seq);
+            }
+            else
+            {
+                body.bytes(fields.buffer(), fields.start(i), fields.length(i));
+            }
+            body.soh();
+        }
+        finish(body, frame);
+    }
+
+    private static void testRequest(final long seq, final String id, final AsciiBuffer body, final AsciiBuffer frame)
+    {
+        body.reset();
+        body.tag(35).character((byte)'1').soh().tag(49).ascii(bytes("KAIROS")).soh().tag(56).ascii(bytes("CLIENT01"))
+            .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
+            .soh().tag(112).ascii(bytes(id)).soh();
+        finish(body, frame);
+    }
+
+    private static void finish(final AsciiBuffer body, final AsciiBuffer frame)
+    {
+        frame.reset();
+        frame.tag(8).ascii(bytes("FIX.4.4")).soh().tag(9).number(body.position()).soh()
+            .bytes(body.bytes(), 0, body.position());
+        final int sum = FixFramer.checksum(frame.bytes(), 0, frame.position());
+        frame.tag(10).padded(sum, 3).soh();
+    }
+
+    private static byte[] bytes(final String text)
+    {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    public void close() throws IOException
+    {
+        serverSocket.close();
+        try
+        {
+            acceptor.join(2000);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
