@@ -25,7 +25,8 @@ class ServerLifecycleIT
             assertEquals(200, Http.get(venue.metricsPort(), "/health/ready").status());
             final String banner = server.output();
             assertTrue(banner.contains("http://127.0.0.1:" + venue.metricsPort() + "/metrics"), banner);
-            assertTrue(banner.contains("AAPL(p0)"), banner);
+            assertTrue(banner.contains("AAPL 1 p0 tick 0.01 lot 1 ref 190 band ±10% (171 .. 209)"),
+                "each instrument with its tick, lot, reference price and band: " + banner);
             assertTrue(banner.contains("127.0.0.1:" + venue.fixPort() + "  FIX.4.4 TargetCompID=KAIROS "), banner);
             assertTrue(banner.contains("127.0.0.1:" + venue.mdPort() + "  FIX.4.4 TargetCompID=KAIROS-MD "), banner);
             assertTrue(banner.contains("CLIENT01 .. CLIENT10") && banner.contains("MD01 .. MD10"), banner);

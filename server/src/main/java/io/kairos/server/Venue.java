@@ -13,6 +13,7 @@ import io.kairos.engine.EngineConfig;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
+import io.kairos.engine.Prices;
 import io.kairos.engine.RecoveryReport;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -171,10 +172,22 @@ final class Venue implements AutoCloseable
         {
             text.append("  ").append(endpoint).append('\n');
         }
-        text.append("  Instruments    : ");
+        text.append("  Instruments    : symbol id partition tick lot reference-price band (orders outside the band are rejected)");
         for (final Instrument instrument : engineConfig.instruments().instruments())
         {
-            text.append(instrument.symbol()).append("(p").append(instrument.partition()).append(") ");
+            text.append("\n                   ").append(instrument.symbol()).append(' ').append(instrument.id())
+                .append(" p").append(instrument.partition()).append(" tick ").append(Prices.toString(instrument.tickSize()))
+                .append(" lot ").append(instrument.lotSize()).append(" ref ").append(Prices.toString(instrument.referencePrice()))
+                .append(" band ");
+            if (instrument.priceBandPercent() == 0)
+            {
+                text.append("none");
+            }
+            else
+            {
+                text.append('±').append(instrument.priceBandPercent()).append("% (").append(Prices.toString(instrument.bandLow()))
+                    .append(" .. ").append(Prices.toString(instrument.bandHigh())).append(')');
+            }
         }
         text.append("\n  Threading      : ").append(config.threading() == Threading.COMPACT ?
             "compact (kairos-hot: framer, sessions and matchers; kairos-infra)" : "dedicated (a thread per stage)");
