@@ -19,12 +19,13 @@ import org.agrona.concurrent.IdleStrategy;
  *     milliseconds, so a longer intermediate phase would never end), and the first request after a quiet
  *     spell waits at most that.</li>
  * </ol>
- * Under steady flow (a request at least every {@link #YIELD_WINDOW_NS}) the thread never parks, so it takes a
- * core's worth of cycles — but yields them to any other runnable thread. Owned by the hot thread.
+ * Under steady flow (a request at least every {@link #YIELD_WINDOW_NS}: 500 orders/s and more) the thread never
+ * parks, so it takes a core's worth of cycles — but yields them to any other runnable thread. Owned by the hot
+ * thread.
  */
 final class HotPathIdleStrategy implements IdleStrategy
 {
-    static final long YIELD_WINDOW_NS = TimeUnit.MICROSECONDS.toNanos(500);
+    static final long YIELD_WINDOW_NS = TimeUnit.MILLISECONDS.toNanos(2);
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     static final long DEEP_IDLE_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(20);
