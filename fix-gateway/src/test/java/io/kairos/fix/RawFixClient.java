@@ -69,11 +69,22 @@ final class RawFixClient implements AutoCloseable
      */
     String readUntilClosed(final long timeoutMs) throws IOException
     {
+        return readUntilCount(null, 0, timeoutMs);
+    }
+
+    /**
+     * Reads until {@code expected} occurrences of {@code marker} ('|' for SOH; null: never) have arrived, the peer
+     * closed the connection, or {@code timeoutMs} passed. @return everything read, '|' for SOH.
+     */
+    String readUntilCount(final String marker, final int expected, final long timeoutMs) throws IOException
+    {
         final StringBuilder text = new StringBuilder();
         final InputStream in = socket.getInputStream();
         final long deadline = System.currentTimeMillis() + timeoutMs;
-        final byte[] buffer = new byte[4096];
-        while (System.currentTimeMillis() < deadline)
+        final byte[] buffer = new byte[64 * 1024];
+        int found = 0;
+        int searchFrom = 0;
+        while ((marker == null || found < expected) && System.currentTimeMillis() < deadline)
         {
             socket.setSoTimeout((int)Math.max(1, deadline - System.currentTimeMillis()));
             try
@@ -95,45 +106,15 @@ final class RawFixClient implements AutoCloseable
                 closed = true;
                 break;
             }
-        }
-        return text.toString();
-    }
-
-    /**
-     * Reads until {@code expected} occurrences of {@code marker} ('|' for SOH) have arrived, the peer closed the
-     * connection, or {@code timeoutMs} passed. @return everything read, '|' for SOH.
-     */
-    String readUntilCount(final String marker, final int expected, final long timeoutMs) throws IOException
-    {
-        final StringBuilder text = new StringBuilder();
-        final InputStream in = socket.getInputStream();
-        final long deadline = System.currentTimeMillis() + timeoutMs;
-        final byte[] buffer = new byte[64 * 1024];
-        int found = 0;
-        int searchFrom = 0;
-        while (found < expected && System.currentTimeMillis() < deadline)
-        {
-            socket.setSoTimeout((int)Math.max(1, deadline - System.currentTimeMillis()));
-            try
+            if (marker != null)
             {
-                final int read = in.read(buffer);
-                if (read < 0)
+                for (int at = text.indexOf(marker, searchFrom); at >= 0; at = text.indexOf(marker, at + 1))
                 {
-                    closed = true;
-                    break;
+                    found++;
+                    searchFrom = at + 1;
                 }
-                text.append(new String(buffer, 0, read, StandardCharsets.US_ASCII).replace('\u0001', '|'));
+                searchFrom = Math.max(searchFrom, text.length() - marker.length());
             }
-            catch (final SocketTimeoutException e)
-            {
-                break;
-            }
-            for (int at = text.indexOf(marker, searchFrom); at >= 0; at = text.indexOf(marker, at + 1))
-            {
-                found++;
-                searchFrom = at + 1;
-            }
-            searchFrom = Math.max(searchFrom, text.length() - marker.length());
         }
         return text.toString();
     }

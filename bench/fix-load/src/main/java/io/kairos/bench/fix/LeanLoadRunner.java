@@ -43,9 +43,7 @@ public final class LeanLoadRunner
     public LoadResult run() throws IOException, InterruptedException
     {
         final int sessionCount = config.sessions().size();
-        final double slots = (config.warmupNs() + config.durationNs()) / 1e9 * config.ratePerSecond();
-        final int capacity = (int)Math.min(Integer.MAX_VALUE - 8,
-            (long)(slots * 1.5) + config.prefillOrders() + 1024);
+        final int capacity = config.requestCapacity();
         final RequestLog log = new RequestLog(capacity);
         final List<RestingOrders> resting = new ArrayList<>(sessionCount);
         for (int i = 0; i < sessionCount; i++)

@@ -98,4 +98,11 @@ public record LoadConfig(
             passwords = Map.copyOf(passwords);
         }
     }
+
+    /** Requests one run may log: its planned sends with half again as much room, the prefill, and a margin. */
+    public int requestCapacity()
+    {
+        final double slots = (warmupNs() + durationNs()) / 1e9 * ratePerSecond();
+        return (int)Math.min(Integer.MAX_VALUE - 8, (long)(slots * 1.5) + prefillOrders() + 1024);
+    }
 }
