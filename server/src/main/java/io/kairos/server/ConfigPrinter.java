@@ -38,6 +38,7 @@ final class ConfigPrinter
         final MdSettings md = config.md();
         text.append("md: ").append(md.bindAddress()).append(':').append(md.port()).append(" comp-id=").append(md.compId())
             .append(" max-depth=").append(md.maxDepth()).append(" outbound-queue-limit=").append(md.outboundQueueLimitMessages())
+            .append(" max-subscriptions-per-session=").append(md.maxSubscriptionsPerSession())
             .append(" idle=").append(spelling(md.idleMode()))
             .append(" sessions=");
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));

@@ -54,7 +54,7 @@ final class GatewayWiring
                 sessions.add(new MdSessionConfig(session.compId(), session.password()));
             }
             return new MarketDataGatewayConfig(md.bindAddress(), md.port(), md.compId(), sessions, md.heartbeatIntervalSeconds(),
-                md.maxDepth(), md.outboundQueueLimitMessages(), md.idleMode());
+                md.maxDepth(), md.outboundQueueLimitMessages(), md.idleMode(), md.maxSubscriptionsPerSession());
         }
         catch (final IllegalArgumentException | NullPointerException ex)
         {

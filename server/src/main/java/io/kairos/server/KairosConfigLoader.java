@@ -27,6 +27,7 @@ import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
 import io.kairos.fix.IdleMode;
+import io.kairos.md.MarketDataGatewayConfig;
 import io.kairos.md.MdIdleMode;
 
 /**
@@ -246,7 +247,8 @@ public final class KairosConfigLoader
             source.intValue("md.heartbeat-interval-seconds", 1, 3600),
             source.intValue("md.max-depth", 1, 10_000),
             source.intValue("md.outbound-queue-limit-messages", 1, 100_000_000),
-            MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy", List.of("block", "busy-spin")))));
+            MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy", List.of("block", "busy-spin")))),
+            source.intValue("md.max-subscriptions-per-session", 1, MarketDataGatewayConfig.MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT));
     }
 
     private static List<String> sessionNames(final PropertySource source, final String key, final String venueCompId)

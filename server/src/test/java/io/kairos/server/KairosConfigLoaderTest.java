@@ -47,6 +47,7 @@ class KairosConfigLoaderTest
         assertEquals("KAIROS-MD", config.md().compId());
         assertEquals(new MdSessionSettings("MD07", "md07pass"), config.md().sessions().get(6));
         assertEquals(10, config.md().maxDepth());
+        assertEquals(100, config.md().maxSubscriptionsPerSession());
         assertEquals(10_000, config.md().outboundQueueLimitMessages());
         assertEquals(new MetricsSettings("127.0.0.1", 9090), config.metrics());
         assertEquals(2, config.engine().partitionCount());
@@ -195,6 +196,10 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_IDLE_STRATEGY", "sleepy")).key());
         assertEquals("md.idle-strategy",
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_IDLE_STRATEGY", "backoff")).key());
+        assertEquals("md.max-subscriptions-per-session",
+            assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "0")).key());
+        assertEquals("md.max-subscriptions-per-session",
+            assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3")).key());
     }
 
     @Test
