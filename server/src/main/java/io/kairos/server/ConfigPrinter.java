@@ -29,6 +29,7 @@ final class ConfigPrinter
             .append(" heartbeat=").append(fix.heartbeatIntervalSeconds()).append("s throttle=")
             .append(fix.throttleMessagesPerSecond()).append("/s disconnect-after=").append(fix.throttleDisconnectAfterRejects())
             .append(" idle=").append(spelling(fix.idleMode()))
+            .append(" max-heart-bt-int=").append(fix.maxHeartBtIntSeconds()).append('s')
             .append('\n');
         for (final FixSessionSettings session : fix.sessions())
         {

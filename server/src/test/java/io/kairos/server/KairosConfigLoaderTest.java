@@ -198,6 +198,14 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_IDLE_STRATEGY", "backoff")).key());
         assertEquals("md.max-subscriptions-per-session",
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "0")).key());
+        assertEquals("fix.max-heart-bt-int-seconds",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_MAX_HEART_BT_INT_SECONDS", "0")).key());
+        assertEquals("instrument.AAPL.max-order-qty",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
+        assertEquals("instrument.AAPL.max-notional",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "0")).key());
+        assertEquals("instrument.AAPL.max-notional",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "1e6")).key());
         assertEquals("md.max-subscriptions-per-session",
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3")).key());
     }
