@@ -37,8 +37,8 @@ final class LogonAuthenticator implements AuthenticationStrategy
 
     /**
      * Refuses a logon whose credentials or session count fail ({@link #authenticate}) by closing the connection, and
-     * one whose HeartBtInt (108) is outside [1, {@code maxHeartBtIntSeconds}] with a Logout naming the range (the
-     * client is who it says it is, so it is told why). Framer thread; allocates (a logon is not on the hot path).
+     * one whose MsgSeqNum (34) is below 1 (e.g. a reset logon with 34=0 or -1) or whose HeartBtInt (108) is outside
+     * [1, {@code maxHeartBtIntSeconds}] with a Logout naming why (the client is who it says it is, so it is told). Framer thread; allocates (a logon is not on the hot path).
      */
     @Override
     public void authenticateAsync(final AbstractLogonDecoder logon, final AuthenticationProxy proxy)
@@ -48,15 +48,26 @@ final class LogonAuthenticator implements AuthenticationStrategy
             proxy.reject();
             return;
         }
+        final int msgSeqNum = logon.header().msgSeqNum();
+        if (msgSeqNum < 1)
+        {
+            refuse(proxy, "MsgSeqNum(34) must be >= 1, was " + msgSeqNum);
+            return;
+        }
         final int heartBtInt = logon.heartBtInt();
         if (heartBtInt < 1 || heartBtInt > maxHeartBtIntSeconds)
         {
-            final LogoutEncoder logout = new LogoutEncoder();
-            logout.text("HeartBtInt(108) must be in [1, " + maxHeartBtIntSeconds + "], was " + heartBtInt);
-            proxy.reject(logout, REJECT_LINGER_MS);
+            refuse(proxy, "HeartBtInt(108) must be in [1, " + maxHeartBtIntSeconds + "], was " + heartBtInt);
             return;
         }
         proxy.accept();
+    }
+
+    private static void refuse(final AuthenticationProxy proxy, final String reason)
+    {
+        final LogoutEncoder logout = new LogoutEncoder();
+        logout.text(reason);
+        proxy.reject(logout, REJECT_LINGER_MS);
     }
 
     @Override

@@ -100,6 +100,36 @@ class HostileOrderEntryTest
         }
     }
 
+    @Test
+    void shouldRefuseALogonWithAMsgSeqNumBelowOneWithALogoutNamingItAndThenAcceptAGoodOne() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir))
+        {
+            for (final String seqNum : new String[] {"0", "-1"})
+            {
+                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                {
+                    client.write(withSeqNum(client, seqNum));
+                    final String logout = client.readMessage("5", WAIT_MS);
+                    assertNotNull(logout, "a Logout for MsgSeqNum=" + seqNum);
+                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum), logout);
+                    assertTrue(client.readMessage("A", WAIT_MS) == null && client.closedByPeer(), "refused and closed");
+                }
+            }
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.logon("CLIENT01", "client01pass");
+                assertNotNull(client.readMessage("A", WAIT_MS), "a good logon is answered afterwards");
+            }
+        }
+    }
+
+    /** A Logon framed with MsgSeqNum {@code seqNum} instead of the client's own numbering. */
+    private static byte[] withSeqNum(final RawFixClient client, final String seqNum)
+    {
+        return client.frameWithSeqNum("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|", seqNum);
+    }
+
     private static void assertSessionReject(final RawFixClient client, final String msgType, final String body,
         final String refTag, final String reason) throws Exception
     {

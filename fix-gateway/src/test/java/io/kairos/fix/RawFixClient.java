@@ -50,7 +50,13 @@ final class RawFixClient implements AutoCloseable
 
     byte[] frame(final String msgType, final String body)
     {
-        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=KAIROS|34=" + nextSeqNum++ +
+        return frameWithSeqNum(msgType, body, Integer.toString(nextSeqNum++));
+    }
+
+    /** Frames a message with MsgSeqNum exactly {@code seqNum} (hostile values included); the client's own numbering is untouched. */
+    byte[] frameWithSeqNum(final String msgType, final String body, final String seqNum)
+    {
+        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=KAIROS|34=" + seqNum +
             "|52=" + SENDING_TIME.format(Instant.now()) + "|";
         final String content = (header + body).replace('|', '\u0001');
         final String head = "8=FIX.4.4\u00019=" + content.length() + "\u0001";
