@@ -124,6 +124,39 @@ class HostileOrderEntryTest
         }
     }
 
+    @Test
+    void shouldAnswerEveryResetLogonAlsoAfterAConnectionDroppedRightAfterTheReply() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir))
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                {
+                    client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
+                    final String logon = client.readMessage("A", WAIT_MS);
+                    assertNotNull(logon, "reset logon " + i + " answered");
+                    assertEquals("1", RawFixClient.field(logon, 34));
+                    assertEquals("Y", RawFixClient.field(logon, 141));
+                }
+            }
+            try (RawFixClient refused = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                refused.send("A", "98=0|108=0|553=CLIENT01|554=client01pass|141=Y|");
+                assertNotNull(refused.readMessage("5", WAIT_MS));
+            }
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
+                assertNotNull(client.readMessage("A", WAIT_MS), "answered after a refused logon too");
+                client.send("D", "11=AFTER|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+                final String ack = client.readMessage("8", WAIT_MS);
+                assertNotNull(ack, "and the session trades");
+                assertEquals("0", RawFixClient.field(ack, 150));
+            }
+        }
+    }
+
     /** A Logon framed with MsgSeqNum {@code seqNum} instead of the client's own numbering. */
     private static byte[] withSeqNum(final RawFixClient client, final String seqNum)
     {
