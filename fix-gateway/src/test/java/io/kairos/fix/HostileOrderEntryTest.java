@@ -157,6 +157,26 @@ class HostileOrderEntryTest
         }
     }
 
+    @Test
+    void shouldIgnoreAPossDupRetransmissionBelowTheExpectedMsgSeqNum() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir);
+            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        {
+            client.logon("CLIENT01", "client01pass");
+            assertNotNull(client.readMessage("A", WAIT_MS));
+            client.send("D", "11=FIRST|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+            assertEquals("FIRST", RawFixClient.field(client.readMessage("8", WAIT_MS), 11));
+            client.write(client.frameWithSeqNum("D", "43=Y|122=20261124-10:00:00.000|11=REPLAYED|54=1|" + GOOD_TIME +
+                "40=2|55=AAPL|38=1|44=90|59=0|", "2"));
+            client.send("D", "11=NEXT|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+            final String next = client.readMessage("8", WAIT_MS);
+            assertNotNull(next);
+            assertEquals("NEXT", RawFixClient.field(next, 11), "no report for the stale retransmission came first");
+            assertEquals(2.0, fixture.counter("kairos.orders.in"), "the retransmission never reached the engine");
+        }
+    }
+
     /** A Logon framed with MsgSeqNum {@code seqNum} instead of the client's own numbering. */
     private static byte[] withSeqNum(final RawFixClient client, final String seqNum)
     {
