@@ -11,10 +11,34 @@ package io.kairos.engine;
  * @param lotSize           quantities must be multiples of it, &gt; 0
  * @param referencePrice    centre of the price band, fixed-point, &gt; 0
  * @param priceBandPercent  limit prices must lie within this percentage of the reference price; 0 disables the band
+ * @param maxOrderQty       largest order quantity accepted, in [lotSize, {@value #MAX_ORDER_QTY_LIMIT}]: with fewer than
+ *                          2^31 orders in a partition, no sum of quantities (level totals, FOK checks, L2 views) can
+ *                          overflow a {@code long}
+ * @param maxNotional       largest order value accepted, quantity × price in fixed-point price units ({@link Prices}),
+ *                          in [1, {@value #MAX_NOTIONAL_LIMIT}]; a market order is valued at the reference price
  */
 public record Instrument(
-    String symbol, int id, int partition, long tickSize, long lotSize, long referencePrice, int priceBandPercent)
+    String symbol, int id, int partition, long tickSize, long lotSize, long referencePrice, int priceBandPercent,
+    long maxOrderQty, long maxNotional)
 {
+    /** Hard ceiling of {@code max-order-qty}: 2^31 orders of it sum to less than 2^63. */
+    public static final long MAX_ORDER_QTY_LIMIT = 1_000_000_000L;
+    /** Default {@code max-order-qty}: the ceiling. */
+    public static final long DEFAULT_MAX_ORDER_QTY = MAX_ORDER_QTY_LIMIT;
+    /** Hard ceiling of {@code max-notional}: 10^12 currency units, 10^18 in fixed point (below 2^63). */
+    public static final long MAX_NOTIONAL_LIMIT = 1_000_000_000_000L * Prices.SCALE;
+    /** Default {@code max-notional}: the ceiling. */
+    public static final long DEFAULT_MAX_NOTIONAL = MAX_NOTIONAL_LIMIT;
+
+    /** An instrument with the default {@link #DEFAULT_MAX_ORDER_QTY} and {@link #DEFAULT_MAX_NOTIONAL}. */
+    public Instrument(
+        final String symbol, final int id, final int partition, final long tickSize, final long lotSize,
+        final long referencePrice, final int priceBandPercent)
+    {
+        this(symbol, id, partition, tickSize, lotSize, referencePrice, priceBandPercent,
+            DEFAULT_MAX_ORDER_QTY, DEFAULT_MAX_NOTIONAL);
+    }
+
     public Instrument
     {
         require(symbol != null && !symbol.isBlank(), "symbol", "must not be empty");
@@ -26,6 +50,11 @@ public record Instrument(
         require(referencePrice > 0, "reference-price", "must be > 0");
         require(referencePrice % tickSize == 0, "reference-price", "must be a multiple of tick-size");
         require(priceBandPercent >= 0 && priceBandPercent <= 1000, "price-band-percent", "must be in [0, 1000]");
+        require(maxOrderQty >= lotSize && maxOrderQty <= MAX_ORDER_QTY_LIMIT, "max-order-qty",
+            "must be in [lot-size, " + MAX_ORDER_QTY_LIMIT + "], was " + maxOrderQty);
+        require(maxNotional >= 1 && maxNotional <= MAX_NOTIONAL_LIMIT, "max-notional",
+            "must be in [" + Prices.toString(1) + ", " + Prices.toString(MAX_NOTIONAL_LIMIT) + "], was " +
+            Prices.toString(maxNotional));
     }
 
     private static void require(final boolean ok, final String field, final String message)
@@ -34,6 +63,14 @@ public record Instrument(
         {
             throw new IllegalArgumentException("instrument " + field + " " + message);
         }
+    }
+
+    /**
+     * Whether {@code quantity} × {@code price} (fixed point) exceeds {@link #maxNotional}, computed without overflow.
+     */
+    public boolean exceedsMaxNotional(final long quantity, final long price)
+    {
+        return Math.multiplyHigh(quantity, price) != 0 || quantity * price < 0 || quantity * price > maxNotional;
     }
 
     /** Lowest limit price inside the band (inclusive). */

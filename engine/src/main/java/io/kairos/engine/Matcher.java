@@ -166,6 +166,12 @@ final class Matcher
                 return price;
             }
         }
+        final RejectReason notional =
+            MatchingRules.validateNotional(book.instrument, c.quantity, c.orderType == OrderType.LIMIT, c.price);
+        if (notional != RejectReason.NONE)
+        {
+            return notional;
+        }
         return findByClOrdId(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
     }
 
@@ -411,6 +417,12 @@ final class Matcher
             {
                 return price;
             }
+        }
+        final RejectReason notional =
+            MatchingRules.validateNotional(instrument, c.quantity, order.orderType == OrderType.LIMIT, c.price);
+        if (notional != RejectReason.NONE)
+        {
+            return notional;
         }
         final Order sameId = findByClOrdId(c.sessionId, c.clOrdId);
         return sameId != null && sameId != order ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;

@@ -13,7 +13,22 @@ final class MatchingRules
         {
             return RejectReason.INVALID_QUANTITY;
         }
+        if (quantity > instrument.maxOrderQty())
+        {
+            return RejectReason.QUANTITY_ABOVE_MAX;
+        }
         return quantity % instrument.lotSize() != 0 ? RejectReason.QUANTITY_NOT_LOT_MULTIPLE : RejectReason.NONE;
+    }
+
+    /**
+     * Checks quantity × price against the instrument's max-notional, overflow-free; a market order ({@code limit}
+     * false) is valued at the reference price.
+     */
+    static RejectReason validateNotional(final Instrument instrument, final long quantity, final boolean limit,
+        final long price)
+    {
+        return instrument.exceedsMaxNotional(quantity, limit ? price : instrument.referencePrice())
+            ? RejectReason.NOTIONAL_ABOVE_MAX : RejectReason.NONE;
     }
 
     static RejectReason validatePrice(final Instrument instrument, final long price)

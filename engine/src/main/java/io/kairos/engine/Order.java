@@ -18,8 +18,10 @@ final class Order
     long orderQty;
     long cumQty;
     long leavesQty;
-    /** Sum of fill price × fill quantity, for AvgPx. */
+    /** Sum of fill price × fill quantity, for AvgPx: the low (unsigned) word of a 128-bit {@link WideNotional}. */
     long notional;
+    /** The high word of the same sum; 0 unless it passed 2^64. */
+    long notionalHigh;
     /** Null while the order is live; its final state once it is finished (kept for status requests). */
     OrdStatus finalStatus;
 
@@ -31,7 +33,7 @@ final class Order
 
     long avgPx()
     {
-        return cumQty == 0 ? 0 : (notional + cumQty / 2) / cumQty;
+        return cumQty == 0 ? 0 : WideNotional.roundedQuotient(notionalHigh, notional, cumQty);
     }
 
     OrdStatus ordStatus()
@@ -51,7 +53,8 @@ final class Order
     {
         cumQty += quantity;
         leavesQty -= quantity;
-        notional += quantity * atPrice;
+        notionalHigh = WideNotional.addHigh(notionalHigh, notional, quantity, atPrice);
+        notional = WideNotional.addLow(notional, quantity, atPrice);
     }
 
     void clear()
@@ -69,6 +72,7 @@ final class Order
         cumQty = 0;
         leavesQty = 0;
         notional = 0;
+        notionalHigh = 0;
         finalStatus = null;
         level = null;
         prev = null;

@@ -22,7 +22,9 @@ public enum RejectReason
     INSTRUMENT_MISMATCH("replace must keep the instrument and side", 99, 99),
     NOT_HOSTED("instrument is not hosted by this engine", 1, 99),
     INVALID_ORDER("unsupported side, order type or time in force", 99, 99),
-    QUANTITY_NOT_ABOVE_FILLED("new quantity must exceed the filled quantity", 99, 99);
+    QUANTITY_NOT_ABOVE_FILLED("new quantity must exceed the filled quantity", 99, 99),
+    QUANTITY_ABOVE_MAX("quantity exceeds the instrument's max-order-qty", 13, 99),
+    NOTIONAL_ABOVE_MAX("order value (quantity x price) exceeds the instrument's max-notional", 99, 99);
 
     private final String text;
     private final int ordRejReason;

@@ -11,7 +11,8 @@ package io.kairos.engine;
  *     instrument id int | book sequence long | order count int, then per order, bids best→worst
  *     then asks best→worst, each level in time priority:
  *       order id long | session id int | side byte | order type byte | tif byte | clOrdId length byte
- *       price long | order qty long | cum qty long | leaves qty long | notional long | clOrdId bytes
+ *       price long | order qty long | cum qty long | leaves qty long | notional long (low word)
+ *       | notional high long (version 3 on) | clOrdId bytes
  *   session count int, then per session: session id int | count int | order ids long[count] (its list order)
  *   finished count int, then per retained finished order, oldest first:
  *     instrument id int | the order fields as above | final OrdStatus byte
@@ -22,7 +23,9 @@ package io.kairos.engine;
 final class SnapshotDescriptor
 {
     static final long MAGIC = 0x4B4149524F53534EL;
-    static final int VERSION = 2;
+    static final int VERSION = 3;
+    /** Version 2 (still read): no notional high word. */
+    static final int VERSION_WITHOUT_NOTIONAL_HIGH = 2;
     static final String PREFIX = "snapshot-";
     static final String SUFFIX = ".snap";
     static final int RETAINED = 2;

@@ -35,6 +35,8 @@ final class SnapshotStore
     private final Path dir;
     private final int partition;
     private final byte[] idBytes = new byte[AsciiId.MAX_LENGTH];
+    /** Version of the snapshot being read (readers run on the thread that restores). */
+    private int readingVersion;
 
     SnapshotStore(final Path dir, final int partition)
     {
@@ -227,13 +229,16 @@ final class SnapshotStore
         out.writeLong(o.cumQty);
         out.writeLong(o.leavesQty);
         out.writeLong(o.notional);
+        out.writeLong(o.notionalHigh);
         o.clOrdId.getBytes(idBytes, 0);
         out.write(idBytes, 0, o.clOrdId.length());
     }
 
     private long readState(final DataInputStream in, final Matcher matcher) throws IOException
     {
-        if (in.readLong() != MAGIC || in.readInt() != VERSION)
+        final long magic = in.readLong();
+        readingVersion = in.readInt();
+        if (magic != MAGIC || (readingVersion != VERSION && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH))
         {
             throw new IOException("not a Kairos snapshot (bad magic or version)");
         }
@@ -288,9 +293,11 @@ final class SnapshotStore
             final long cumQty = in.readLong();
             in.readLong();
             final long notional = in.readLong();
+            final long notionalHigh = readNotionalHigh(in);
             in.readFully(idBytes, 0, idLength);
             final OrdStatus status = STATUSES[in.readByte()];
             final Order order = matcher.restoreFinished(instrumentId, orderId, sessionId, side, type, tif, price, orderQty, cumQty, notional, status);
+            order.notionalHigh = notionalHigh;
             order.clOrdId.set(idBytes, 0, idLength);
             matcher.indexClOrdId(order);
         }
@@ -310,9 +317,17 @@ final class SnapshotStore
         final long cumQty = in.readLong();
         final long leavesQty = in.readLong();
         final long notional = in.readLong();
+        final long notionalHigh = readNotionalHigh(in);
         in.readFully(idBytes, 0, idLength);
         final Order order = matcher.restoreResting(book, orderId, sessionId, side, type, tif, price, orderQty, cumQty, leavesQty, notional);
+        order.notionalHigh = notionalHigh;
         order.clOrdId.set(idBytes, 0, idLength);
         matcher.indexClOrdId(order);
+    }
+
+    /** The high word of the AvgPx sum; snapshots of version 2 have none (it was 0 unless it had overflowed). */
+    private long readNotionalHigh(final DataInputStream in) throws IOException
+    {
+        return readingVersion == SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH ? 0 : in.readLong();
     }
 }

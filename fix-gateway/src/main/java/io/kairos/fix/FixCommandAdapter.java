@@ -59,6 +59,7 @@ final class FixCommandAdapter
     private final AsciiSequenceView clOrdId = new AsciiSequenceView();
     private final AsciiSequenceView origClOrdId = new AsciiSequenceView();
     private final AsciiSequenceView symbol = new AsciiSequenceView();
+    private final StrictFieldValidator strictFields = new StrictFieldValidator();
     private final AsciiSequenceView orderIdText = new AsciiSequenceView();
     private final EngineCommand command = new EngineCommand();
     private final QueuedExecution localReply = new QueuedExecution();
@@ -107,9 +108,10 @@ final class FixCommandAdapter
     int onNewOrder(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final NewOrderSingleDecoder d = newOrder;
-        if (!decodes(d, buffer, offset, length))
+        final int decoded = decode(d, buffer, offset, length);
+        if (decoded != PUBLISH)
         {
-            return invalid(d);
+            return decoded;
         }
         d.clOrdID(clOrdId);
         d.symbol(symbol);
@@ -164,9 +166,10 @@ final class FixCommandAdapter
     int onCancel(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderCancelRequestDecoder d = cancel;
-        if (!decodes(d, buffer, offset, length))
+        final int decoded = decode(d, buffer, offset, length);
+        if (decoded != PUBLISH)
         {
-            return invalid(d);
+            return decoded;
         }
         d.clOrdID(clOrdId);
         d.origClOrdID(origClOrdId);
@@ -191,9 +194,10 @@ final class FixCommandAdapter
     int onReplace(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderCancelReplaceRequestDecoder d = replace;
-        if (!decodes(d, buffer, offset, length))
+        final int decoded = decode(d, buffer, offset, length);
+        if (decoded != PUBLISH)
         {
-            return invalid(d);
+            return decoded;
         }
         d.clOrdID(clOrdId);
         d.origClOrdID(origClOrdId);
@@ -231,9 +235,10 @@ final class FixCommandAdapter
     int onOrderStatus(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderStatusRequestDecoder d = status;
-        if (!decodes(d, buffer, offset, length))
+        final int decoded = decode(d, buffer, offset, length);
+        if (decoded != PUBLISH)
         {
-            return invalid(d);
+            return decoded;
         }
         d.clOrdID(clOrdId);
         d.symbol(symbol);
@@ -262,9 +267,10 @@ final class FixCommandAdapter
     int onMassCancel(final AsciiBuffer buffer, final int offset, final int length, final int sessionId, final long gatewayInNs)
     {
         final OrderMassCancelRequestDecoder d = massCancel;
-        if (!decodes(d, buffer, offset, length))
+        final int decoded = decode(d, buffer, offset, length);
+        if (decoded != PUBLISH)
         {
-            return invalid(d);
+            return decoded;
         }
         d.clOrdID(clOrdId);
         if (clOrdId.length() > AsciiId.MAX_LENGTH)
@@ -345,16 +351,19 @@ final class FixCommandAdapter
         return PUBLISH;
     }
 
-    private static boolean decodes(final Decoder decoder, final AsciiBuffer buffer, final int offset, final int length)
+    /**
+     * Checks the raw numeric, time and Symbol fields strictly ({@link StrictFieldValidator}), then decodes and
+     * validates; @return {@link #PUBLISH} or {@link #SESSION_REJECT} with the tag and reason.
+     */
+    private int decode(final Decoder decoder, final AsciiBuffer buffer, final int offset, final int length)
     {
+        if (!strictFields.validate(buffer, offset, length))
+        {
+            return sessionReject(strictFields.invalidTag(), strictFields.reason(), strictFields.text());
+        }
         decoder.reset();
         decoder.decode(buffer, offset, length);
-        return decoder.validate();
-    }
-
-    private int invalid(final Decoder decoder)
-    {
-        return sessionReject(decoder.invalidTagId(), decoder.rejectReason(), null);
+        return decoder.validate() ? PUBLISH : sessionReject(decoder.invalidTagId(), decoder.rejectReason(), null);
     }
 
     private int sessionReject(final int tagId, final int reason, final String text)

@@ -24,6 +24,9 @@ import java.util.Set;
  * @param throttleDisconnectAfterRejects a session whose messages were throttle-rejected this many times in a row
  *                                       is logged out and disconnected
  * @param idleMode                       how the framer and library threads wait for work
+ * @param maxHeartBtIntSeconds           largest HeartBtInt (108) a client's Logon may ask for; 0 or more is refused
+ *                                       with a Logout naming the range (HeartBtInt=0 would make the venue send a
+ *                                       Heartbeat on every duty cycle)
  */
 public record FixGatewayConfig(
     String bindAddress,
@@ -35,7 +38,8 @@ public record FixGatewayConfig(
     int heartbeatIntervalSeconds,
     int throttleMessagesPerSecond,
     int throttleDisconnectAfterRejects,
-    IdleMode idleMode)
+    IdleMode idleMode,
+    int maxHeartBtIntSeconds)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9880;
@@ -45,6 +49,9 @@ public record FixGatewayConfig(
     public static final int DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 30;
     public static final int DEFAULT_THROTTLE_MESSAGES_PER_SECOND = 150;
     public static final int DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS = 450;
+    public static final int DEFAULT_MAX_HEART_BT_INT_SECONDS = 3600;
+    /** Ceiling of {@code fix.max-heart-bt-int-seconds}: one day. */
+    public static final int MAX_HEART_BT_INT_LIMIT_SECONDS = 86_400;
     /** Highest engine session id; the gateway keeps an array indexed by it. */
     public static final int MAX_SESSION_ID = 65_535;
 
@@ -68,6 +75,9 @@ public record FixGatewayConfig(
             "must be >= 1, was " + throttleMessagesPerSecond);
         require(throttleDisconnectAfterRejects >= 1, "fix.throttle-disconnect-after-rejects",
             "must be >= 1, was " + throttleDisconnectAfterRejects);
+        require(maxHeartBtIntSeconds >= 1 && maxHeartBtIntSeconds <= MAX_HEART_BT_INT_LIMIT_SECONDS,
+            "fix.max-heart-bt-int-seconds", "must be in [1, " + MAX_HEART_BT_INT_LIMIT_SECONDS + "], was " +
+            maxHeartBtIntSeconds);
         final Set<String> compIds = new HashSet<>();
         final Set<Integer> sessionIds = new HashSet<>();
         for (final FixSessionConfig session : sessions)
@@ -102,37 +112,48 @@ public record FixGatewayConfig(
         }
         return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
             DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,
-            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF);
+            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF, DEFAULT_MAX_HEART_BT_INT_SECONDS);
     }
 
     public FixGatewayConfig withIdleMode(final IdleMode newIdleMode)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, newIdleMode);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, newIdleMode,
+            maxHeartBtIntSeconds);
     }
 
     public FixGatewayConfig withPort(final int newPort)
     {
         return new FixGatewayConfig(bindAddress, newPort, compId, dataDir, sessions, maxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds);
     }
 
     public FixGatewayConfig withSessions(final List<FixSessionConfig> newSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, newSessions, maxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds);
     }
 
     public FixGatewayConfig withMaxSessions(final int newMaxSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, newMaxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds);
     }
 
     public FixGatewayConfig withThrottle(final int messagesPerSecond, final int disconnectAfterRejects)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
-            heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects, idleMode);
+            heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds);
+    }
+
+    public FixGatewayConfig withMaxHeartBtIntSeconds(final int seconds)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode, seconds);
     }
 
     public FixSessionConfig session(final String sessionCompId)

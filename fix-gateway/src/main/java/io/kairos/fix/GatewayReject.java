@@ -15,7 +15,9 @@ enum GatewayReject
     TOO_MANY_DECIMALS("price has more than 6 decimals"),
     FRACTIONAL_QUANTITY("quantity must be a whole number"),
     UNSUPPORTED_MASS_CANCEL_TYPE("mass cancel supports 1=by security and 7=all orders"),
-    ENGINE_UNAVAILABLE("engine is not accepting commands");
+    ENGINE_UNAVAILABLE("engine is not accepting commands"),
+    /** Not answered at all: a PossDupFlag=Y retransmission below the expected MsgSeqNum, ignored as FIX says. */
+    STALE_RETRANSMISSION("retransmission below the expected MsgSeqNum ignored");
 
     private final String text;
 

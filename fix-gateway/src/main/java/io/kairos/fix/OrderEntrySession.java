@@ -98,6 +98,12 @@ final class OrderEntrySession implements SessionHandler
             return Action.CONTINUE;
         }
         final int seqNum = artioSession.lastReceivedMsgSeqNum();
+        if (!OrderEntryMessageTypes.isSessionLevel(messageType) && MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
+        {
+            // a PossDupFlag=Y retransmission of a number already handled, which Artio passes on: FIX says ignore it
+            shared.metrics.onReject(GatewayReject.STALE_RETRANSMISSION);
+            return Action.CONTINUE;
+        }
         if (messageType != SequenceResetDecoder.MESSAGE_TYPE)
         {
             countThrottled(seqNum - 1 - lastHandledSeqNum);

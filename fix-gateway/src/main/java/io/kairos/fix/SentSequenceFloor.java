@@ -241,7 +241,10 @@ final class SentSequenceFloor implements AutoCloseable
 
     /**
      * Library thread, when Artio hands over an accepted session (before its Logon reply): lifts the
-     * session's last sent MsgSeqNum to the mark if Artio recovered a lower one.
+     * session's last sent MsgSeqNum to the mark if Artio recovered a lower one — unless the Logon reset the
+     * sequence numbers (141=Y): then the numbers before it are abandoned by both sides, the reply must be 34=1,
+     * and the mark restarts when that reply is written ({@link #onReset}). Raising it there made Artio drop the
+     * reply, so a client reconnecting with ResetOnLogon=Y after a dropped connection hung without an answer.
      *
      * @return how many sequence numbers Artio had lost (0 when it was not behind).
      */
@@ -249,12 +252,18 @@ final class SentSequenceFloor implements AutoCloseable
     {
         final int mark = lastSent(session.compositeKey().remoteCompId());
         final int recovered = session.lastSentMsgSeqNum();
-        if (mark <= recovered)
+        if (mark <= recovered || restartedAtThisLogon(session))
         {
             return 0;
         }
         session.lastSentMsgSeqNum(mark);
         return mark - recovered;
+    }
+
+    /** Artio stamps a sequence reset and the logon with the same time when the Logon reset the numbers. */
+    private static boolean restartedAtThisLogon(final Session session)
+    {
+        return session.lastSequenceResetTimeInNs() == session.lastLogonTimeInNs() && session.lastSentMsgSeqNum() == 0;
     }
 
     Path file()

@@ -50,7 +50,13 @@ final class RawFixClient implements AutoCloseable
 
     byte[] frame(final String msgType, final String body)
     {
-        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=KAIROS|34=" + nextSeqNum++ +
+        return frameWithSeqNum(msgType, body, Integer.toString(nextSeqNum++));
+    }
+
+    /** Frames a message with MsgSeqNum exactly {@code seqNum} (hostile values included); the client's own numbering is untouched. */
+    byte[] frameWithSeqNum(final String msgType, final String body, final String seqNum)
+    {
+        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=KAIROS|34=" + seqNum +
             "|52=" + SENDING_TIME.format(Instant.now()) + "|";
         final String content = (header + body).replace('|', '\u0001');
         final String head = "8=FIX.4.4\u00019=" + content.length() + "\u0001";
@@ -120,6 +126,66 @@ final class RawFixClient implements AutoCloseable
     }
 
     private boolean closed;
+    private final StringBuilder pending = new StringBuilder();
+
+    /** The MsgSeqNum the next {@link #send} will carry. */
+    int nextSeqNum()
+    {
+        return nextSeqNum;
+    }
+
+    /**
+     * Reads the next whole message ('|' for SOH) whose MsgType is {@code msgType}, skipping others; null when none
+     * arrives within {@code timeoutMs} or the peer closes first.
+     */
+    String readMessage(final String msgType, final long timeoutMs) throws IOException
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        final byte[] buffer = new byte[4096];
+        while (true)
+        {
+            final int end = pending.indexOf("|10=");
+            if (end >= 0 && pending.indexOf("|", end + 1) >= 0)
+            {
+                final int messageEnd = pending.indexOf("|", end + 1) + 1;
+                final String message = pending.substring(0, messageEnd);
+                pending.delete(0, messageEnd);
+                if (message.contains("|35=" + msgType + "|"))
+                {
+                    return message;
+                }
+                continue;
+            }
+            final long remaining = deadline - System.currentTimeMillis();
+            if (remaining <= 0)
+            {
+                return null;
+            }
+            socket.setSoTimeout((int)remaining);
+            try
+            {
+                final int read = socket.getInputStream().read(buffer);
+                if (read < 0)
+                {
+                    closed = true;
+                    return null;
+                }
+                pending.append(new String(buffer, 0, read, StandardCharsets.US_ASCII).replace('\u0001', '|'));
+            }
+            catch (final SocketTimeoutException e)
+            {
+                return null;
+            }
+        }
+    }
+
+    /** The value of {@code tag} in a message read by {@link #readMessage}, or null. */
+    static String field(final String message, final int tag)
+    {
+        final String key = "|" + tag + "=";
+        final int start = message.indexOf(key);
+        return start < 0 ? null : message.substring(start + key.length(), message.indexOf('|', start + key.length()));
+    }
 
     boolean closedByPeer()
     {

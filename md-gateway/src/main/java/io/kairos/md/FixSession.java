@@ -420,7 +420,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
         else if (newSeq > state.nextTargetSeqNum)
         {
-            state.nextTargetSeqNum = (int)newSeq;
+            state.nextTargetSeqNum = newSeq;
         }
     }
 
@@ -432,7 +432,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
             reject(message.longValue(34), 36, "4", REJECT_VALUE_INCORRECT, "NewSeqNo(36) missing or invalid");
             return;
         }
-        state.nextTargetSeqNum = (int)newSeq;
+        state.nextTargetSeqNum = newSeq;
         resendRequested = false;
     }
 

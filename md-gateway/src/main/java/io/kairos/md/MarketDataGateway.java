@@ -29,7 +29,6 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.agrona.concurrent.EpochNanoClock;
-import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -109,12 +108,13 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     public static MarketDataGateway launch(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry)
     {
-        return launch(config, referenceData, registry, new OffsetEpochNanoClock());
+        return launch(config, referenceData, registry, new RealtimeEpochNanoClock());
     }
 
     /**
      * As {@link #launch(MarketDataGatewayConfig, ReferenceData, MeterRegistry)} with the clock of
-     * SendingTime (52); the default is Agrona's allocation-free {@link OffsetEpochNanoClock}.
+     * SendingTime (52); the default, {@link RealtimeEpochNanoClock}, reads the clock of the engine's stamps and of
+     * order entry ({@code SystemEpochNanoClock}) without allocating, so every stamp of the venue comes from one clock.
      */
     public static MarketDataGateway launch(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,

@@ -18,6 +18,8 @@ import java.util.Set;
  * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always accepted
  * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer
  * @param idleMode                    how the event-loop thread waits when idle
+ * @param maxSubscriptionsPerSession  subscriptions (one per symbol of a 263=1 request) one session may hold; a request
+ *                                    that would pass it is refused whole with MarketDataRequestReject (35=Y)
  */
 public record MarketDataGatewayConfig(
     String bindAddress,
@@ -27,7 +29,8 @@ public record MarketDataGatewayConfig(
     int heartbeatIntervalSeconds,
     int maxDepth,
     int outboundQueueLimitMessages,
-    MdIdleMode idleMode)
+    MdIdleMode idleMode,
+    int maxSubscriptionsPerSession)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9881;
@@ -36,6 +39,8 @@ public record MarketDataGatewayConfig(
     public static final int DEFAULT_MAX_DEPTH = 10;
     public static final int DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES = 10_000;
     public static final int DEFAULT_SESSION_COUNT = 10;
+    public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 100;
+    public static final int MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT = 100_000;
 
     public MarketDataGatewayConfig
     {
@@ -57,6 +62,9 @@ public record MarketDataGatewayConfig(
         require(maxDepth >= 1 && maxDepth <= 1000, "md.max-depth", "must be in [1, 1000], was " + maxDepth);
         require(outboundQueueLimitMessages >= 16 && outboundQueueLimitMessages <= 10_000_000, "md.outbound-queue-limit-messages",
             "must be in [16, 10000000], was " + outboundQueueLimitMessages);
+        require(maxSubscriptionsPerSession >= 1 && maxSubscriptionsPerSession <= MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT,
+            "md.max-subscriptions-per-session", "must be in [1, " + MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT + "], was " +
+            maxSubscriptionsPerSession);
     }
 
     /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass. */
@@ -69,30 +77,38 @@ public record MarketDataGatewayConfig(
             sessions.add(new MdSessionConfig("MD" + n, "md" + n + "pass"));
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
-            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES, MdIdleMode.BLOCK);
+            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES, MdIdleMode.BLOCK,
+            DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)
     {
         return new MarketDataGatewayConfig(bindAddress, newPort, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode);
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession);
     }
 
     public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
     {
-        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth, limit, idleMode);
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth, limit, idleMode,
+            maxSubscriptionsPerSession);
     }
 
     public MarketDataGatewayConfig withIdleMode(final MdIdleMode mode)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, mode);
+            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession);
     }
 
     public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth, outboundQueueLimitMessages,
-            idleMode);
+            idleMode, maxSubscriptionsPerSession);
+    }
+
+    public MarketDataGatewayConfig withMaxSubscriptionsPerSession(final int limit)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            outboundQueueLimitMessages, idleMode, limit);
     }
 
     /** @return the session with this CompID or null. */

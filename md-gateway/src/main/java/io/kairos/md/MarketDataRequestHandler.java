@@ -20,7 +20,13 @@ final class MarketDataRequestHandler
     static final char REASON_UNSUPPORTED_MD_UPDATE_TYPE = '6';
     static final char REASON_UNSUPPORTED_AGGREGATED_BOOK = '7';
     static final char REASON_UNSUPPORTED_MD_ENTRY_TYPE = '8';
-    private static final int MAX_SYMBOLS = 256;
+    /** MDReqRejReason 2, InsufficientBandwidth: the session's subscription cap would be passed. */
+    static final char REASON_INSUFFICIENT_BANDWIDTH = '2';
+    /** SessionRejectReason 16: NumInGroup does not match the group's entries. */
+    static final int REJECT_INCORRECT_NUM_IN_GROUP = 16;
+    static final int MAX_SYMBOLS = 256;
+    private static final int TAG_NO_RELATED_SYM = 146;
+    private static final int TAG_SYMBOL = 55;
 
     private final GatewayContext context;
     private final FixBuffer out = new FixBuffer(4096);
@@ -84,12 +90,11 @@ final class MarketDataRequestHandler
             session.reject(seq, 267, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "NoMDEntryTypes(267) with MDEntryType(269) missing");
             return;
         }
-        final int symbols = collectSymbols(m);
-        if (symbols == 0)
+        if (!checkRelatedSymbols(session, m, seq))
         {
-            session.reject(seq, 146, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "NoRelatedSym(146) with Symbol(55) missing");
             return;
         }
+        final int symbols = collectSymbols(m);
         if (!validate(session, m, mdReqId, requestType, l3, depth, mask, symbols))
         {
             return;
@@ -118,6 +123,13 @@ final class MarketDataRequestHandler
         if (requestType == '1' && hasSubscription(session, mdReqId))
         {
             requestReject(session, mdReqId, REASON_DUPLICATE_MD_REQ_ID, "duplicate MDReqID " + mdReqId);
+            return false;
+        }
+        final int limit = context.config.maxSubscriptionsPerSession();
+        if (requestType == '1' && session.subscriptions.size() + symbols > limit)
+        {
+            requestReject(session, mdReqId, REASON_INSUFFICIENT_BANDWIDTH, "subscription limit: a session may hold " +
+                limit + " subscriptions, it holds " + session.subscriptions.size() + " and asked for " + symbols + " more");
             return false;
         }
         if (l3 && depth != 0)
@@ -156,11 +168,54 @@ final class MarketDataRequestHandler
         return mask;
     }
 
-    /** Resolves every Symbol(55); @return the count, or {@code -(index + 1)} of the first unknown symbol's field. */
+    /**
+     * NoRelatedSym (146) must be present, a number in [1, {@value #MAX_SYMBOLS}], and equal to the count of Symbol (55)
+     * entries; otherwise a session Reject (35=3) with 371=146 and the reason. @return true when it is.
+     */
+    private static boolean checkRelatedSymbols(final FixSession session, final FixMessage m, final long seq)
+    {
+        int entries = 0;
+        for (int i = m.indexOf(TAG_SYMBOL); i >= 0; i = m.indexOf(TAG_SYMBOL, i + 1))
+        {
+            entries++;
+        }
+        final int index = m.indexOf(TAG_NO_RELATED_SYM);
+        if (index < 0 || entries == 0)
+        {
+            session.reject(seq, index < 0 ? TAG_NO_RELATED_SYM : TAG_SYMBOL, "V", FixSession.REJECT_REQUIRED_TAG_MISSING,
+                "NoRelatedSym(146) with Symbol(55) missing");
+            return false;
+        }
+        final long declared = m.longAt(index);
+        if (declared == FixMessage.NOT_A_NUMBER)
+        {
+            session.reject(seq, TAG_NO_RELATED_SYM, "V", FixSession.REJECT_INCORRECT_DATA_FORMAT,
+                "NoRelatedSym(146) must be a non-negative integer");
+            return false;
+        }
+        if (declared < 1 || declared > MAX_SYMBOLS)
+        {
+            session.reject(seq, TAG_NO_RELATED_SYM, "V", FixSession.REJECT_VALUE_INCORRECT,
+                "NoRelatedSym(146) must be in [1, " + MAX_SYMBOLS + "], was " + declared);
+            return false;
+        }
+        if (declared != entries)
+        {
+            session.reject(seq, TAG_NO_RELATED_SYM, "V", REJECT_INCORRECT_NUM_IN_GROUP,
+                "NoRelatedSym(146) is " + declared + " but the request has " + entries + " Symbol(55) entries");
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Resolves every Symbol(55), once each: a symbol named again in the same request adds nothing (one snapshot, one
+     * subscription). @return the count of distinct instruments, or {@code -(index + 1)} of the first unknown symbol's field.
+     */
     private int collectSymbols(final FixMessage m)
     {
         int count = 0;
-        for (int i = m.indexOf(55); i >= 0 && count < MAX_SYMBOLS; i = m.indexOf(55, i + 1))
+        for (int i = m.indexOf(TAG_SYMBOL); i >= 0 && count < MAX_SYMBOLS; i = m.indexOf(TAG_SYMBOL, i + 1))
         {
             final Instrument instrument = context.referenceData.bySymbol(m.valueAt(i));
             if (instrument == null)
@@ -168,9 +223,24 @@ final class MarketDataRequestHandler
                 java.util.Arrays.fill(instruments, null);
                 return -(i + 1);
             }
-            instruments[count++] = instrument;
+            if (!contains(instrument, count))
+            {
+                instruments[count++] = instrument;
+            }
         }
         return count;
+    }
+
+    private boolean contains(final Instrument instrument, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (instruments[i] == instrument)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void subscribe(

@@ -14,7 +14,8 @@ final class SessionState
     final byte[] compIdBytes;
     final String password;
     int nextSenderSeqNum = 1;
-    int nextTargetSeqNum = 1;
+    /** A long: a client may move it past 2^31 with SequenceReset (36), and {@link FixMessage#longAt} caps it below 10^18. */
+    long nextTargetSeqNum = 1;
     FixSession active;
 
     SessionState(final MdSessionConfig config)

@@ -18,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EventLoopIdleModeTest
 {
     private static final long QUIET_MS = 500;
+    private static final long SPIN_EVIDENCE_CPU_NS = 200_000_000L;
+    private static final long SPIN_WAIT_MS = 60_000;
 
     @ParameterizedTest
     @EnumSource(MdIdleMode.class)
@@ -43,16 +45,36 @@ class EventLoopIdleModeTest
             assertEquals("11", update.get(278));
             assertNotNull(client.readUntil("0", 5_000), "the 1-second heartbeat timer runs");
 
-            final double busy = eventLoopCpuShare(gateway.eventLoopThreadId());
             if (mode == MdIdleMode.BUSY_SPIN)
             {
-                assertTrue(busy > 0.3, "a busy-spinning loop uses its core while quiet, used " + busy);
+                final long cpuNs = awaitEventLoopCpu(gateway.eventLoopThreadId(), SPIN_EVIDENCE_CPU_NS);
+                assertTrue(cpuNs >= SPIN_EVIDENCE_CPU_NS, "a busy-spinning loop keeps using CPU while quiet, used " +
+                    cpuNs + " ns within " + SPIN_WAIT_MS + " ms");
             }
             else
             {
+                final double busy = eventLoopCpuShare(gateway.eventLoopThreadId());
                 assertTrue(busy < 0.2, "a blocking loop sleeps while quiet, used " + busy);
             }
         }
+    }
+
+    /**
+     * Waits (bounded) until the quiet event-loop thread has used {@code cpuNs} of CPU time; returns what it used. A
+     * spinning loop gets there however little of a core a loaded machine gives it; a blocking one never does.
+     */
+    private static long awaitEventLoopCpu(final long id, final long cpuNs) throws InterruptedException
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final long cpuStart = threads.getThreadCpuTime(id);
+        final long deadline = System.nanoTime() + SPIN_WAIT_MS * 1_000_000L;
+        long used = 0;
+        while (used < cpuNs && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+            used = threads.getThreadCpuTime(id) - cpuStart;
+        }
+        return used;
     }
 
     /** CPU time of the gateway's event-loop thread over a quiet half second, as a share of that time. */

@@ -69,7 +69,7 @@ final class RawFixClient implements AutoCloseable
         sendWithSeq(msgType, nextSeq++, fields);
     }
 
-    void sendWithSeq(final String msgType, final int seq, final String... fields) throws IOException
+    void sendWithSeq(final String msgType, final long seq, final String... fields) throws IOException
     {
         final StringBuilder body = new StringBuilder();
         body.append("35=").append(msgType).append('\u0001')

@@ -31,6 +31,7 @@ final class ConfigPrinter
             .append(" heartbeat=").append(fix.heartbeatIntervalSeconds()).append("s throttle=")
             .append(fix.throttleMessagesPerSecond()).append("/s disconnect-after=").append(fix.throttleDisconnectAfterRejects())
             .append(" idle=").append(spelling(fix.idleMode()))
+            .append(" max-heart-bt-int=").append(fix.maxHeartBtIntSeconds()).append('s')
             .append('\n');
         for (final FixSessionSettings session : fix.sessions())
         {
@@ -40,6 +41,7 @@ final class ConfigPrinter
         final MdSettings md = config.md();
         text.append("md: ").append(md.bindAddress()).append(':').append(md.port()).append(" comp-id=").append(md.compId())
             .append(" max-depth=").append(md.maxDepth()).append(" outbound-queue-limit=").append(md.outboundQueueLimitMessages())
+            .append(" max-subscriptions-per-session=").append(md.maxSubscriptionsPerSession())
             .append(" idle=").append(spelling(md.idleMode()))
             .append(" sessions=");
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));

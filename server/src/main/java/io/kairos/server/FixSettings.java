@@ -18,6 +18,7 @@ import io.kairos.fix.IdleMode;
  * @param throttleMessagesPerSecond      per-session sliding-window limit
  * @param throttleDisconnectAfterRejects consecutive throttle rejects before a disconnect
  * @param idleMode                       how the framer and library threads wait ({@code fix.idle-strategy})
+ * @param maxHeartBtIntSeconds           largest HeartBtInt a Logon may ask for ({@code fix.max-heart-bt-int-seconds})
  */
 public record FixSettings(
     String bindAddress,
@@ -29,7 +30,8 @@ public record FixSettings(
     int heartbeatIntervalSeconds,
     int throttleMessagesPerSecond,
     int throttleDisconnectAfterRejects,
-    IdleMode idleMode)
+    IdleMode idleMode,
+    int maxHeartBtIntSeconds)
 {
     public FixSettings
     {

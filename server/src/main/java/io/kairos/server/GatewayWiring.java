@@ -35,7 +35,8 @@ final class GatewayWiring
                 sessions.add(new FixSessionConfig(session.compId(), session.password(), session.sessionId(), session.cancelOnDisconnect()));
             }
             return new FixGatewayConfig(fix.bindAddress(), fix.port(), fix.compId(), fix.dataDir(), sessions, fix.maxSessions(),
-                fix.heartbeatIntervalSeconds(), fix.throttleMessagesPerSecond(), fix.throttleDisconnectAfterRejects(), fix.idleMode());
+                fix.heartbeatIntervalSeconds(), fix.throttleMessagesPerSecond(), fix.throttleDisconnectAfterRejects(), fix.idleMode(),
+                fix.maxHeartBtIntSeconds());
         }
         catch (final IllegalArgumentException | NullPointerException ex)
         {
@@ -54,7 +55,7 @@ final class GatewayWiring
                 sessions.add(new MdSessionConfig(session.compId(), session.password()));
             }
             return new MarketDataGatewayConfig(md.bindAddress(), md.port(), md.compId(), sessions, md.heartbeatIntervalSeconds(),
-                md.maxDepth(), md.outboundQueueLimitMessages(), md.idleMode());
+                md.maxDepth(), md.outboundQueueLimitMessages(), md.idleMode(), md.maxSubscriptionsPerSession());
         }
         catch (final IllegalArgumentException | NullPointerException ex)
         {

@@ -26,7 +26,9 @@ import io.kairos.engine.Prices;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.IdleMode;
+import io.kairos.md.MarketDataGatewayConfig;
 import io.kairos.md.MdIdleMode;
 
 /**
@@ -187,9 +189,14 @@ public final class KairosConfigLoader
             final long lotSize = source.longValue(prefix + "lot-size", 1, Long.MAX_VALUE);
             final long referencePrice = price(source, prefix + "reference-price");
             final int band = source.intValue(prefix + "price-band-percent", 0, 1000);
+            final long maxOrderQty = source.raw(prefix + "max-order-qty") == null ? Instrument.DEFAULT_MAX_ORDER_QTY
+                : source.longValue(prefix + "max-order-qty", 1, Instrument.MAX_ORDER_QTY_LIMIT);
+            final long maxNotional = source.raw(prefix + "max-notional") == null ? Instrument.DEFAULT_MAX_NOTIONAL
+                : price(source, prefix + "max-notional");
             try
             {
-                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band));
+                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band, maxOrderQty,
+                    maxNotional));
             }
             catch (final IllegalArgumentException ex)
             {
@@ -242,7 +249,8 @@ public final class KairosConfigLoader
             source.intValue("fix.heartbeat-interval-seconds", 1, 3600),
             source.intValue("fix.throttle.messages-per-second", 1, 1_000_000),
             source.intValue("fix.throttle.disconnect-after-rejects", 1, Integer.MAX_VALUE),
-            IdleMode.valueOf(enumName(source.choice("fix.idle-strategy", List.of("backoff", "busy-spin")))));
+            IdleMode.valueOf(enumName(source.choice("fix.idle-strategy", List.of("backoff", "busy-spin")))),
+            source.intValue("fix.max-heart-bt-int-seconds", 1, FixGatewayConfig.MAX_HEART_BT_INT_LIMIT_SECONDS));
     }
 
     private static MdSettings md(final PropertySource source)
@@ -261,7 +269,8 @@ public final class KairosConfigLoader
             source.intValue("md.heartbeat-interval-seconds", 1, 3600),
             source.intValue("md.max-depth", 1, 10_000),
             source.intValue("md.outbound-queue-limit-messages", 1, 100_000_000),
-            MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy", List.of("block", "busy-spin")))));
+            MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy", List.of("block", "busy-spin")))),
+            source.intValue("md.max-subscriptions-per-session", 1, MarketDataGatewayConfig.MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT));
     }
 
     private static List<String> sessionNames(final PropertySource source, final String key, final String venueCompId)

@@ -15,6 +15,7 @@ import io.kairos.md.MdIdleMode;
  * @param maxDepth                    deepest book a subscriber may request
  * @param outboundQueueLimitMessages  unsent messages per subscriber before it is disconnected
  * @param idleMode                    how the gateway's event-loop thread waits ({@code md.idle-strategy})
+ * @param maxSubscriptionsPerSession  subscriptions one session may hold ({@code md.max-subscriptions-per-session})
  */
 public record MdSettings(
     String bindAddress,
@@ -24,7 +25,8 @@ public record MdSettings(
     int heartbeatIntervalSeconds,
     int maxDepth,
     int outboundQueueLimitMessages,
-    MdIdleMode idleMode)
+    MdIdleMode idleMode,
+    int maxSubscriptionsPerSession)
 {
     public MdSettings
     {

@@ -47,6 +47,7 @@ class KairosConfigLoaderTest
         assertEquals("KAIROS-MD", config.md().compId());
         assertEquals(new MdSessionSettings("MD07", "md07pass"), config.md().sessions().get(6));
         assertEquals(10, config.md().maxDepth());
+        assertEquals(100, config.md().maxSubscriptionsPerSession());
         assertEquals(10_000, config.md().outboundQueueLimitMessages());
         assertEquals(new MetricsSettings("127.0.0.1", 9090), config.metrics());
         assertEquals(2, config.engine().partitionCount());
@@ -205,6 +206,18 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_THREADING", "shared")).key());
         assertEquals("server.cpu-affinity",
             assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_CPU_AFFINITY", "kairos-hot")).key());
+        assertEquals("md.max-subscriptions-per-session",
+            assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "0")).key());
+        assertEquals("fix.max-heart-bt-int-seconds",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_MAX_HEART_BT_INT_SECONDS", "0")).key());
+        assertEquals("instrument.AAPL.max-order-qty",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
+        assertEquals("instrument.AAPL.max-notional",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "0")).key());
+        assertEquals("instrument.AAPL.max-notional",
+            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "1e6")).key());
+        assertEquals("md.max-subscriptions-per-session",
+            assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3")).key());
     }
 
     @Test

@@ -49,7 +49,8 @@ final class LoadSender
      *
      * @param requests           request indexes used, prefill included (the next free index)
      * @param measuredRequests   requests sent in the measured part
-     * @param lifetimeCancels    cancels of orders whose resting lifetime was over (among the requests)
+     * @param lifetimeCancels    cancels of orders whose resting lifetime was over, among the measured requests (a
+     *                           late sender's warm-up cancels are not counted: their answers are not recorded)
      * @param firstMeasuredNs    planned time of the first measured request
      * @param lastSendNs         actual time of the last send
      * @param plannedEndNs       planned end of the measured part
@@ -116,7 +117,10 @@ final class LoadSender
                 {
                     cancelRequest(expired);
                     lastSendNs = send(next++, session, lifetimeCancel, nowNs, measure);
-                    lifetimeCancels++;
+                    if (measure)
+                    {
+                        lifetimeCancels++;
+                    }
                 }
             }
             model.next(request, resting.get(session), log);

@@ -40,13 +40,15 @@ class EchoServerLoadTest
             LoadReport.write(result, dir);
 
             assertEquals(0, result.unanswered(), console::toString);
-            assertEquals(400, result.outcome().measuredRequests(), 1);
+            assertEquals(400, result.outcome().measuredRequests(), "1 s planned at 400/s, whatever the sender's lag");
             final long answered = result.recorder().fromPlan(OrderRequest.INSERT).getTotalCount() +
                 result.recorder().fromPlan(OrderRequest.CANCEL).getTotalCount() +
                 result.recorder().fromPlan(OrderRequest.REPLACE).getTotalCount();
-            assertEquals(result.outcome().measuredRequests() + result.outcome().lifetimeCancels(), answered, 20);
+            assertEquals(result.outcome().measuredRequests() + result.outcome().lifetimeCancels(), answered,
+                "one recorded answer per measured request, lifetime cancels included");
             assertTrue(result.recorder().fromPlan(OrderRequest.CANCEL).getTotalCount() > 0, "cancels were sent");
-            assertTrue(result.actualRatePerSecond() > 300, "actual rate " + result.actualRatePerSecond());
+            assertTrue(result.actualRatePerSecond() > 0 && result.actualRatePerSecond() <= 400,
+                "a late sender stretches the measured time, never shortens it: " + result.actualRatePerSecond());
             final MetricFigures ack = MetricFigures.fromLoad(dir, "order-ack");
             assertTrue(ack.present() && ack.p50() > 0 && ack.p99() >= ack.p50());
             assertTrue(Files.readString(dir.resolve("order-ack.hgrm")).contains("#[Mean"));

@@ -1,0 +1,158 @@
+package io.kairos.fix;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Checks the raw bytes of an inbound application message before Artio decodes it, so that what Artio's lenient
+ * parsers would accept as a different value ({@code 38=1e5} as 100,000, {@code 44=1.8e2}) or throw on
+ * ({@code 44=1e308}) is refused with a session Reject instead: Qty and Price fields are plain FIX decimals (an
+ * optional '-', digits, at most one '.', nothing else, at most {@value #MAX_SIGNIFICANT_DIGITS} significant digits);
+ * UTCTimestamp fields are {@code YYYYMMDD-HH:MM:SS[.sss|.ssssss|.sssssssss]} with every part in range; Symbol is at
+ * most {@value #MAX_SYMBOL_LENGTH} characters. Allocation-free; owned by the library thread.
+ */
+final class StrictFieldValidator
+{
+    /** SessionRejectReason 4: tag specified without a value. */
+    static final int TAG_WITHOUT_VALUE = 4;
+    /** SessionRejectReason 5: value is incorrect (out of range) for this tag. */
+    static final int VALUE_IS_INCORRECT = 5;
+    /** SessionRejectReason 6: incorrect data format for value. */
+    static final int INCORRECT_DATA_FORMAT = 6;
+    static final int MAX_SIGNIFICANT_DIGITS = 18;
+    static final int MAX_SYMBOL_LENGTH = 64;
+
+    private static final byte SOH = 1;
+    private static final int TAG_ORDER_QTY = 38;
+    private static final int TAG_PRICE = 44;
+    private static final int TAG_STOP_PX = 99;
+    private static final int TAG_MIN_QTY = 110;
+    private static final int TAG_MAX_FLOOR = 111;
+    private static final int TAG_SYMBOL = 55;
+    private static final int TAG_TRANSACT_TIME = 60;
+    private static final int TAG_EXPIRE_TIME = 126;
+
+    private int invalidTag;
+    private int reason;
+    private String text;
+
+    /** @return true when every checked field of the message is well formed; else see {@link #invalidTag()}. */
+    boolean validate(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final int end = offset + length;
+        int position = offset;
+        while (position < end)
+        {
+            int tag = 0;
+            int i = position;
+            while (i < end && buffer.getByte(i) >= '0' && buffer.getByte(i) <= '9' && tag < 100_000_000)
+            {
+                tag = tag * 10 + buffer.getByte(i) - '0';
+                i++;
+            }
+            if (i >= end || buffer.getByte(i) != '=')
+            {
+                return true; // not a field: the decoder's own validation answers it
+            }
+            final int valueStart = i + 1;
+            int valueEnd = valueStart;
+            while (valueEnd < end && buffer.getByte(valueEnd) != SOH)
+            {
+                valueEnd++;
+            }
+            if (!checkField(tag, buffer, valueStart, valueEnd))
+            {
+                return false;
+            }
+            position = valueEnd + 1;
+        }
+        return true;
+    }
+
+    int invalidTag()
+    {
+        return invalidTag;
+    }
+
+    int reason()
+    {
+        return reason;
+    }
+
+    String text()
+    {
+        return text;
+    }
+
+    private boolean checkField(final int tag, final DirectBuffer buffer, final int start, final int end)
+    {
+        if (start == end && isChecked(tag))
+        {
+            return fail(tag, TAG_WITHOUT_VALUE, "tag specified without a value");
+        }
+        switch (tag)
+        {
+            case TAG_ORDER_QTY, TAG_PRICE, TAG_STOP_PX, TAG_MIN_QTY, TAG_MAX_FLOOR:
+                return checkDecimal(tag, buffer, start, end);
+            case TAG_TRANSACT_TIME, TAG_EXPIRE_TIME:
+                return UtcTimestamps.isValid(buffer, start, end) ||
+                    fail(tag, INCORRECT_DATA_FORMAT, "must be a UTCTimestamp YYYYMMDD-HH:MM:SS[.sss]");
+            case TAG_SYMBOL:
+                return end - start <= MAX_SYMBOL_LENGTH ||
+                    fail(tag, VALUE_IS_INCORRECT, "Symbol longer than " + MAX_SYMBOL_LENGTH + " characters");
+            default:
+                return true;
+        }
+    }
+
+    private static boolean isChecked(final int tag)
+    {
+        return tag == TAG_ORDER_QTY || tag == TAG_PRICE || tag == TAG_STOP_PX || tag == TAG_MIN_QTY ||
+            tag == TAG_MAX_FLOOR || tag == TAG_TRANSACT_TIME || tag == TAG_EXPIRE_TIME || tag == TAG_SYMBOL;
+    }
+
+    private boolean checkDecimal(final int tag, final DirectBuffer buffer, final int start, final int end)
+    {
+        int i = start;
+        if (i < end && buffer.getByte(i) == '-')
+        {
+            i++;
+        }
+        int digits = 0;
+        int significant = 0;
+        boolean point = false;
+        for (; i < end; i++)
+        {
+            final byte b = buffer.getByte(i);
+            if (b >= '0' && b <= '9')
+            {
+                digits++;
+                if (b != '0' || significant > 0)
+                {
+                    significant++;
+                }
+            }
+            else if (b == '.' && !point)
+            {
+                point = true;
+            }
+            else
+            {
+                return fail(tag, INCORRECT_DATA_FORMAT, "must be a plain decimal (digits, at most one '.')");
+            }
+        }
+        if (digits == 0)
+        {
+            return fail(tag, INCORRECT_DATA_FORMAT, "must be a plain decimal (digits, at most one '.')");
+        }
+        return significant <= MAX_SIGNIFICANT_DIGITS ||
+            fail(tag, VALUE_IS_INCORRECT, "more than " + MAX_SIGNIFICANT_DIGITS + " significant digits");
+    }
+
+    private boolean fail(final int tag, final int rejectReason, final String rejectText)
+    {
+        invalidTag = tag;
+        reason = rejectReason;
+        text = rejectText;
+        return false;
+    }
+}

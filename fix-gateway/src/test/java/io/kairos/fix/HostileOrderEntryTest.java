@@ -1,0 +1,198 @@
+package io.kairos.fix;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A careless or hostile client over a raw socket against the real gateway and engine: every malformed number, time
+ * or Symbol gets a session Reject (35=3) naming the tag (371) and the reason (373), nothing reaches the engine, and
+ * the same session still trades afterwards. Waits end on the expected message, bounded.
+ */
+class HostileOrderEntryTest
+{
+    private static final long WAIT_MS = 10_000;
+    private static final String GOOD_TIME = "60=20261124-10:00:00.000|";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRejectEveryMalformedNumberTimeAndSymbolAndKeepTrading() throws Exception
+    {
+        final String[][] cases = {
+            {"38=1e5|44=90|", "38", "6"},
+            {"38=100|44=1..8.0.|", "44", "6"},
+            {"38=100|44=180..00|", "44", "6"},
+            {"38=100|44=1.8e2|", "44", "6"},
+            {"38= 5|44=90|", "38", "6"},
+            {"38=100|44=1e308|", "44", "6"},
+            {"38=1e25|44=90|", "38", "6"},
+            {"38=+5|44=90|", "38", "6"},
+            {"38=100|44=90 |", "44", "6"},
+            {"38=12345678901234567890|44=90|", "38", "5"},
+        };
+        try (GatewayFixture fixture = GatewayFixture.start(dir);
+            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        {
+            client.logon("CLIENT01", "client01pass");
+            assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
+            int n = 0;
+            for (final String[] c : cases)
+            {
+                assertSessionReject(client, "D", "11=H" + n++ + "|54=1|" + GOOD_TIME + "40=2|55=AAPL|59=0|" + c[0], c[1], c[2]);
+            }
+            assertSessionReject(client, "D", "11=T1|54=1|60=yesterday|40=2|55=AAPL|38=100|44=90|59=0|", "60", "6");
+            assertSessionReject(client, "D", "11=S1|54=1|" + GOOD_TIME + "40=2|55=" + "Z".repeat(65) + "|38=100|44=90|59=0|",
+                "55", "5");
+            assertSessionReject(client, "H", "11=S2|54=1|55=" + "Z".repeat(65) + "|", "55", "5");
+            assertSessionReject(client, "G", "11=R1|41=H0|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1e3|44=90|", "38", "6");
+            assertEquals(0.0, fixture.counter("kairos.orders.in"), "nothing malformed reached the engine");
+
+            client.send("D", "11=BUY|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=100|44=90|59=0|");
+            final String ack = client.readMessage("8", WAIT_MS);
+            assertNotNull(ack, "a good order is still acknowledged");
+            assertEquals("0", RawFixClient.field(ack, 150));
+            assertEquals("100", RawFixClient.field(ack, 38));
+            client.send("D", "11=SELL|54=2|" + GOOD_TIME + "40=2|55=AAPL|38=100|44=90|59=0|");
+            String trade = null;
+            for (int i = 0; i < 4 && trade == null; i++)
+            {
+                final String report = client.readMessage("8", WAIT_MS);
+                assertNotNull(report, "reports of the crossing order");
+                trade = "F".equals(RawFixClient.field(report, 150)) ? report : null;
+            }
+            assertNotNull(trade, "and the session still trades");
+            assertEquals("100", RawFixClient.field(trade, 32));
+            assertEquals("90", RawFixClient.field(trade, 31));
+        }
+    }
+
+    @Test
+    void shouldRefuseAHeartBtIntOutsideTheConfiguredRangeWithALogoutNamingIt() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withMaxHeartBtIntSeconds(3600)))
+        {
+            for (final String heartBtInt : new String[] {"0", "3601"})
+            {
+                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                {
+                    client.send("A", "98=0|108=" + heartBtInt + "|553=CLIENT01|554=client01pass|");
+                    final String logout = client.readMessage("5", WAIT_MS);
+                    assertNotNull(logout, "a Logout for HeartBtInt=" + heartBtInt);
+                    assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was " + heartBtInt),
+                        logout);
+                    assertNull(client.readMessage("A", WAIT_MS), "no Logon reply");
+                    assertTrue(client.closedByPeer(), "and the connection is closed");
+                }
+            }
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.send("A", "98=0|108=3600|553=CLIENT01|554=client01pass|");
+                assertNotNull(client.readMessage("A", WAIT_MS), "the edge of the range is accepted");
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseALogonWithAMsgSeqNumBelowOneWithALogoutNamingItAndThenAcceptAGoodOne() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir))
+        {
+            for (final String seqNum : new String[] {"0", "-1"})
+            {
+                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                {
+                    client.write(withSeqNum(client, seqNum));
+                    final String logout = client.readMessage("5", WAIT_MS);
+                    assertNotNull(logout, "a Logout for MsgSeqNum=" + seqNum);
+                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum), logout);
+                    assertTrue(client.readMessage("A", WAIT_MS) == null && client.closedByPeer(), "refused and closed");
+                }
+            }
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.logon("CLIENT01", "client01pass");
+                assertNotNull(client.readMessage("A", WAIT_MS), "a good logon is answered afterwards");
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswerEveryResetLogonAlsoAfterAConnectionDroppedRightAfterTheReply() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir))
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                {
+                    client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
+                    final String logon = client.readMessage("A", WAIT_MS);
+                    assertNotNull(logon, "reset logon " + i + " answered");
+                    assertEquals("1", RawFixClient.field(logon, 34));
+                    assertEquals("Y", RawFixClient.field(logon, 141));
+                }
+            }
+            try (RawFixClient refused = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                refused.send("A", "98=0|108=0|553=CLIENT01|554=client01pass|141=Y|");
+                assertNotNull(refused.readMessage("5", WAIT_MS));
+            }
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
+                assertNotNull(client.readMessage("A", WAIT_MS), "answered after a refused logon too");
+                client.send("D", "11=AFTER|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+                final String ack = client.readMessage("8", WAIT_MS);
+                assertNotNull(ack, "and the session trades");
+                assertEquals("0", RawFixClient.field(ack, 150));
+            }
+        }
+    }
+
+    @Test
+    void shouldIgnoreAPossDupRetransmissionBelowTheExpectedMsgSeqNum() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir);
+            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        {
+            client.logon("CLIENT01", "client01pass");
+            assertNotNull(client.readMessage("A", WAIT_MS));
+            client.send("D", "11=FIRST|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+            assertEquals("FIRST", RawFixClient.field(client.readMessage("8", WAIT_MS), 11));
+            client.write(client.frameWithSeqNum("D", "43=Y|122=20261124-10:00:00.000|11=REPLAYED|54=1|" + GOOD_TIME +
+                "40=2|55=AAPL|38=1|44=90|59=0|", "2"));
+            client.send("D", "11=NEXT|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+            final String next = client.readMessage("8", WAIT_MS);
+            assertNotNull(next);
+            assertEquals("NEXT", RawFixClient.field(next, 11), "no report for the stale retransmission came first");
+            assertEquals(2.0, fixture.counter("kairos.orders.in"), "the retransmission never reached the engine");
+        }
+    }
+
+    /** A Logon framed with MsgSeqNum {@code seqNum} instead of the client's own numbering. */
+    private static byte[] withSeqNum(final RawFixClient client, final String seqNum)
+    {
+        return client.frameWithSeqNum("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|", seqNum);
+    }
+
+    private static void assertSessionReject(final RawFixClient client, final String msgType, final String body,
+        final String refTag, final String reason) throws Exception
+    {
+        final int seqNum = client.nextSeqNum();
+        client.send(msgType, body);
+        final String reject = client.readMessage("3", WAIT_MS);
+        assertNotNull(reject, "a session Reject for " + body);
+        assertEquals(String.valueOf(seqNum), RawFixClient.field(reject, 45), reject);
+        assertEquals(refTag, RawFixClient.field(reject, 371), body + " -> " + reject);
+        assertEquals(reason, RawFixClient.field(reject, 373), body + " -> " + reject);
+        assertEquals(msgType, RawFixClient.field(reject, 372), reject);
+    }
+}

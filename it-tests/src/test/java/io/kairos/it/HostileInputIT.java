@@ -1,0 +1,109 @@
+package io.kairos.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real server process, attacked over raw loopback sockets on both ports: each bad message gets its exact answer,
+ * and the same sessions still trade and subscribe afterwards.
+ */
+class HostileInputIT
+{
+    private static final long WAIT_MS = 15_000;
+    private static final String TIME = "60=20261124-10:00:00.000|";
+
+    @TempDir
+    Path root;
+
+    @Test
+    void shouldAnswerHostileOrderEntryAndMarketDataExactlyAndKeepServing() throws Exception
+    {
+        final TestVenue venue = new TestVenue(root).withTestInstruments(2).set("journal.mode", "off")
+            .set("instrument.T01.max-order-qty", "1000000").set("md.max-subscriptions-per-session", "2");
+        try (KairosProcess server = venue.start())
+        {
+            try (RawSocketClient lazy = new RawSocketClient(venue.fixPort(), "CLIENT02", "KAIROS"))
+            {
+                lazy.send("A", "98=0|108=0|553=CLIENT02|554=client02pass|");
+                final String logout = lazy.read("5", WAIT_MS);
+                assertNotNull(logout, "HeartBtInt=0 is refused with a Logout");
+                assertTrue(RawSocketClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was 0"), logout);
+            }
+            try (RawSocketClient client = new RawSocketClient(venue.fixPort(), "CLIENT01", "KAIROS"))
+            {
+                client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|");
+                assertNotNull(client.read("A", WAIT_MS), "logged on");
+                final String[][] cases = {
+                    {"38=1e5|44=99|", "38", "6"}, {"38=100|44=1..8.0.|", "44", "6"}, {"38=100|44=180..00|", "44", "6"},
+                    {"38=100|44=1.8e2|", "44", "6"}, {"38= 5|44=99|", "38", "6"}, {"38=100|44=1e308|", "44", "6"},
+                    {"38=1e25|44=99|", "38", "6"}};
+                int n = 0;
+                for (final String[] c : cases)
+                {
+                    assertSessionReject(client, "11=H" + n++ + "|54=1|" + TIME + "40=2|55=T01|59=0|" + c[0], c[1], c[2]);
+                }
+                assertSessionReject(client, "11=Y|54=1|60=yesterday|40=2|55=T01|59=0|38=1|44=99|", "60", "6");
+                assertSessionReject(client, "11=L|54=1|" + TIME + "40=2|55=" + "Q".repeat(65) + "|59=0|38=1|44=99|", "55", "5");
+
+                client.send("D", "11=BIG|54=2|" + TIME + "40=2|55=T01|59=0|38=1000001|44=99|");
+                final String limit = client.read("8", WAIT_MS);
+                assertNotNull(limit);
+                assertEquals("8", RawSocketClient.field(limit, 39), limit);
+                assertTrue(RawSocketClient.field(limit, 58).contains("max-order-qty"), limit);
+
+                client.send("D", "11=BUY|54=1|" + TIME + "40=2|55=T01|59=0|38=100|44=99|");
+                assertEquals("0", RawSocketClient.field(client.read("8", WAIT_MS), 150), "a good order is acknowledged");
+                client.send("D", "11=SELL|54=2|" + TIME + "40=2|55=T01|59=0|38=100|44=99|");
+                String trade = null;
+                for (int i = 0; i < 4 && trade == null; i++)
+                {
+                    final String report = client.read("8", WAIT_MS);
+                    assertNotNull(report, "reports of the crossing order");
+                    trade = "F".equals(RawSocketClient.field(report, 150)) ? report : null;
+                }
+                assertNotNull(trade, "the session still trades");
+                assertEquals("100", RawSocketClient.field(trade, 32));
+            }
+            try (RawSocketClient md = new RawSocketClient(venue.mdPort(), "MD01", "KAIROS-MD"))
+            {
+                md.send("A", "98=0|108=30|553=MD01|554=md01pass|");
+                assertNotNull(md.read("A", WAIT_MS), "market data logged on");
+                md.send("V", "262=MISMATCH|263=1|264=0|267=1|269=0|146=3|55=T01|");
+                final String reject = md.read("3", WAIT_MS);
+                assertNotNull(reject);
+                assertEquals("146", RawSocketClient.field(reject, 371));
+                assertEquals("16", RawSocketClient.field(reject, 373));
+                md.send("V", "262=REPEAT|263=1|264=0|267=1|269=0|146=4|55=T01|55=T01|55=T01|55=T02|");
+                final String first = md.read("W", WAIT_MS);
+                final String second = md.read("W", WAIT_MS);
+                assertNotNull(first);
+                assertNotNull(second);
+                assertEquals("T01", RawSocketClient.field(first, 55));
+                assertEquals("T02", RawSocketClient.field(second, 55), "one snapshot per distinct symbol");
+                md.send("V", "262=THIRD|263=1|264=0|267=1|269=0|146=1|55=T01|");
+                final String refused = md.read("Y", WAIT_MS);
+                assertNotNull(refused, "md.max-subscriptions-per-session=2 reached");
+                assertEquals("2", RawSocketClient.field(refused, 281));
+            }
+            assertEquals(0, server.stop());
+        }
+    }
+
+    private static void assertSessionReject(final RawSocketClient client, final String body, final String refTag,
+        final String reason) throws Exception
+    {
+        final int seqNum = client.nextSeqNum();
+        client.send("D", body);
+        final String reject = client.read("3", WAIT_MS);
+        assertNotNull(reject, "a session Reject for " + body);
+        assertEquals(String.valueOf(seqNum), RawSocketClient.field(reject, 45), reject);
+        assertEquals(refTag, RawSocketClient.field(reject, 371), body + " -> " + reject);
+        assertEquals(reason, RawSocketClient.field(reject, 373), body + " -> " + reject);
+    }
+}

@@ -1,0 +1,30 @@
+package io.kairos.md;
+
+import org.agrona.concurrent.SystemEpochNanoClock;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** SendingTime's clock is the engine's clock (the system real-time clock), read without allocating. */
+class RealtimeEpochNanoClockTest
+{
+    @Test
+    void shouldReadTheSameClockAsTheEngineBetweenTwoOfItsReadings()
+    {
+        final SystemEpochNanoClock engineClock = new SystemEpochNanoClock();
+        final RealtimeEpochNanoClock clock = new RealtimeEpochNanoClock();
+        for (int i = 0; i < 10_000; i++)
+        {
+            final long before = engineClock.nanoTime();
+            final long now = clock.nanoTime();
+            final long after = engineClock.nanoTime();
+            assertTrue(before <= now && now <= after, before + " <= " + now + " <= " + after);
+        }
+    }
+
+    @Test
+    void shouldUseTheAllocationFreePathWithTheVenuesJvmFlags()
+    {
+        assertTrue(RealtimeEpochNanoClock.allocationFree(), "jdk.internal.misc is exported by kairos.jvm.flags");
+    }
+}
