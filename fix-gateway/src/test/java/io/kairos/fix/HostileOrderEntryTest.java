@@ -177,6 +177,30 @@ class HostileOrderEntryTest
         }
     }
 
+    @Test
+    void shouldRejectASequenceResetPastTwoToThe31AndKeepTheSession() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir);
+            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        {
+            client.logon("CLIENT01", "client01pass");
+            assertNotNull(client.readMessage("A", WAIT_MS));
+            final int seqNum = client.nextSeqNum();
+            client.send("4", "36=2147483648|");
+            final String reject = client.readMessage("3", WAIT_MS);
+            assertNotNull(reject, "NewSeqNo 2^31 answered");
+            assertEquals(String.valueOf(seqNum), RawFixClient.field(reject, 45));
+            assertEquals("36", RawFixClient.field(reject, 371));
+            assertEquals("6", RawFixClient.field(reject, 373));
+            client.send("1", "112=STILL-HERE|");
+            final String heartbeat = client.readMessage("0", WAIT_MS);
+            assertNotNull(heartbeat, "the rejected SequenceReset consumed its number and the session goes on");
+            assertEquals("STILL-HERE", RawFixClient.field(heartbeat, 112));
+            client.send("D", "11=AFTER-RESET|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+            assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150));
+        }
+    }
+
     /** A Logon framed with MsgSeqNum {@code seqNum} instead of the client's own numbering. */
     private static byte[] withSeqNum(final RawFixClient client, final String seqNum)
     {
