@@ -62,8 +62,8 @@ class EngineLifecycleTest
             engine.publisher().publish(command.newOrder(7, "a", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
             engine.publisher().publish(command.newOrder(7, "b", 3, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("150"), 5));
             assertEquals(2, engine.publisher().publish(command.massCancel(7, "m", EngineCommand.ALL_INSTRUMENTS)));
-            Await.until("two reports", () -> recorder.executions.stream().filter(e -> e.kind == ExecutionEvent.Kind.MASS_CANCEL_REPORT).count() == 2);
-            assertEquals(2, recorder.executions.stream().filter(e -> e.execType == ExecType.CANCELED).count());
+            Await.until("two reports", () -> recorder.executionsSnapshot().stream().filter(e -> e.kind == ExecutionEvent.Kind.MASS_CANCEL_REPORT).count() == 2);
+            assertEquals(2, recorder.executionsSnapshot().stream().filter(e -> e.execType == ExecType.CANCELED).count());
         }
     }
 
@@ -176,7 +176,7 @@ class EngineLifecycleTest
             engine.publisher().publish(command.newOrder(2, "b", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 2));
             engine.publisher().publish(command.newOrder(2, "c", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("101"), 7));
             Await.until("events", () -> first.executions.size() == 5);
-            final List<ExecutionEvent> trades = first.executions.stream().filter(e -> e.execType == ExecType.TRADE).toList();
+            final List<ExecutionEvent> trades = first.executionsSnapshot().stream().filter(e -> e.execType == ExecType.TRADE).toList();
             assertEquals(2, trades.size());
             assertTrue(trades.get(0).execId != trades.get(1).execId, "each side of a trade has its own ExecID");
             Await.until("stats", () -> engine.stats(0).trades() == 1 && engine.stats(0).journalBytes() > 0 && engine.stats(0).commands() == 3);

@@ -59,6 +59,12 @@ final class EventRecorder implements EngineEventListener
         }
     }
 
+    /** A copy of the executions so far, taken under the lock the matcher threads write with (safe to stream). */
+    synchronized List<ExecutionEvent> executionsSnapshot()
+    {
+        return new ArrayList<>(executions);
+    }
+
     synchronized List<String> drain()
     {
         final List<String> result = new ArrayList<>(lines);

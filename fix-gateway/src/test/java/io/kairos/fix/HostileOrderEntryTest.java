@@ -4,6 +4,8 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -174,6 +176,53 @@ class HostileOrderEntryTest
             assertNotNull(next);
             assertEquals("NEXT", RawFixClient.field(next, 11), "no report for the stale retransmission came first");
             assertEquals(2.0, fixture.counter("kairos.orders.in"), "the retransmission never reached the engine");
+        }
+    }
+
+    @Test
+    void shouldRejectASequenceResetPastTwoToThe31AndKeepTheSession() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir);
+            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        {
+            client.logon("CLIENT01", "client01pass");
+            assertNotNull(client.readMessage("A", WAIT_MS));
+            final int seqNum = client.nextSeqNum();
+            client.send("4", "36=2147483648|");
+            final String reject = client.readMessage("3", WAIT_MS);
+            assertNotNull(reject, "NewSeqNo 2^31 answered");
+            assertEquals(String.valueOf(seqNum), RawFixClient.field(reject, 45));
+            assertEquals("36", RawFixClient.field(reject, 371));
+            assertEquals("6", RawFixClient.field(reject, 373));
+            client.send("1", "112=STILL-HERE|");
+            final String heartbeat = client.readMessage("0", WAIT_MS);
+            assertNotNull(heartbeat, "the rejected SequenceReset consumed its number and the session goes on");
+            assertEquals("STILL-HERE", RawFixClient.field(heartbeat, 112));
+            client.send("D", "11=AFTER-RESET|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+            assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150));
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "0; MsgSeqNum too low, expecting 2 but received 0",
+        "-1; MsgSeqNum too low, expecting 2 but received -1",
+        "2147483648; Received message without MsgSeqNum",
+        "99999999999999999999; Received message without MsgSeqNum"})
+    void shouldLogOutASessionWhoseMessageCarriesAnImpossibleMsgSeqNumNamingWhy(final String seqNum, final String reason)
+        throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir);
+            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        {
+            client.logon("CLIENT01", "client01pass");
+            assertNotNull(client.readMessage("A", WAIT_MS));
+            client.write(client.frameWithSeqNum("1", "112=X|", seqNum));
+            final String logout = client.readMessage("5", WAIT_MS);
+            assertNotNull(logout, "a Logout for MsgSeqNum " + seqNum);
+            assertEquals(reason, RawFixClient.field(logout, 58));
+            assertNull(client.readMessage("0", WAIT_MS), "no Heartbeat for it");
+            assertTrue(client.closedByPeer(), "and the connection is closed");
         }
     }
 

@@ -109,6 +109,10 @@ public final class L3BookSet
             return L3Result.DUPLICATE_ORDER;
         }
         bookOrCreate(instrumentId);
+        if (overflows(sides[sideIndex(instrumentId, side)].levelAt(price), quantity))
+        {
+            return L3Result.LEVEL_QUANTITY_OVERFLOW;
+        }
         final int node = -found - 1;
         orders.insert(node, orderId, quantity);
         append(instrumentId, node, side, price);
@@ -126,6 +130,10 @@ public final class L3BookSet
         if (node == OrderTable.NONE)
         {
             return L3Result.UNKNOWN_ORDER;
+        }
+        if (overflows(orders.level(node), quantity - orders.quantity(node)))
+        {
+            return L3Result.LEVEL_QUANTITY_OVERFLOW;
         }
         levels.addQuantity(orders.level(node), quantity - orders.quantity(node));
         orders.quantity(node, quantity);
@@ -147,6 +155,11 @@ public final class L3BookSet
         final int level = orders.level(node);
         final int side = levels.side(level);
         final int instrumentId = levels.instrument(level);
+        final int target = sides[sideIndex(instrumentId, side)].levelAt(price);
+        if (overflows(target, target == level ? quantity - orders.quantity(node) : quantity))
+        {
+            return L3Result.LEVEL_QUANTITY_OVERFLOW;
+        }
         unlink(node);
         orders.quantity(node, quantity);
         append(instrumentId, node, side, price);
@@ -251,6 +264,12 @@ public final class L3BookSet
     private static int sideIndex(final int instrumentId, final int side)
     {
         return (instrumentId << 1) | side;
+    }
+
+    /** Whether adding {@code delta} to the level's total (none yet: 0) would pass {@code Long.MAX_VALUE}. */
+    private boolean overflows(final int level, final long delta)
+    {
+        return delta > 0 && level != LevelNodes.NONE && levels.quantity(level) > Long.MAX_VALUE - delta;
     }
 
     private void append(final int instrumentId, final int node, final int side, final long price)

@@ -19,6 +19,8 @@ public final class L3Result
     public static final int INVALID_SIDE = -5;
     /** An execution whose executed plus remaining quantity differs from the resting quantity. */
     public static final int QUANTITY_MISMATCH = -6;
+    /** The event would take its price level's total quantity past {@code Long.MAX_VALUE}. */
+    public static final int LEVEL_QUANTITY_OVERFLOW = -7;
 
     private L3Result()
     {
@@ -36,6 +38,7 @@ public final class L3Result
             case UNKNOWN_INSTRUMENT: return "UNKNOWN_INSTRUMENT";
             case INVALID_SIDE: return "INVALID_SIDE";
             case QUANTITY_MISMATCH: return "QUANTITY_MISMATCH";
+            case LEVEL_QUANTITY_OVERFLOW: return "LEVEL_QUANTITY_OVERFLOW";
             default: return "UNKNOWN(" + result + ")";
         }
     }

@@ -20,6 +20,24 @@ class L3BookSetTest
     private final L3BookSet books = new L3BookSet(100, 1_000, 8);
 
     @Test
+    void shouldRefuseAnEventThatWouldOverflowALevelTotalAndLeaveTheBookUntouched()
+    {
+        final long big = Long.MAX_VALUE / 2 + 1;
+        assertEquals(L3Result.OK, books.add(1, 1, Sides.ASK, 100, big));
+        assertEquals(L3Result.LEVEL_QUANTITY_OVERFLOW, books.add(1, 2, Sides.ASK, 100, big));
+        assertEquals(L3Result.OK, books.add(1, 3, Sides.ASK, 101, big));
+        assertEquals(L3Result.LEVEL_QUANTITY_OVERFLOW, books.modifyLosePriority(3, 100, big));
+        assertEquals(L3Result.OK, books.add(1, 4, Sides.ASK, 100, 5));
+        assertEquals(L3Result.LEVEL_QUANTITY_OVERFLOW, books.modifyKeepPriority(4, big));
+        final L3Book book = books.book(1);
+        assertEquals(big + 5, book.quantity(Sides.ASK, 0), "no level ever negative");
+        assertEquals(big, book.quantity(Sides.ASK, 1));
+        assertEquals(3, books.orderCount());
+        assertEquals(L3Result.OK, books.modifyKeepPriority(4, 1), "a reduction is always fine");
+        assertEquals("LEVEL_QUANTITY_OVERFLOW", L3Result.name(L3Result.LEVEL_QUANTITY_OVERFLOW));
+    }
+
+    @Test
     void shouldAggregateOrdersIntoLevelsBestFirst()
     {
         books.add(INSTRUMENT, 1, Sides.BID, 100, 10);

@@ -71,7 +71,7 @@ class EngineFanOutTest
                     Thread.sleep(10);
                 }
                 final long expected = gateway.messagesOut();
-                awaitSameStableCounts(readers, deadline);
+                awaitBarrier(readers, deadline);
                 for (final Reader reader : readers)
                 {
                     assertFalse(reader.failure.get(), "reader " + reader.compId + " lost its connection");
@@ -96,25 +96,23 @@ class EngineFanOutTest
         }
     }
 
-    /** Waits until every reader holds the same number of bytes and none grew for 300 ms. */
-    private static void awaitSameStableCounts(final List<Reader> readers, final long deadline) throws InterruptedException
+    /**
+     * Every reader sends a TestRequest and waits (bounded) for the Heartbeat that answers it: the gateway writes it on
+     * the reader's channel after every update queued before it, so once it arrived nothing else is on its way.
+     */
+    private static void awaitBarrier(final List<Reader> readers, final long deadline) throws IOException, InterruptedException
     {
-        long[] previous = new long[readers.size()];
-        while (System.currentTimeMillis() < deadline)
+        for (final Reader reader : readers)
         {
-            Thread.sleep(300);
-            final long[] counts = new long[readers.size()];
-            boolean same = true;
-            for (int i = 0; i < counts.length; i++)
+            reader.client.send("1", "112=BARRIER");
+        }
+        for (final Reader reader : readers)
+        {
+            while (!reader.received("112=BARRIER") && System.currentTimeMillis() < deadline)
             {
-                counts[i] = readers.get(i).count();
-                same &= counts[i] == counts[0] && counts[i] == previous[i];
+                Thread.sleep(10);
             }
-            if (same && counts[0] > 0)
-            {
-                return;
-            }
-            previous = counts;
+            assertTrue(reader.received("112=BARRIER"), "reader " + reader.compId + " got the answer to its TestRequest");
         }
     }
 
@@ -165,6 +163,11 @@ class EngineFanOutTest
         synchronized int count()
         {
             return received.size();
+        }
+
+        synchronized boolean received(final String text)
+        {
+            return received.toString(java.nio.charset.StandardCharsets.ISO_8859_1).contains(text);
         }
 
         /** Bodies of the X messages received, in order. */
