@@ -157,6 +157,7 @@ final class EmbeddedArtio implements AutoCloseable
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds())
             .framerIdleStrategy(config.idleMode().newIdleStrategy())
             .archiverIdleStrategy(idleStrategy())
+            .monitoringThreadIdleStrategy(idleStrategy())
             .inboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
             .outboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
             .epochNanoClock(clock)

@@ -175,6 +175,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             .epochNanoClock(clock)
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds());
         libraryConfig.libraryName("kairos-fix-gateway");
+        // the library's error printer and Aeron client conductor share a thread no request waits for
+        libraryConfig.monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy());
         libraryConfig.outboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.inboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
