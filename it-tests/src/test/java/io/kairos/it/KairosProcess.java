@@ -105,6 +105,7 @@ final class KairosProcess implements AutoCloseable
             }
             if (Http.get(metricsPort, "/health/ready").status() == 200)
             {
+                awaitBanner(deadline);
                 final String threading = System.getProperty("kairos.it.threading", "");
                 assertTrue(threading.isEmpty() || output().contains("Threading      : " + threading),
                     "the server runs the threading this test run asks for (" + threading + "):\n" + output());
@@ -114,6 +115,22 @@ final class KairosProcess implements AutoCloseable
         }
         process.destroyForcibly();
         fail("server not ready within " + READY_TIMEOUT_MS + " ms:\n" + output());
+    }
+
+    /**
+     * The server turns ready before it prints what to connect to (so that whoever waits for readiness may stop it at
+     * once); the banner ends with "kairos-server: running". Waits for it until {@code deadline}.
+     */
+    private void awaitBanner(final long deadline)
+    {
+        while (!output().contains("kairos-server: running"))
+        {
+            if (!process.isAlive() || System.currentTimeMillis() > deadline)
+            {
+                fail("server ready but printed no banner:\n" + output());
+            }
+            pause(20);
+        }
     }
 
     /** Waits for the process to exit by itself. @return its exit status. */
