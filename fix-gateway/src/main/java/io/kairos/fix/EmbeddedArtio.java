@@ -15,7 +15,6 @@ import io.kairos.engine.DirectoryLock;
 import io.kairos.fix.codecs.FixDictionaryImpl;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.EpochNanoClock;
-import org.agrona.concurrent.IdleStrategy;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.EngineScheduler;
 import uk.co.real_logic.artio.engine.FixEngine;
@@ -101,7 +100,7 @@ final class EmbeddedArtio implements AutoCloseable
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDirectory)
             .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(idleStrategy())
+            .sharedIdleStrategy(IdleMode.newHousekeepingIdleStrategy())
             .ipcTermBufferLength(IPC_TERM_BUFFER_BYTES)
             .publicationTermBufferLength(IPC_TERM_BUFFER_BYTES)
             .dirDeleteOnStart(true)
@@ -115,7 +114,7 @@ final class EmbeddedArtio implements AutoCloseable
             .replicationChannel("aeron:udp?endpoint=127.0.0.1:0")
             .recordingEventsEnabled(false)
             .threadingMode(ArchiveThreadingMode.SHARED)
-            .idleStrategySupplier(EmbeddedArtio::idleStrategy)
+            .idleStrategySupplier(IdleMode::newHousekeepingIdleStrategy)
             .segmentFileLength(ARCHIVE_SEGMENT_BYTES)
             .deleteArchiveOnStart(false);
         final ArchivingMediaDriver driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
@@ -156,8 +155,8 @@ final class EmbeddedArtio implements AutoCloseable
             .enableMessageThrottle((int)THROTTLE_WINDOW_MS, config.throttleMessagesPerSecond())
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds())
             .framerIdleStrategy(config.idleMode().newIdleStrategy())
-            .archiverIdleStrategy(idleStrategy())
-            .monitoringThreadIdleStrategy(idleStrategy())
+            .archiverIdleStrategy(IdleMode.newHousekeepingIdleStrategy())
+            .monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy())
             .inboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
             .outboundMaxClaimAttempts(MAX_CLAIM_ATTEMPTS)
             .epochNanoClock(clock)
@@ -169,15 +168,6 @@ final class EmbeddedArtio implements AutoCloseable
             .controlRequestChannel(CommonContext.IPC_CHANNEL)
             .controlResponseChannel(CommonContext.IPC_CHANNEL);
         return engineConfig;
-    }
-
-    /**
-     * For the archive, the media driver and Artio's indexer: no request waits for them (IPC data between the
-     * framer and the library does not pass through the driver), so they sleep up to 5 ms when idle.
-     */
-    static IdleStrategy idleStrategy()
-    {
-        return IdleMode.newHousekeepingIdleStrategy();
     }
 
     String aeronDirectory()

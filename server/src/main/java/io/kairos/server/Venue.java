@@ -15,6 +15,7 @@ import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.kairos.engine.Prices;
 import io.kairos.engine.RecoveryReport;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -86,6 +87,9 @@ final class Venue implements AutoCloseable
         if (config.threading() == Threading.COMPACT)
         {
             threads = new VenueThreads(config.fix().idleMode());
+            FunctionCounter.builder("kairos.agent.errors", threads, VenueThreads::errorCount)
+                .description("exceptions that escaped an agent on the compact mode's hot or infra thread (each also printed)")
+                .register(registry);
         }
         engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot());
         final EngineMeters meters = EngineMeters.register(engine, registry);

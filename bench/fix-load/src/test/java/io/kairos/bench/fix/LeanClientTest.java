@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,16 +49,6 @@ class LeanClientTest
             result.recorder().fromPlan(OrderRequest.REPLACE).getTotalCount();
     }
 
-    private static void await(final BooleanSupplier condition, final String what) throws InterruptedException
-    {
-        final long deadlineNs = System.nanoTime() + 10 * SECOND_NS;
-        while (!condition.getAsBoolean())
-        {
-            assertTrue(System.nanoTime() < deadlineNs, "timed out waiting for " + what);
-            Thread.sleep(5);
-        }
-    }
-
     @Test
     void shouldLogOnAndGetExactlyOneAnswerToEveryOrderFromTheEchoServer() throws Exception
     {
@@ -85,7 +74,7 @@ class LeanClientTest
             assertEquals(0, checks.badFrames());
             assertEquals(0, checks.sendFailures());
             assertEquals("lean", result.client());
-            await(() -> server.messages() == 2 + 300 + 2, "2 Logons, 300 orders and 2 Logouts at the echo server");
+            Await.until("2 Logons, 300 orders and 2 Logouts at the echo server", () -> server.messages() == 2 + 300 + 2);
             assertEquals(0, server.badFrames());
             final MetricFigures ack = MetricFigures.fromLoad(dir, "order-ack");
             assertTrue(ack.present());
@@ -108,7 +97,7 @@ class LeanClientTest
             assertEquals(0, result.unanswered(), console::toString);
             assertEquals(40, answered(result));
             assertEquals(0, result.checks().sequenceGaps());
-            await(() -> server.messages() == 1 + 40 + 1, "Logon, 40 orders and Logout at the echo server");
+            Await.until("Logon, 40 orders and Logout at the echo server", () -> server.messages() == 1 + 40 + 1);
             assertEquals(0, server.badFrames());
         }
     }
@@ -137,7 +126,7 @@ class LeanClientTest
             final LoadResult result = new LeanLoadRunner(config(peer.port(), 1, 50, "1:0:0", dir), out).run();
 
             LoadReport.print(result, out);
-            await(() -> !peer.heartbeatTestReqIds().isEmpty(), "the Heartbeat; " + console);
+            Await.until("the Heartbeat; " + console, () -> !peer.heartbeatTestReqIds().isEmpty());
             assertEquals(List.of("TR-42"), peer.heartbeatTestReqIds());
             assertEquals(1, result.checks().testRequestsAnswered());
             assertEquals(0, result.checks().sequenceGaps(), "the TestRequest was numbered in sequence");
@@ -186,7 +175,7 @@ class LeanClientTest
             final LoadResult result = new LeanLoadRunner(config(peer.port(), 3, 30, "1:0:0", dir), out).run();
 
             assertEquals(0, result.unanswered());
-            await(() -> peer.logouts() == 3, "three Logouts");
+            Await.until("three Logouts", () -> peer.logouts() == 3);
             assertEquals(30, peer.orders());
             assertEquals(0, result.checks().disconnects(), "the peer answered each Logout before closing");
         }

@@ -58,11 +58,7 @@ class LeanSessionTest
                 session.heartbeatIfIdle(beforeLogonNs + HEARTBEAT_INTERVAL_NS - 1);
                 session.heartbeatIfIdle(afterLogonNs + HEARTBEAT_INTERVAL_NS);
                 session.sendLogout();
-                final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (peer.logouts() == 0 && System.nanoTime() < deadlineNs)
-                {
-                    Thread.sleep(5);
-                }
+                Await.until("the Logout at the peer", () -> peer.logouts() > 0);
 
                 assertEquals(1, peer.logouts());
                 assertEquals(1, peer.heartbeats(), "one Heartbeat: the session was idle only at the second check");
