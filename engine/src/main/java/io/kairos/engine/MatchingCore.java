@@ -4,13 +4,21 @@ import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
- * Price-time priority matching for the instruments of one partition: validates each command,
- * updates the books and emits execution and L3 book events. Deterministic: the same commands in
- * the same order produce the same state and the same events (time stamps aside), which is what
- * journal replay relies on. Owned by the partition's matcher thread; allocation-free in steady
- * state (pools and maps only grow past their preallocated sizes).
+ * Price-time priority matching for the instruments of one partition, as a synchronous API: {@link #apply}
+ * validates one command, updates the books and hands every execution and L3 book event to the listener
+ * before it returns (then {@link EngineEventListener#onCommandComplete}). The Disruptor pipeline
+ * ({@link Engine}), journal replay and the tests all drive it through this one entry; so can a user who
+ * embeds the matcher or sequences commands some other way (a replicated log).
+ *
+ * <p>Deterministic: the same commands in the same order produce the same state and the same events (time
+ * stamps aside), which is what journal replay relies on. Time is read once per command (or given by the
+ * caller, once per batch): every event of a command carries that one stamp as TransactTime and engine-out.
+ *
+ * <p>Single-threaded: owned by the thread that calls {@link #apply} (the partition's matcher thread in the
+ * pipeline); not thread-safe. Allocation-free in steady state (pools and maps only grow past their
+ * preallocated sizes). Events are reused: a listener copies what it keeps.
  */
-final class Matcher
+public final class MatchingCore
 {
     static final int ID_PARTITION_BITS = 8;
 
@@ -32,13 +40,18 @@ final class Matcher
     private long trades;
     private long rejects;
 
-    Matcher(final int partition, final EngineConfig config, final EpochNanoClock clock)
+    /**
+     * @param partition this matcher's partition: it hosts the instruments of {@code config} with that partition
+     *                  and stamps the partition into the ids it assigns.
+     * @param clock     read once per {@link #apply(EngineCommand)}; not read by {@link #apply(EngineCommand, long)}.
+     */
+    public MatchingCore(final int partition, final EngineConfig config, final EpochNanoClock clock)
     {
         this.partition = partition;
         referenceData = config.instruments();
         selfTradePrevention = config.selfTradePrevention();
         this.clock = clock;
-        emit = new EventEmitter(partition, clock);
+        emit = new EventEmitter(partition);
         books = new OrderBook[referenceData.maxId() + 1];
         for (final Instrument instrument : referenceData.instruments())
         {
@@ -49,36 +62,50 @@ final class Matcher
         }
     }
 
-    void listener(final EngineEventListener listener)
+    /** Where events go from now on ({@link EngineEventListener#NO_OP} until set). */
+    public void listener(final EngineEventListener listener)
     {
         emit.listener(listener);
     }
 
-    long restingOrders()
+    public long restingOrders()
     {
         return restingOrders;
     }
 
-    long trades()
+    public long trades()
     {
         return trades;
     }
 
     /** New orders rejected plus cancel/replace requests refused. */
-    long rejects()
+    public long rejects()
     {
         return rejects;
     }
 
-    void onCommand(final EngineCommand command)
+    /** Matches one command at the clock's current time. */
+    public void apply(final EngineCommand command)
     {
-        onCommand(command, 0);
+        apply(command, clock.nanoTime(), 0);
     }
 
-    /** Matches one command; its events carry {@code journalIndex} (the command's journal record, 0 if none). */
-    void onCommand(final EngineCommand command, final long journalIndex)
+    /** Matches one command at the caller's time {@code nowNs} (epoch ns): one clock read can serve a batch. */
+    public void apply(final EngineCommand command, final long nowNs)
     {
-        emit.beginCommand(command, clock.nanoTime(), journalIndex);
+        apply(command, nowNs, 0);
+    }
+
+    /** The instrument's live book, for queries between commands; null when this partition does not host it. */
+    public OrderBookView book(final int instrumentId)
+    {
+        return bookOf(instrumentId);
+    }
+
+    /** Matches one command at {@code nowNs}; its events carry {@code journalIndex} (its journal record, 0 if none). */
+    void apply(final EngineCommand command, final long nowNs, final long journalIndex)
+    {
+        emit.beginCommand(command, nowNs, journalIndex);
         switch (command.type)
         {
             case NEW_ORDER -> onNewOrder(command);
@@ -716,6 +743,7 @@ final class Matcher
     /** Emits one recovered ADD per resting order, in book priority order, without advancing sequences. */
     void emitRecoveredBooks()
     {
+        emit.beginCommand(null, clock.nanoTime(), 0);
         for (final OrderBook book : books)
         {
             if (book != null)
