@@ -10,11 +10,12 @@ import io.kairos.bench.harness.OrderFlow;
  * cancels and modifies, priced around a centre that moves as the regime says. Per message:
  * {@value #NEW_PERCENT} % new order, {@value #CANCEL_PERCENT} % cancel, the rest modify (cancel +
  * reinsert at a new price with a new full quantity under a new ref, losing priority: two commands,
- * marked {@link OrderFlow#FLAG_REINSERT}). A passive order rests 1–{@value #DEPTH_TICKS} ticks
- * behind the centre; an aggressive one is priced 1–{@value #AGGRESSIVE_TICKS} ticks through it. The
- * share of aggressive GTC orders follows how far the book is from {@value #TARGET_RESTING} resting
- * orders, so the book keeps its size while the price moves; moving prices make passive orders trade
- * too (against orders left behind), which is what the swings and the crash exercise. A
+ * marked {@link OrderFlow#FLAG_REINSERT}). A passive order rests 0–{@value #DEPTH_TICKS} ticks
+ * behind the centre (or behind the opposite best, if the centre has run past it); an aggressive one
+ * is priced 1–{@value #AGGRESSIVE_TICKS} ticks through the centre, sweeping whatever the moving centre
+ * left behind, at the makers' prices: what the swings and the crash exercise. The share of
+ * aggressive GTC orders follows how far the book is from {@value #TARGET_RESTING} resting orders,
+ * so the book keeps its size while the price moves. A
  * {@link ReferenceBook} tracks what is live: every modify and all but {@value #LATE_CANCEL_PERCENT} %
  * of the cancels name a live order, the rest a recently finished one. Users are drawn at random
  * (no self-trade prevention anywhere). Order refs count inserts from 1; a cancel's own ClOrdID is
@@ -190,10 +191,30 @@ public final class RegimeFlowGenerator
         return Math.max(0.02, Math.min(0.9, 0.25 + drift / 2));
     }
 
+    /**
+     * An aggressive order is priced 1..{@value #AGGRESSIVE_TICKS} ticks through the centre, so it takes every opposite
+     * order up to there, at the makers' prices: when the centre has run away from the book (a swing, the crash) it sweeps
+     * the levels left behind. A passive order never crosses: it rests behind the centre or behind the opposite best,
+     * whichever is further back.
+     */
     private long price(final byte side, final boolean aggressive)
     {
-        final long offset = aggressive ? -1 - random.nextInt(AGGRESSIVE_TICKS) : 1 + depth();
-        final long price = side == OrderFlow.BUY ? centre - offset : centre + offset;
+        final long price;
+        if (aggressive)
+        {
+            final long through = 1 + random.nextInt(AGGRESSIVE_TICKS);
+            price = side == OrderFlow.BUY ? centre + through : centre - through;
+        }
+        else if (side == OrderFlow.BUY)
+        {
+            final long ask = book.bestAsk();
+            price = (ask > 0 ? Math.min(centre, ask) : centre) - 1 - depth();
+        }
+        else
+        {
+            final long bid = book.bestBid();
+            price = (bid > 0 ? Math.max(centre, bid) : centre) + 1 + depth();
+        }
         return Math.max(1, Math.min(MAX_PRICE_TICKS, price));
     }
 
