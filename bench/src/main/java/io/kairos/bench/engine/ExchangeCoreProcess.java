@@ -1,16 +1,20 @@
 package io.kairos.bench.engine;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.kairos.bench.exchangecore.ExchangeCoreReplayRunner;
 import io.kairos.bench.exchangecore.ExchangeCoreRunner;
 import io.kairos.bench.harness.ReplayResult;
 import io.kairos.bench.harness.RunResult;
+import picocli.CommandLine;
 
 /**
  * Runs {@link ExchangeCoreRunner} in a child JVM (Java 17: exchange-core 0.5.3 cannot start on
@@ -118,6 +122,49 @@ final class ExchangeCoreProcess
         finally
         {
             process.destroyForcibly();
+        }
+    }
+
+    /**
+     * The child JVM an {@code --exchange-core-java} option asks for: {@code in-process} (null: run in this JVM), {@code auto}
+     * (a Java 17 under /usr/lib/jvm) or a java binary; it gets this JVM's heap and -XX options.
+     */
+    static ExchangeCoreProcess fromOption(final String option, final CommandLine commandLine) throws IOException
+    {
+        if ("in-process".equals(option))
+        {
+            return null;
+        }
+        final Path java = "auto".equals(option) ? findJava17(Path.of("/usr/lib/jvm")) : Path.of(option);
+        if (java == null || !Files.isExecutable(java))
+        {
+            throw new CommandLine.ParameterException(commandLine, "--exchange-core-java: no Java 17 found "
+                + "(looked under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
+        }
+        final List<String> options = new ArrayList<>();
+        for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (argument.startsWith("-Xm") || argument.startsWith("-Xs") || argument.startsWith("-XX:"))
+            {
+                options.add(argument);
+            }
+        }
+        return new ExchangeCoreProcess(java, options);
+    }
+
+    /** Deletes {@code dir} and everything under it, if it exists. */
+    static void deleteRecursively(final Path dir) throws IOException
+    {
+        if (!Files.exists(dir))
+        {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir))
+        {
+            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.deleteIfExists(path);
+            }
         }
     }
 

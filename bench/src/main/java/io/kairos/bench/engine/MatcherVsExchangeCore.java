@@ -1,14 +1,10 @@
 package io.kairos.bench.engine;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import io.kairos.bench.exchangecore.ExchangeCoreReplayRunner;
 import io.kairos.bench.harness.CanonicalText;
@@ -95,7 +91,7 @@ public final class MatcherVsExchangeCore implements Callable<Integer>
                 throw new CommandLine.ParameterException(commandLine, "--exchange-core-modes: expected direct, pipeline; got " + mode);
             }
         }
-        final ExchangeCoreProcess child = exchangeCoreProcess(commandLine);
+        final ExchangeCoreProcess child = ExchangeCoreProcess.fromOption(exchangeCoreJava, commandLine);
         final MatcherResultTable table = new MatcherResultTable(System.out);
         table.printEnvironment(seed, orders, runs, (child == null ? "in this JVM" : "child JVM " + child.java() + " "
             + String.join(" ", child.jvmOptions())) + "; direct = OrderBookDirectImpl + IOrderBook.processCommand per command; "
@@ -123,7 +119,7 @@ public final class MatcherVsExchangeCore implements Callable<Integer>
             }
             else
             {
-                deleteRecursively(runDir);
+                ExchangeCoreProcess.deleteRecursively(runDir);
             }
         }
         return keepRunDir ? 1 : 0;
@@ -210,43 +206,5 @@ public final class MatcherVsExchangeCore implements Callable<Integer>
     private static String fileName(final String label)
     {
         return label.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + ".txt";
-    }
-
-    private ExchangeCoreProcess exchangeCoreProcess(final CommandLine commandLine) throws IOException
-    {
-        if ("in-process".equals(exchangeCoreJava))
-        {
-            return null;
-        }
-        final Path java = "auto".equals(exchangeCoreJava) ? ExchangeCoreProcess.findJava17(Path.of("/usr/lib/jvm")) : Path.of(exchangeCoreJava);
-        if (java == null || !Files.isExecutable(java))
-        {
-            throw new CommandLine.ParameterException(commandLine, "--exchange-core-java: no Java 17 found "
-                + "(looked under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
-        }
-        final List<String> options = new ArrayList<>();
-        for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (argument.startsWith("-Xm") || argument.startsWith("-Xs") || argument.startsWith("-XX:"))
-            {
-                options.add(argument);
-            }
-        }
-        return new ExchangeCoreProcess(java, options);
-    }
-
-    private static void deleteRecursively(final Path dir) throws IOException
-    {
-        if (!Files.exists(dir))
-        {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir))
-        {
-            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
-            {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
