@@ -64,8 +64,8 @@ final class ExchangeCoreProcess
         try
         {
             launch(ExchangeCoreRunner.class, List.of("--flow", flowFile.toString(), "--result", resultFile.toString(),
-                "--rate", Long.toString(rate), "--journal", journal ? "disk" : "off", "--journal-dir", journalDir.toString(),
-                "--wait", wait));
+                "--rate", Long.toString(rate), "--journal", journal ? "disk" : "off",
+                "--journal-dir", journalDir.toString(), "--wait", wait));
             return RunResult.read(resultFile);
         }
         finally
@@ -75,16 +75,17 @@ final class ExchangeCoreProcess
     }
 
     /**
-     * Runs {@link ExchangeCoreReplayRunner} on a matcher flow file: per mode ({@code direct}, {@code pipeline}) a warm-up
-     * and {@code runs} timed replays, hashes checked against {@code expectedSha256}; results (and the text of a
-     * replay whose hash differed) in {@code resultDir}.
+     * Runs {@link ExchangeCoreReplayRunner} on a matcher flow file: per mode ({@code direct}, {@code pipeline}) a
+     * warm-up and {@code runs} timed replays, hashes checked against {@code expectedSha256}; results (and the text
+     * of a replay whose hash differed) in {@code resultDir}.
      */
     List<ReplayResult> runReplay(final Path flowFile, final Path resultDir, final int runs, final List<String> modes,
-        final String wait, final String expectedSha256, final int outcomeCapacity) throws IOException, InterruptedException
+        final String wait, final String expectedSha256, final int outcomeCapacity)
+        throws IOException, InterruptedException
     {
-        launch(ExchangeCoreReplayRunner.class, List.of("--flow", flowFile.toString(), "--result-dir", resultDir.toString(),
-            "--runs", Integer.toString(runs), "--modes", String.join(",", modes), "--wait", wait, "--expect-sha256", expectedSha256,
-            "--outcome-capacity", Integer.toString(outcomeCapacity)));
+        launch(ExchangeCoreReplayRunner.class, List.of("--flow", flowFile.toString(), "--result-dir",
+            resultDir.toString(), "--runs", Integer.toString(runs), "--modes", String.join(",", modes), "--wait", wait,
+            "--expect-sha256", expectedSha256, "--outcome-capacity", Integer.toString(outcomeCapacity)));
         final List<ReplayResult> results = new ArrayList<>();
         for (final String mode : modes)
         {
@@ -126,8 +127,8 @@ final class ExchangeCoreProcess
     }
 
     /**
-     * The child JVM an {@code --exchange-core-java} option asks for: {@code in-process} (null: run in this JVM), {@code auto}
-     * (a Java 17 under /usr/lib/jvm) or a java binary; it gets this JVM's heap and -XX options.
+     * The child JVM an {@code --exchange-core-java} option asks for: {@code in-process} (null: run in this JVM),
+     * {@code auto} (a Java 17 under /usr/lib/jvm) or a java binary; it gets this JVM's heap and -XX options.
      */
     static ExchangeCoreProcess fromOption(final String option, final CommandLine commandLine) throws IOException
     {
@@ -138,8 +139,8 @@ final class ExchangeCoreProcess
         final Path java = "auto".equals(option) ? findJava17(Path.of("/usr/lib/jvm")) : Path.of(option);
         if (java == null || !Files.isExecutable(java))
         {
-            throw new CommandLine.ParameterException(commandLine, "--exchange-core-java: no Java 17 found "
-                + "(looked under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
+            throw new CommandLine.ParameterException(commandLine, "--exchange-core-java: no Java 17 found (looked "
+                + "under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
         }
         final List<String> options = new ArrayList<>();
         for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments())

@@ -68,7 +68,8 @@ final class KairosMatcherReplay implements ReplayTarget, EngineEventListener
     KairosMatcherReplay(final Mode mode, final OrderFlow flow)
     {
         this.mode = mode;
-        final Instrument instrument = new Instrument("BENCH", 0, 0, TICK, KairosTarget.LOT, RegimeFlowGenerator.START_TICKS * TICK, 0);
+        final Instrument instrument =
+            new Instrument("BENCH", 0, 0, TICK, KairosTarget.LOT, RegimeFlowGenerator.START_TICKS * TICK, 0);
         config = EngineConfig.defaults(List.of(instrument)).withSelfTradePrevention(SelfTradePrevention.OFF);
         long maxRef = 0;
         for (int i = 0; i < flow.size(); i++)
@@ -126,8 +127,9 @@ final class KairosMatcherReplay implements ReplayTarget, EngineEventListener
         currentRef = flow.orderRef(i);
         if (flow.kind(i) == OrderFlow.INSERT)
         {
-            c.newOrder(flow.user(i), "", 0, side, OrderType.LIMIT, flow.timeInForce(i) == OrderFlow.IOC ? TimeInForce.IOC : TimeInForce.GTC,
-                flow.priceTicks(i) * TICK, flow.quantityLots(i) * KairosTarget.LOT);
+            final TimeInForce tif = flow.timeInForce(i) == OrderFlow.IOC ? TimeInForce.IOC : TimeInForce.GTC;
+            c.newOrder(flow.user(i), "", 0, side, OrderType.LIMIT, tif, flow.priceTicks(i) * TICK,
+                flow.quantityLots(i) * KairosTarget.LOT);
         }
         else if (flow.kind(i) == OrderFlow.CANCEL)
         {

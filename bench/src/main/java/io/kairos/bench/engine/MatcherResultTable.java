@@ -51,14 +51,16 @@ final class MatcherResultTable
         out.printf("- Kairos JVM: %s; flags: %s%n", ReplayResult.thisJvm(),
             String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         out.printf("- exchange-core: %s%n", exchangeCoreWhere);
-        out.printf("- flow: one symbol, %,d new orders per regime (%d %% IOC, the rest GTC limit), per message %d %% new order / "
-                + "%d %% cancel / %d %% modify (= cancel + reinsert at a new price with a new full quantity, losing priority: "
-                + "two engine commands, one message); trades at the maker's price; no self-trade prevention; seed %d%n",
-            orders, RegimeFlowGenerator.IOC_PERCENT, RegimeFlowGenerator.NEW_PERCENT, RegimeFlowGenerator.CANCEL_PERCENT,
-            100 - RegimeFlowGenerator.NEW_PERCENT - RegimeFlowGenerator.CANCEL_PERCENT, seed);
-        out.printf("- measure: per regime and mode, a warm-up replay, then %d timed replays, each of the whole flow on a fresh "
-            + "engine; messages/s = messages ÷ replay time; median and slowest–fastest run; the canonical text of every replay "
-            + "(warm-up included) hashed with SHA-256 after its timing%n%n", runs);
+        final int modifyPercent = 100 - RegimeFlowGenerator.NEW_PERCENT - RegimeFlowGenerator.CANCEL_PERCENT;
+        out.printf("- flow: one symbol, %,d new orders per regime (%d %% IOC, the rest GTC limit), per message "
+                + "%d %% new order / %d %% cancel / %d %% modify (= cancel + reinsert at a new price with a new "
+                + "full quantity, losing priority: two engine commands, one message); trades at the maker's "
+                + "price; no self-trade prevention; seed %d%n",
+            orders, RegimeFlowGenerator.IOC_PERCENT, RegimeFlowGenerator.NEW_PERCENT,
+            RegimeFlowGenerator.CANCEL_PERCENT, modifyPercent, seed);
+        out.printf("- measure: per regime and mode, a warm-up replay, then %d timed replays, each of the whole "
+            + "flow on a fresh engine; messages/s = messages ÷ replay time; median and slowest–fastest run; the "
+            + "canonical text of every replay (warm-up included) hashed with SHA-256 after its timing%n%n", runs);
         out.flush();
     }
 
@@ -75,17 +77,19 @@ final class MatcherResultTable
         out.printf(" SHA-256 of the canonical text |%n|---|---|---:|---:|%s---|%n", "---:|".repeat(kairos.size()));
         for (final ReplayResult result : r.results())
         {
-            out.printf("| %s | %s | %,.0f | %,.0f–%,.0f |", result.label(), result.jvm(), result.median(), result.min(), result.max());
+            out.printf("| %s | %s | %,.0f | %,.0f–%,.0f |", result.label(), result.jvm(), result.median(), result.min(),
+                result.max());
             for (final ReplayResult k : kairos)
             {
-                out.printf(" %s |", result.label().startsWith("Kairos") ? "" : String.format("%.2f", k.median() / result.median()));
+                final boolean kairosRow = result.label().startsWith("Kairos");
+                out.printf(" %s |", kairosRow ? "" : String.format("%.2f", k.median() / result.median()));
             }
             out.printf(" %s |%n", result.allHashesEqual(r.referenceSha256())
                 ? "`" + r.referenceSha256() + "` (" + (result.runSha256().length + 1) + " replays)"
                 : "**MISMATCH**: `" + result.firstDifferentHash(r.referenceSha256()) + "`");
         }
-        out.printf("%nHashes: %s. Load average after: %s%n%n", r.hashesEqual() ? "all equal" : "**DIFFERENT** (see above)",
-            ResultTable.loadAverage());
+        out.printf("%nHashes: %s. Load average after: %s%n%n",
+            r.hashesEqual() ? "all equal" : "**DIFFERENT** (see above)", ResultTable.loadAverage());
         out.flush();
     }
 
@@ -105,7 +109,7 @@ final class MatcherResultTable
         {
             out.printf("| %s |", r.regime().key());
             r.results().forEach(result -> out.printf(" %,.0f |", result.median()));
-            ratios.forEach(pair -> out.printf(" %.2f |", median(r, pair[0]) / median(r, pair[1])));
+            ratios.forEach(pair -> out.printf(" %.2f |", ratio(r, pair)));
             out.printf(" %s |%n", r.hashesEqual() ? "equal" : "**DIFFERENT**");
         }
         out.printf("| **worst regime** |");
@@ -116,17 +120,17 @@ final class MatcherResultTable
         }
         for (final String[] pair : ratios)
         {
-            final RegimeResults lowest = all.stream()
-                .min((a, b) -> Double.compare(median(a, pair[0]) / median(a, pair[1]), median(b, pair[0]) / median(b, pair[1])))
-                .orElseThrow();
-            out.printf(" %.2f (%s) |", median(lowest, pair[0]) / median(lowest, pair[1]), lowest.regime().key());
+            final RegimeResults lowest =
+                all.stream().min((a, b) -> Double.compare(ratio(a, pair), ratio(b, pair))).orElseThrow();
+            out.printf(" %.2f (%s) |", ratio(lowest, pair), lowest.regime().key());
         }
         out.printf(" %s |%n", all.stream().allMatch(RegimeResults::hashesEqual) ? "all equal" : "**DIFFERENT**");
         out.printf("%nWorst regime row: each engine's slowest regime, and each ratio's lowest value over the regimes. "
             + "Worst regime against worst regime:");
         for (final String[] pair : ratios)
         {
-            out.printf(" %s ÷ %s = %.2f;", pair[0], pair[1], median(worst(all, pair[0]), pair[0]) / median(worst(all, pair[1]), pair[1]));
+            final double worstOverWorst = median(worst(all, pair[0]), pair[0]) / median(worst(all, pair[1]), pair[1]);
+            out.printf(" %s ÷ %s = %.2f;", pair[0], pair[1], worstOverWorst);
         }
         out.printf("%n%n");
         out.flush();
@@ -148,6 +152,11 @@ final class MatcherResultTable
     private static RegimeResults worst(final List<RegimeResults> all, final String label)
     {
         return all.stream().min((a, b) -> Double.compare(median(a, label), median(b, label))).orElseThrow();
+    }
+
+    private static double ratio(final RegimeResults r, final String[] pair)
+    {
+        return median(r, pair[0]) / median(r, pair[1]);
     }
 
     private static double median(final RegimeResults r, final String label)

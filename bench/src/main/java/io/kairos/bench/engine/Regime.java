@@ -83,6 +83,7 @@ public enum Regime
                 return regime;
             }
         }
-        throw new IllegalArgumentException("unknown regime '" + key + "' (known: static, normal, swing25, swing40, crash)");
+        throw new IllegalArgumentException(
+            "unknown regime '" + key + "' (known: static, normal, swing25, swing40, crash)");
     }
 }

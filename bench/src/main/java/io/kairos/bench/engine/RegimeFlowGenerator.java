@@ -82,7 +82,8 @@ public final class RegimeFlowGenerator
             throw new IllegalArgumentException("newOrders must be >= 1, was " + newOrders);
         }
         // commands per new order: 1 + 25/60 cancels + 2 × 15/60 modify commands ≈ 1.92, plus room for chance
-        final RegimeFlowGenerator generator = new RegimeFlowGenerator(regime, seed, Math.toIntExact(newOrders * 22L / 10 + 10_000));
+        final int capacity = Math.toIntExact(newOrders * 22L / 10 + 10_000);
+        final RegimeFlowGenerator generator = new RegimeFlowGenerator(regime, seed, capacity);
         generator.run(newOrders);
         return new GeneratedFlow(regime, generator.flow, generator.stats());
     }
@@ -140,7 +141,8 @@ public final class RegimeFlowGenerator
     private void cancel()
     {
         cancels++;
-        final ReferenceBook.SimOrder late = random.nextInt(100) < LATE_CANCEL_PERCENT ? book.randomRecentlyDone(random) : null;
+        final ReferenceBook.SimOrder late =
+            random.nextInt(100) < LATE_CANCEL_PERCENT ? book.randomRecentlyDone(random) : null;
         if (late != null)
         {
             lateCancels++;
@@ -171,8 +173,8 @@ public final class RegimeFlowGenerator
         order.price = price;
         order.quantity = 1 + random.nextInt(MAX_LOTS);
         order.clOrdNum = order.ref;
-        flow.append(OrderFlow.INSERT, side, ioc ? OrderFlow.IOC : OrderFlow.GTC, flags, user, 0, price, order.quantity, order.ref,
-            order.clOrdNum, 0);
+        flow.append(OrderFlow.INSERT, side, ioc ? OrderFlow.IOC : OrderFlow.GTC, flags, user, 0, price, order.quantity,
+            order.ref, order.clOrdNum, 0);
         fills += ioc ? book.insertIoc(order) : book.insert(order);
         minPrice = Math.min(minPrice, price);
         maxPrice = Math.max(maxPrice, price);
@@ -180,8 +182,8 @@ public final class RegimeFlowGenerator
 
     private void appendCancel(final ReferenceBook.SimOrder order)
     {
-        flow.append(OrderFlow.CANCEL, order.side, OrderFlow.GTC, (byte)0, order.user, 0, order.price, order.quantity, order.ref,
-            nextCancelClOrd++, order.clOrdNum);
+        flow.append(OrderFlow.CANCEL, order.side, OrderFlow.GTC, (byte)0, order.user, 0, order.price, order.quantity,
+            order.ref, nextCancelClOrd++, order.clOrdNum);
     }
 
     /** Leans on the book size: more aggressive orders when it has grown past its target, fewer when it has shrunk. */
@@ -192,10 +194,10 @@ public final class RegimeFlowGenerator
     }
 
     /**
-     * An aggressive order is priced 1..{@value #AGGRESSIVE_TICKS} ticks through the centre, so it takes every opposite
-     * order up to there, at the makers' prices: when the centre has run away from the book (a swing, the crash) it sweeps
-     * the levels left behind. A passive order never crosses: it rests behind the centre or behind the opposite best,
-     * whichever is further back.
+     * An aggressive order is priced 1..{@value #AGGRESSIVE_TICKS} ticks through the centre, so it takes every
+     * opposite order up to there, at the makers' prices: when the centre has run away from the book (a swing, the
+     * crash) it sweeps the levels left behind. A passive order never crosses: it rests behind the centre or behind
+     * the opposite best, whichever is further back.
      */
     private long price(final byte side, final boolean aggressive)
     {

@@ -18,8 +18,8 @@ package io.kairos.bench.engine;
  * @param maxResting     most resting orders after any message
  */
 public record RegimeFlowStats(
-    long messages, long commands, long newOrders, long iocOrders, long cancels, long lateCancels, long modifies, long fills,
-    long minPriceTicks, long maxPriceTicks, int minResting, long meanResting, int maxResting)
+    long messages, long commands, long newOrders, long iocOrders, long cancels, long lateCancels, long modifies,
+    long fills, long minPriceTicks, long maxPriceTicks, int minResting, long meanResting, int maxResting)
 {
     public double percentOfMessages(final long count)
     {
@@ -28,11 +28,12 @@ public record RegimeFlowStats(
 
     public String describe()
     {
-        return String.format("%,d messages (%,d engine commands): new orders %,d (%.1f %%; %.1f %% of them IOC), cancels %,d "
-                + "(%.1f %%; %,d late, for an order no longer live), modifies %,d (%.1f %%); fills %,d; order prices %,d–%,d ticks; "
-                + "resting orders min %,d / mean %,d / max %,d",
-            messages, commands, newOrders, percentOfMessages(newOrders), newOrders == 0 ? 0 : 100.0 * iocOrders / newOrders,
-            cancels, percentOfMessages(cancels), lateCancels, modifies, percentOfMessages(modifies), fills, minPriceTicks,
-            maxPriceTicks, minResting, meanResting, maxResting);
+        return String.format("%,d messages (%,d engine commands): new orders %,d (%.1f %%; %.1f %% of them IOC), "
+                + "cancels %,d (%.1f %%; %,d late, for an order no longer live), modifies %,d (%.1f %%); fills %,d; "
+                + "order prices %,d–%,d ticks; resting orders min %,d / mean %,d / max %,d",
+            messages, commands, newOrders, percentOfMessages(newOrders),
+            newOrders == 0 ? 0 : 100.0 * iocOrders / newOrders, cancels, percentOfMessages(cancels), lateCancels,
+            modifies, percentOfMessages(modifies), fills, minPriceTicks, maxPriceTicks, minResting, meanResting,
+            maxResting);
     }
 }

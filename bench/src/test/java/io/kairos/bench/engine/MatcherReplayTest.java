@@ -93,17 +93,20 @@ class MatcherReplayTest
         assertEquals(64, kairos.length());
         for (final ReplayResult result : results)
         {
-            assertTrue(result.allHashesEqual(kairos), result.label() + ": " + result.firstDifferentHash(kairos) + " vs " + kairos);
+            assertTrue(result.allHashesEqual(kairos),
+                result.label() + ": " + result.firstDifferentHash(kairos) + " vs " + kairos);
             assertEquals(flow.messages(), result.messages());
         }
     }
 
     @Test
-    void shouldWriteTheTextOfAReplayWhoseHashDiffersAndFindItsFirstDifferentLine(@TempDir final Path dir) throws Exception
+    void shouldWriteTheTextOfAReplayWhoseHashDiffersAndFindItsFirstDifferentLine(@TempDir final Path dir)
+        throws Exception
     {
         final OrderFlow flow = handWrittenFlow();
         final Path actual = dir.resolve("actual.txt");
-        final ReplayResult result = ReplayDriver.run(new ExchangeCoreDirectReplay(), flow, 2, new OutcomeLog(64), "0".repeat(64), actual);
+        final ReplayResult result =
+            ReplayDriver.run(new ExchangeCoreDirectReplay(), flow, 2, new OutcomeLog(64), "0".repeat(64), actual);
         assertEquals(actual, result.mismatchText());
         assertEquals(HAND_WRITTEN_TEXT, Files.readString(actual));
 

@@ -50,7 +50,8 @@ class RegimeFlowGeneratorTest
         assertEquals(15, 100.0 * stats.iocOrders() / stats.newOrders(), 1.0);
         assertEquals(5, 100.0 * stats.lateCancels() / stats.cancels(), 1.5);
         assertTrue(stats.fills() > stats.newOrders() / 4, "orders trade: " + stats.fills());
-        assertTrue(stats.meanResting() > RegimeFlowGenerator.TARGET_RESTING / 2 && stats.maxResting() < 2 * RegimeFlowGenerator.TARGET_RESTING,
+        final int target = RegimeFlowGenerator.TARGET_RESTING;
+        assertTrue(stats.meanResting() > target / 2 && stats.maxResting() < 2 * target,
             "the book keeps about its target size: " + stats.describe());
     }
 
@@ -129,8 +130,8 @@ class RegimeFlowGeneratorTest
     {
         final PriceRange all = prices(RegimeFlowGenerator.generate(regime, SEED, ORDERS).flow(), 0, 1);
         final long swing = Math.round(START * amplitude);
-        assertTrue(all.max >= START + swing - REACH && all.max <= START + swing + REACH, "up " + amplitude + ": " + all);
-        assertTrue(all.min <= START - swing + REACH && all.min >= START - swing - REACH, "down " + amplitude + ": " + all);
+        assertEquals(START + swing, all.max, REACH, "up " + amplitude + ": " + all);
+        assertEquals(START - swing, all.min, REACH, "down " + amplitude + ": " + all);
     }
 
     /** Insert prices between two points of the flow's progress (share of its new orders). */
@@ -173,7 +174,8 @@ class RegimeFlowGeneratorTest
 
     private static String describe(final OrderFlow f, final int i)
     {
-        return f.kind(i) + " " + f.side(i) + " " + f.timeInForce(i) + " " + f.isReinsert(i) + " " + f.user(i) + " " + f.book(i) + " "
-            + f.priceTicks(i) + " " + f.quantityLots(i) + " " + f.orderRef(i) + " " + f.clOrdNum(i) + " " + f.origClOrdNum(i);
+        return f.kind(i) + " " + f.side(i) + " " + f.timeInForce(i) + " " + f.isReinsert(i) + " " + f.user(i) + " "
+            + f.book(i) + " " + f.priceTicks(i) + " " + f.quantityLots(i) + " " + f.orderRef(i) + " " + f.clOrdNum(i)
+            + " " + f.origClOrdNum(i);
     }
 }

@@ -62,7 +62,8 @@ public final class ExchangeCorePipelineReplay implements ReplayTarget
         log = null;
         completed.set(0);
         core = ExchangeCore.builder().resultsConsumer(this::onResult)
-            .exchangeConfiguration(ExchangeCoreTarget.configuration("KAIROS_MATCHER_BENCH", false, null, waitStrategy)).build();
+            .exchangeConfiguration(ExchangeCoreTarget.configuration("KAIROS_MATCHER_BENCH", false, null, waitStrategy))
+            .build();
         core.startup();
         api = core.getApi();
         ExchangeCoreTarget.addBooksAndUsers(api, flow);
@@ -86,8 +87,8 @@ public final class ExchangeCorePipelineReplay implements ReplayTarget
         {
             if (System.nanoTime() > deadline)
             {
-                throw new IllegalStateException(label() + ": only " + completed.get() + " of " + all.length + " results after "
-                    + TimeUnit.NANOSECONDS.toSeconds(COMPLETION_TIMEOUT_NS) + " s");
+                throw new IllegalStateException(label() + ": only " + completed.get() + " of " + all.length
+                    + " results after " + TimeUnit.NANOSECONDS.toSeconds(COMPLETION_TIMEOUT_NS) + " s");
             }
             LockSupport.parkNanos(20_000);
         }

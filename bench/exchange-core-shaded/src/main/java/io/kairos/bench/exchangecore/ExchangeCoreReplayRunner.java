@@ -19,8 +19,8 @@ import io.kairos.bench.harness.ReplayTarget;
  * canonical text goes to {@code DIR/<mode>.txt}.
  *
  * <pre>
- * ExchangeCoreReplayRunner --flow FILE --result-dir DIR --runs N [--modes direct,pipeline] [--wait W] [--expect-sha256 HEX]
- *     [--outcome-capacity LONGS]
+ * ExchangeCoreReplayRunner --flow FILE --result-dir DIR --runs N [--modes direct,pipeline] [--wait W]
+ *     [--expect-sha256 HEX] [--outcome-capacity LONGS]
  * </pre>
  * Exit status 0 when every result was written (hashes are judged by the caller), 2 on bad arguments, 1 on failure.
  */

@@ -93,7 +93,8 @@ public final class ExchangeCoreTarget extends CountingTarget
 
     /**
      * exchange-core's configuration as its own performance tests have it, minus CPU pinning: OrderBookDirectImpl, one
-     * matching and one risk engine, ring 16 K, no risk processing; with {@code journal}, its disk journal in {@code dir}.
+     * matching and one risk engine, ring 16 K, no risk processing; with {@code journal}, its disk journal in
+     * {@code dir}.
      */
     static ExchangeConfiguration configuration(final String exchangeId, final boolean journal, final Path dir,
         final CoreWaitStrategy waitStrategy)

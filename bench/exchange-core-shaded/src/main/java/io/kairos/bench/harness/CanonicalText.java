@@ -37,7 +37,7 @@ public final class CanonicalText
     {
     }
 
-    /** Writes the text of {@code log}: engine ids through {@code idToRef}, engine prices divided by {@code priceUnit}. */
+    /** Writes the text of {@code log}: ids through {@code idToRef}, engine prices divided by {@code priceUnit}. */
     public static void write(final OutcomeLog log, final OrderFlow flow, final LongUnaryOperator idToRef,
         final long priceUnit, final OutputStream out) throws IOException
     {
@@ -64,9 +64,9 @@ public final class CanonicalText
                     at = space(buffer, at, log.at(i + 3) / priceUnit);
                     at = space(buffer, at, log.at(i + 4));
                 }
-                case OutcomeLog.EXPIRED -> at = space(buffer, field(buffer, at, 'E', idToRef.applyAsLong(log.at(i + 1))), log.at(i + 2));
-                case OutcomeLog.CANCELLED -> at = space(buffer, field(buffer, at, 'C', idToRef.applyAsLong(log.at(i + 1))), log.at(i + 2));
-                case OutcomeLog.RESTED -> at = space(buffer, field(buffer, at, 'R', idToRef.applyAsLong(log.at(i + 1))), log.at(i + 2));
+                case OutcomeLog.EXPIRED -> at = idAndQuantity(buffer, at, 'E', idToRef, log, i);
+                case OutcomeLog.CANCELLED -> at = idAndQuantity(buffer, at, 'C', idToRef, log, i);
+                case OutcomeLog.RESTED -> at = idAndQuantity(buffer, at, 'R', idToRef, log, i);
                 case OutcomeLog.CANCEL_REJECTED -> at = field(buffer, at, 'X', log.at(i + 1));
                 case OutcomeLog.REJECTED -> at = field(buffer, at, 'J', log.at(i + 1));
                 default -> throw new IllegalStateException("unknown outcome type " + type);
@@ -156,14 +156,15 @@ public final class CanonicalText
         }
     }
 
-    private static void appendSide(final StringBuilder out, final long line, final String first, final BufferedReader rest,
-        final String name, final int context) throws IOException
+    private static void appendSide(final StringBuilder out, final long line, final String first,
+        final BufferedReader rest, final String name, final int context) throws IOException
     {
         out.append("  ").append(name).append(":\n");
         String text = first;
         for (int k = 0; k <= context; k++)
         {
-            out.append(String.format("  %,d %s %s%n", line + k, k == 0 ? ">" : " ", text == null ? "(end of text)" : text));
+            final String shown = text == null ? "(end of text)" : text;
+            out.append(String.format("  %,d %s %s%n", line + k, k == 0 ? ">" : " ", shown));
             if (text == null)
             {
                 return;
@@ -183,6 +184,12 @@ public final class CanonicalText
             message[i] = m;
         }
         return message;
+    }
+
+    private static int idAndQuantity(final byte[] buffer, final int at, final char type,
+        final LongUnaryOperator idToRef, final OutcomeLog log, final int record)
+    {
+        return space(buffer, field(buffer, at, type, idToRef.applyAsLong(log.at(record + 1))), log.at(record + 2));
     }
 
     private static int field(final byte[] buffer, final int at, final char type, final long value)

@@ -90,8 +90,9 @@ public final class OrderFlow
     }
 
     /** Adds one command with its time in force ({@link #GTC}, {@link #IOC}) and flags ({@link #FLAG_REINSERT}). */
-    public void append(final byte kindValue, final byte sideValue, final byte tif, final byte flagsValue, final int userValue,
-        final int bookValue, final long price, final long lots, final long ref, final long clOrd, final long origClOrd)
+    public void append(final byte kindValue, final byte sideValue, final byte tif, final byte flagsValue,
+        final int userValue, final int bookValue, final long price, final long lots, final long ref, final long clOrd,
+        final long origClOrd)
     {
         final int i = size++;
         kind[i] = kindValue;
@@ -294,8 +295,8 @@ public final class OrderFlow
                     final byte s = records.get();
                     final byte tif = records.get();
                     final byte f = records.get();
-                    flow.append(k, s, tif, f, records.getInt(), records.getInt(), records.getLong(), records.getLong(), records.getLong(),
-                        records.getLong(), records.getLong());
+                    flow.append(k, s, tif, f, records.getInt(), records.getInt(), records.getLong(), records.getLong(),
+                        records.getLong(), records.getLong(), records.getLong());
                 }
             }
             flow.prefillEnd = prefill;

@@ -18,8 +18,8 @@ public final class ReplayDriver
      * @param expectedSha256 the hash every run must produce, or null to take the warm-up's
      * @param mismatchText   where to write the text of the first replay whose hash differs, or null
      */
-    public static ReplayResult run(final ReplayTarget target, final OrderFlow flow, final int runs, final OutcomeLog log,
-        final String expectedSha256, final Path mismatchText) throws Exception
+    public static ReplayResult run(final ReplayTarget target, final OrderFlow flow, final int runs,
+        final OutcomeLog log, final String expectedSha256, final Path mismatchText) throws Exception
     {
         final double[] rates = new double[runs];
         final String[] hashes = new String[runs];
@@ -34,8 +34,8 @@ public final class ReplayDriver
             hashes[r] = hash(target, flow, log);
             written = writeIfDifferent(target, flow, log, hashes[r], expected, mismatchText, written);
         }
-        return new ReplayResult(target.label(), ReplayResult.thisJvm(), flow.messages(), flow.size(), rates, warmup, hashes,
-            written);
+        return new ReplayResult(target.label(), ReplayResult.thisJvm(), flow.messages(), flow.size(), rates, warmup,
+            hashes, written);
     }
 
     private static long replay(final ReplayTarget target, final OrderFlow flow, final OutcomeLog log) throws Exception

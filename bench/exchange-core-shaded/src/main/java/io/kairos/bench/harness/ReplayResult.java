@@ -19,7 +19,7 @@ import java.util.Properties;
  * @param messagesPerSecond one entry per timed run, in run order
  * @param warmupSha256      hash of the warm-up replay's text
  * @param runSha256         hash of each timed run's text, in run order
- * @param mismatchText      where the text of the first run whose hash differed from the expected one was written, or null
+ * @param mismatchText      where the text of the first replay whose hash differed from the expected one went, or null
  */
 public record ReplayResult(String label, String jvm, long messages, long commands, double[] messagesPerSecond,
     String warmupSha256, String[] runSha256, Path mismatchText)
