@@ -229,4 +229,10 @@ final class KairosMatcherReplay implements ReplayTarget, EngineEventListener
     {
         return TICK;
     }
+
+    /** Nothing to release: the engine is plain objects on this thread. */
+    @Override
+    public void close()
+    {
+    }
 }

@@ -88,4 +88,10 @@ public final class ExchangeCoreDirectReplay implements ReplayTarget
     {
         return 1;
     }
+
+    /** Nothing to release: the engine is plain objects on this thread. */
+    @Override
+    public void close()
+    {
+    }
 }

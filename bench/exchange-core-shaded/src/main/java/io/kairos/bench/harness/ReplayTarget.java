@@ -24,8 +24,9 @@ public interface ReplayTarget extends AutoCloseable
     /** Engine price units per tick (the log holds engine prices). */
     long priceUnit();
 
+    /** Releases what the last {@link #prepare} started (threads of a pipelined engine). */
     @Override
-    default void close() throws Exception
+    default void close()
     {
     }
 }
