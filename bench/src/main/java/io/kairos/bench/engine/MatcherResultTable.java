@@ -69,7 +69,8 @@ final class MatcherResultTable
         out.printf("## %s: %s%n%n", r.regime().key(), r.regime().description());
         out.printf("Flow: %s%n%n", r.stats().describe());
         final List<ReplayResult> kairos = r.kairos();
-        out.printf("| engine, mode | JVM | messages/s (median) | runs min–max |");
+        out.printf("| engine, mode | JVM | messages/s (median of %d) | runs min–max |",
+            r.results().get(0).messagesPerSecond().length);
         for (final ReplayResult k : kairos)
         {
             out.printf(" %s ÷ this |", k.label());
