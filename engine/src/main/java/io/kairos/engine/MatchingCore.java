@@ -123,7 +123,8 @@ public final class MatchingCore
 
     private void onNewOrder(final EngineCommand c)
     {
-        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId) : null;
+        final long clOrdKey = c.clOrdId.hash64(c.sessionId);
+        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) : null;
         if (known != null)
         {
             // a re-sent copy of an order already taken: tell the client where it stands instead of rejecting it
@@ -131,7 +132,7 @@ public final class MatchingCore
             return;
         }
         final OrderBook book = bookOf(c.instrumentId);
-        final RejectReason reason = validateNewOrder(c, book);
+        final RejectReason reason = validateNewOrder(c, book, clOrdKey);
         if (reason != RejectReason.NONE)
         {
             rejectNewOrder(c, reason);
@@ -141,7 +142,7 @@ public final class MatchingCore
         order.orderId = nextOrderId();
         order.sessionId = c.sessionId;
         order.clOrdId.set(c.clOrdId);
-        order.clOrdKey = c.clOrdId.hash64(c.sessionId);
+        order.clOrdKey = clOrdKey;
         order.instrumentId = c.instrumentId;
         order.side = c.side;
         order.orderType = c.orderType;
@@ -167,7 +168,7 @@ public final class MatchingCore
         matchAndRest(book, order);
     }
 
-    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book)
+    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book, final long clOrdKey)
     {
         if (c.preReject != RejectReason.NONE)
         {
@@ -200,7 +201,7 @@ public final class MatchingCore
         {
             return notional;
         }
-        return findByClOrdId(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
+        return findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
     }
 
     private void rejectNewOrder(final EngineCommand c, final RejectReason reason)
@@ -564,11 +565,17 @@ public final class MatchingCore
 
     private Order findByClOrdId(final int sessionId, final AsciiId clOrdId)
     {
+        return findByClOrdId(sessionId, clOrdId, clOrdId.hash64(sessionId));
+    }
+
+    /** @param clOrdKey {@code clOrdId.hash64(sessionId)}, when the caller has it already. */
+    private Order findByClOrdId(final int sessionId, final AsciiId clOrdId, final long clOrdKey)
+    {
         if (clOrdId.isEmpty())
         {
             return null;
         }
-        final Order order = ordersByClOrdKey.get(clOrdId.hash64(sessionId));
+        final Order order = ordersByClOrdKey.get(clOrdKey);
         return order != null && order.sessionId == sessionId && order.clOrdId.contentEquals(clOrdId) ? order : null;
     }
 
