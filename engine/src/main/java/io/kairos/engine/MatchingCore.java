@@ -28,8 +28,9 @@ public final class MatchingCore
     private final EpochNanoClock clock;
     private final EventEmitter emit;
     final OrderBook[] books;
-    private final Long2ObjectHashMap<Order> ordersById = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
-    private final Long2ObjectHashMap<Order> ordersByClOrdKey = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
+    private final OrderIdIndex ordersById = new OrderIdIndex(256 * 1024);
+    /** Sized for the retained finished orders plus ~57,000 live ones before it first grows. */
+    private final Long2ObjectHashMap<Order> ordersByClOrdKey = new Long2ObjectHashMap<>(256 * 1024, 0.6f);
     private final NodePool<Order> orderPool = new NodePool<>(Order::new, 16 * 1024);
     private final NodePool<PriceLevel> levelPool = new NodePool<>(PriceLevel::new, 1024);
     final FinishedOrders finished = new FinishedOrders(EngineConfig.FINISHED_ORDERS_RETAINED);
@@ -122,7 +123,8 @@ public final class MatchingCore
 
     private void onNewOrder(final EngineCommand c)
     {
-        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId) : null;
+        final long clOrdKey = c.clOrdId.hash64(c.sessionId);
+        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) : null;
         if (known != null)
         {
             // a re-sent copy of an order already taken: tell the client where it stands instead of rejecting it
@@ -130,7 +132,7 @@ public final class MatchingCore
             return;
         }
         final OrderBook book = bookOf(c.instrumentId);
-        final RejectReason reason = validateNewOrder(c, book);
+        final RejectReason reason = validateNewOrder(c, book, clOrdKey);
         if (reason != RejectReason.NONE)
         {
             rejectNewOrder(c, reason);
@@ -140,7 +142,7 @@ public final class MatchingCore
         order.orderId = nextOrderId();
         order.sessionId = c.sessionId;
         order.clOrdId.set(c.clOrdId);
-        order.clOrdKey = c.clOrdId.hash64(c.sessionId);
+        order.clOrdKey = clOrdKey;
         order.instrumentId = c.instrumentId;
         order.side = c.side;
         order.orderType = c.orderType;
@@ -148,7 +150,7 @@ public final class MatchingCore
         order.price = c.orderType == OrderType.LIMIT ? c.price : 0;
         order.orderQty = c.quantity;
         order.leavesQty = c.quantity;
-        ordersById.put(order.orderId, order);
+        ordersById.put(order);
         ordersByClOrdKey.put(order.clOrdKey, order);
         linkToSession(order);
 
@@ -166,7 +168,7 @@ public final class MatchingCore
         matchAndRest(book, order);
     }
 
-    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book)
+    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book, final long clOrdKey)
     {
         if (c.preReject != RejectReason.NONE)
         {
@@ -199,7 +201,7 @@ public final class MatchingCore
         {
             return notional;
         }
-        return findByClOrdId(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
+        return findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
     }
 
     private void rejectNewOrder(final EngineCommand c, final RejectReason reason)
@@ -563,11 +565,17 @@ public final class MatchingCore
 
     private Order findByClOrdId(final int sessionId, final AsciiId clOrdId)
     {
+        return findByClOrdId(sessionId, clOrdId, clOrdId.hash64(sessionId));
+    }
+
+    /** @param clOrdKey {@code clOrdId.hash64(sessionId)}, when the caller has it already. */
+    private Order findByClOrdId(final int sessionId, final AsciiId clOrdId, final long clOrdKey)
+    {
         if (clOrdId.isEmpty())
         {
             return null;
         }
-        final Order order = ordersByClOrdKey.get(clOrdId.hash64(sessionId));
+        final Order order = ordersByClOrdKey.get(clOrdKey);
         return order != null && order.sessionId == sessionId && order.clOrdId.contentEquals(clOrdId) ? order : null;
     }
 
@@ -609,33 +617,46 @@ public final class MatchingCore
     }
 
     /**
-     * A finished order leaves its session's list but stays findable (status requests, duplicate ClOrdIDs)
-     * among the last {@link EngineConfig#FINISHED_ORDERS_RETAINED}; the oldest is then freed.
+     * A finished order leaves its session's list and goes back to the pool; a copy stays findable (status requests,
+     * duplicate ClOrdIDs) among the last {@link EngineConfig#FINISHED_ORDERS_RETAINED}, the oldest then dropped.
+     * The caller must not touch {@code order} afterwards.
      */
     private void retire(final Order order, final OrdStatus status)
     {
         order.finalStatus = status;
         order.leavesQty = 0;
         unlinkFromSession(order);
-        final Order evicted = finished.add(order);
-        if (evicted != null)
+        ordersById.remove(order);
+        if (finished.capacity() > 0)
         {
-            free(evicted);
+            final Order copy = claimFinished();
+            copy.copyStateFrom(order);
+            ordersById.put(copy);
+            if (ordersByClOrdKey.get(copy.clOrdKey) == order)
+            {
+                ordersByClOrdKey.put(copy.clOrdKey, copy);
+            }
+            finished.commit();
         }
-    }
-
-    private void free(final Order order)
-    {
-        if (ordersById.get(order.orderId) == order)
+        else
         {
-            ordersById.remove(order.orderId);
-        }
-        if (ordersByClOrdKey.get(order.clOrdKey) == order)
-        {
-            ordersByClOrdKey.remove(order.clOrdKey);
+            ordersByClOrdKey.remove(order.clOrdKey, order);
         }
         order.clear();
         orderPool.release(order);
+    }
+
+    /** The retention slot for the next finished order, un-indexing the oldest one it held. */
+    private Order claimFinished()
+    {
+        final Order slot = finished.claim();
+        if (finished.isFull())
+        {
+            ordersById.remove(slot);
+            ordersByClOrdKey.remove(slot.clOrdKey, slot);
+        }
+        slot.clear();
+        return slot;
     }
 
     private void linkToSession(final Order order)
@@ -689,7 +710,7 @@ public final class MatchingCore
         order.cumQty = cumQty;
         order.leavesQty = leavesQty;
         order.notional = notional;
-        ordersById.put(orderId, order);
+        ordersById.put(order);
         rest(book, order);
         return order;
     }
@@ -698,7 +719,11 @@ public final class MatchingCore
     Order restoreFinished(final int instrumentId, final long orderId, final int sessionId, final Side side, final OrderType type,
         final TimeInForce tif, final long price, final long orderQty, final long cumQty, final long notional, final OrdStatus status)
     {
-        final Order order = orderPool.acquire();
+        if (finished.capacity() == 0)
+        {
+            throw new IllegalStateException("snapshot retains finished orders but this matcher retains none");
+        }
+        final Order order = claimFinished();
         order.orderId = orderId;
         order.sessionId = sessionId;
         order.instrumentId = instrumentId;
@@ -710,12 +735,8 @@ public final class MatchingCore
         order.cumQty = cumQty;
         order.notional = notional;
         order.finalStatus = status;
-        ordersById.put(orderId, order);
-        final Order evicted = finished.add(order);
-        if (evicted != null)
-        {
-            free(evicted);
-        }
+        ordersById.put(order);
+        finished.commit();
         return order;
     }
 
