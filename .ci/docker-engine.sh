@@ -5,16 +5,17 @@
 #   - the engine is Debian's docker.io, started here with no bridge network (containers get the host's
 #     network namespace, loopback only; no iptables rules to touch);
 #   - kairos-ci/debian:bookworm is a debootstrapped minimal Debian (the RUNTIME_IMAGE);
-#   - kairos-ci/jdk:<feature> is that Debian plus the host's JDK >= 21 (the JDK_IMAGE). Copied, not a Debian
-#     package: bookworm's newest JDK is 17, and the JDK ./mvnw builds with here is the one worth testing.
+#   - kairos-ci/jdk:<feature> is that Debian plus binutils plus the host's JDK >= 21 (the JDK_IMAGE). The JDK
+#     is copied, not a Debian package: bookworm's newest JDK is 17, and the JDK ./mvnw builds with here is
+#     the one worth testing.
 #     Symbolic links are followed, so the JDK's cacerts is this host's trust store.
 # Idempotent: a running engine and images already present are reused. Exports what ContainerImageIT reads:
 #   CONTAINER_IT_JDK_IMAGE, CONTAINER_IT_RUNTIME_IMAGE  base images (build arguments of the Dockerfile)
 #   CONTAINER_IT_PREBUILT_DIST=true  package the distribution `./mvnw verify` built, not a second build in
 #                                    the image (that would need the host's Maven repository inside it)
-#   DOCKER_API_VERSION               the engine's API version: Testcontainers 2 asks for 1.44 unless told,
-#                                    which docker.io 20.10 (API 1.41) refuses
 #   TESTCONTAINERS_RYUK_DISABLED     Ryuk's image is on Docker Hub; the test removes its own container
+#   TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1  this machine has a /.dockerenv, so Testcontainers would look for the
+#                                    engine's address on its bridge network, which --bridge=none leaves out
 
 docker_ci_debian_image=kairos-ci/debian:bookworm
 docker_ci_mirror=${KAIROS_CI_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -71,11 +72,14 @@ docker_ci_jdk() {
   tar -C "$jdk" -ch . | tar -C "$context/jdk" -x
   cat >"$context/Dockerfile" <<EOF
 FROM $docker_ci_debian_image
+# jlink --strip-debug needs objcopy, as in the eclipse-temurin images
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends binutils && rm -rf /var/lib/apt/lists/*
 COPY jdk /opt/java/openjdk
 ENV JAVA_HOME=/opt/java/openjdk \\
     PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 EOF
-  docker build -q -t "$image" "$context" >/dev/null
+  # host network: apt reaches the Debian mirror as the host does (there is no bridge network)
+  docker build -q --network=host -t "$image" "$context" >/dev/null
   rm -rf "$context"
   echo "base image $image (JDK $jdk) made in $((SECONDS - start)) s" >&2
   echo "$image"
@@ -89,7 +93,7 @@ CONTAINER_IT_JDK_IMAGE=$(docker_ci_jdk)
 echo "base images ready in $((SECONDS - docker_ci_started)) s: $CONTAINER_IT_JDK_IMAGE, $docker_ci_debian_image"
 CONTAINER_IT_RUNTIME_IMAGE=$docker_ci_debian_image
 CONTAINER_IT_PREBUILT_DIST=true
-DOCKER_API_VERSION=${DOCKER_API_VERSION:-$(docker version --format '{{.Server.APIVersion}}')}
 TESTCONTAINERS_RYUK_DISABLED=true
-export CONTAINER_IT_JDK_IMAGE CONTAINER_IT_RUNTIME_IMAGE CONTAINER_IT_PREBUILT_DIST DOCKER_API_VERSION \
-  TESTCONTAINERS_RYUK_DISABLED
+TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1
+export CONTAINER_IT_JDK_IMAGE CONTAINER_IT_RUNTIME_IMAGE CONTAINER_IT_PREBUILT_DIST TESTCONTAINERS_RYUK_DISABLED \
+  TESTCONTAINERS_HOST_OVERRIDE
