@@ -131,11 +131,12 @@ class ContainerImageIT
         {
             return;
         }
-        final String why = "no Docker engine reachable (Testcontainers tries DOCKER_HOST, then /var/run/docker.sock): " +
-            problem;
+        final String why = "Testcontainers found no usable Docker engine (it tries DOCKER_HOST, then " +
+            "/var/run/docker.sock): " + problem;
         if ("true".equals(System.getenv("CI")))
         {
-            fail("CI=true but " + why + "; .ci/run starts one with .ci/docker-engine.sh");
+            fail("CI=true but " + why + "; .ci/run starts the engine with .ci/docker-engine.sh, which also exports " +
+                "the TESTCONTAINERS_* settings an engine without a bridge network needs");
         }
         Assumptions.abort("skipped: " + why + "; this test builds the Dockerfile and runs the image where Docker runs");
     }
