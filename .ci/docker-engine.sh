@@ -59,14 +59,16 @@ docker_ci_debian() {
 }
 
 # The Debian image plus the JDK ./mvnw selects (.mvn/select-jdk.sh), at the path and with the variables of
-# the eclipse-temurin images. Echoes the image name.
+# the eclipse-temurin images. Sets CONTAINER_IT_JDK_IMAGE (a variable, not output: errexit does not reach
+# into a command substitution).
 docker_ci_jdk() {
   local jdk feature image start=$SECONDS context
   jdk=$(. .mvn/select-jdk.sh && echo "$JAVA_HOME")
   feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 |
     sed -n 's/^ *java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1)
   image="kairos-ci/jdk:$feature"
-  docker_ci_has_image "$image" && { echo "$image"; return 0; }
+  CONTAINER_IT_JDK_IMAGE=$image
+  docker_ci_has_image "$image" && return 0
   context=$(mktemp -d /var/tmp/kairos-ci-jdk.XXXXXX)
   mkdir "$context/jdk"
   tar -C "$jdk" -ch . | tar -C "$context/jdk" -x
@@ -81,15 +83,14 @@ EOF
   # host network: apt reaches the Debian mirror as the host does (there is no bridge network)
   docker build -q --network=host -t "$image" "$context" >/dev/null
   rm -rf "$context"
-  echo "base image $image (JDK $jdk) made in $((SECONDS - start)) s" >&2
-  echo "$image"
+  echo "base image $image (JDK $jdk) made in $((SECONDS - start)) s"
 }
 
 apt_install docker.io debootstrap
 docker_ci_start_engine
 docker_ci_started=$SECONDS
 docker_ci_debian
-CONTAINER_IT_JDK_IMAGE=$(docker_ci_jdk)
+docker_ci_jdk
 echo "base images ready in $((SECONDS - docker_ci_started)) s: $CONTAINER_IT_JDK_IMAGE, $docker_ci_debian_image"
 CONTAINER_IT_RUNTIME_IMAGE=$docker_ci_debian_image
 CONTAINER_IT_PREBUILT_DIST=true
