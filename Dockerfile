@@ -8,19 +8,21 @@
 #             (default: compiled from source inside the image; see KAIROS_PREBUILT_DIST below)
 #   jre     - jlink a minimal runtime: the modules jdeps finds in lib/*.jar plus JAVA_MODULES
 #             (modules that are only reached by reflection or service loading)
-#   runtime - Ubuntu base + the JRE + the distribution; UID/GID 10001; no shell tools added
+#   runtime - RUNTIME_IMAGE (Ubuntu) + the JRE + the distribution; UID/GID 10001; no shell tools added
 #
 # Build arguments:
-#   JDK_IMAGE       a JDK >= 21 with jlink, jdeps and jar on the PATH (build and jre stages)
+#   JDK_IMAGE       a JDK >= 21 with jlink, jdeps and jar on the PATH, and objcopy (binutils), which
+#                   jlink --strip-debug runs (build and jre stages)
 #   RUNTIME_IMAGE   a glibc Linux with /bin/sh, groupadd and useradd (runtime stage)
 #   KAIROS_PREBUILT_DIST=true
 #                   package the distribution that `./mvnw package` already built on the host
 #                   (server/target/kairos, the one path under target/ that .dockerignore lets in)
 #                   instead of compiling in the image. The default (false) builds from source and is
-#                   what users want; CI uses true because the image build there has no Maven repository
-#                   of its own and the distribution it just tested is the one worth shipping:
-#                   .ci/docker-engine.sh makes local base images (no public registry there) and
-#                   it-tests ContainerImageIT builds this file with them, e.g.
+#                   what users want; CI uses true: the distribution it has just tested is the one worth
+#                   shipping, and the image build then needs no network. (A source build works there
+#                   too, with --network=host as the engine has no bridge network, and gives the same
+#                   image: the jars are reproducible.) .ci/docker-engine.sh makes local base images
+#                   (no public registry there) and it-tests ContainerImageIT builds this file with them:
 #     docker build --build-arg JDK_IMAGE=kairos-ci/jdk:25 --build-arg RUNTIME_IMAGE=kairos-ci/debian:bookworm \
 #                  --build-arg KAIROS_PREBUILT_DIST=true -t kairos:ci .
 #
