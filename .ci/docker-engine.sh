@@ -7,12 +7,11 @@
 #   - kairos-ci/debian:bookworm is a debootstrapped minimal Debian (the RUNTIME_IMAGE);
 #   - kairos-ci/jdk:<feature> is that Debian plus binutils plus the host's JDK >= 21 (the JDK_IMAGE). The JDK
 #     is copied, not a Debian package: bookworm's newest JDK is 17, and the JDK ./mvnw builds with here is
-#     the one worth testing.
-#     Symbolic links are followed, so the JDK's cacerts is this host's trust store.
+#     the one worth testing. Symbolic links are followed, so the JDK's cacerts is this host's trust store.
 # Idempotent: a running engine and images already present are reused. Exports what ContainerImageIT reads:
 #   CONTAINER_IT_JDK_IMAGE, CONTAINER_IT_RUNTIME_IMAGE  base images (build arguments of the Dockerfile)
-#   CONTAINER_IT_PREBUILT_DIST=true  package the distribution `./mvnw verify` built, not a second build in
-#                                    the image (that would need the host's Maven repository inside it)
+#   CONTAINER_IT_PREBUILT_DIST=true  package the distribution `./mvnw verify` has just built and tested
+#                                    instead of compiling it again in the image (which needs no network then)
 #   TESTCONTAINERS_RYUK_DISABLED     Ryuk's image is on Docker Hub; the test removes its own container
 #   TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1  this machine has a /.dockerenv, so Testcontainers would look for the
 #                                    engine's address on its bridge network, which --bridge=none leaves out
@@ -28,8 +27,8 @@ docker_ci_start_engine() {
   fi
   log "starting dockerd (no bridge network), log in $docker_ci_dockerd_log"
   $SUDO sh -c "nohup dockerd --bridge=none --iptables=false --ip-masq=false >>'$docker_ci_dockerd_log' 2>&1 &"
-  local i
-  for i in $(seq 1 60); do
+  local _
+  for _ in $(seq 1 60); do
     docker info >/dev/null 2>&1 && return 0
     sleep 1
   done
