@@ -7,8 +7,6 @@ import io.kairos.l3.L3Book;
 import io.kairos.l3.L3BookSet;
 import io.kairos.l3.L3Result;
 import io.kairos.l3.Sides;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.MessageHandler;
@@ -30,7 +28,6 @@ final class BookEventPoller implements MessageHandler
     private final RingBuffer ring;
     private final L3BookSet books;
     private final InstrumentFeed[] feeds;
-    private final ByteBufAllocator allocator;
     private final EpochNanoClock clock;
     private final MdCounters counters;
     private final BookUpdate update = new BookUpdate();
@@ -44,11 +41,9 @@ final class BookEventPoller implements MessageHandler
     private volatile long fanOuts;
 
     BookEventPoller(
-        final RingBuffer ring, final ReferenceData referenceData, final ByteBufAllocator allocator,
-        final EpochNanoClock clock, final MdCounters counters)
+        final RingBuffer ring, final ReferenceData referenceData, final EpochNanoClock clock, final MdCounters counters)
     {
         this.ring = ring;
-        this.allocator = allocator;
         this.clock = clock;
         this.counters = counters;
         books = new L3BookSet(referenceData.maxId(), 64 * 1024, 64);
@@ -165,16 +160,14 @@ final class BookEventPoller implements MessageHandler
             .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
         final int bodyLength = body.length();
         final int bodyChecksum = body.checksum();
-        final ByteBuf shared = allocator.directBuffer(bodyLength);
-        shared.writeBytes(body.bytes(), 0, bodyLength);
         for (int s = view.subscriptionCount() - 1; s >= 0; s--)
         {
             if (s < view.subscriptionCount())
             {
-                view.subscription(s).session().sendMarketData(MSG_TYPE_X, shared, bodyLength, bodyChecksum, sendingTime.bytes());
+                view.subscription(s).session().sendMarketData(MSG_TYPE_X, body.bytes(), bodyLength, bodyChecksum,
+                    sendingTime.bytes());
             }
         }
-        shared.release();
     }
 
     private int apply(final BookUpdate u)

@@ -104,6 +104,10 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     public void channelInactive(final ChannelHandlerContext ctx)
     {
         status = Status.CLOSING;
+        if (writer != null)
+        {
+            writer.release();
+        }
         context.connected.remove(this);
         requestHandler.unsubscribeAll(this);
         if (state != null && state.active == this)
@@ -130,7 +134,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
      * logs it out. Within a large batch the session is flushed every few dozen messages, so that
      * only what the socket refuses counts as backlog.
      */
-    void sendMarketData(final byte msgType, final ByteBuf body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
+    void sendMarketData(final byte msgType, final byte[] body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
     {
         if (status != Status.ACTIVE || !channel.isActive())
         {

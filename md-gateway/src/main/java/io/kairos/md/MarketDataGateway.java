@@ -80,8 +80,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         group = new PreallocatedEventLoopGroup("kairos-md-gateway", config.idleMode().ioHandlerFactory(nativeTransport));
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
-        final BookEventPoller poller = new BookEventPoller(ring, referenceData, allocator, clock, counters);
-        context = new GatewayContext(config, referenceData, poller, new Trailers(allocator), counters, clock);
+        final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters);
+        context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock);
         requestHandler = new MarketDataRequestHandler(context);
         registerMetrics(registry);
         final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
@@ -228,7 +228,6 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         finally
         {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-            context.trailers.release();
         }
     }
 
