@@ -33,6 +33,7 @@ final class BookEventPoller implements MessageHandler
     private final ByteBufAllocator allocator;
     private final EpochNanoClock clock;
     private final MdCounters counters;
+    private final MdLatency latency;
     private final BookUpdate update = new BookUpdate();
     private final EntryWriter entries = new EntryWriter();
     private final FixBuffer body = new FixBuffer(1024);
@@ -45,9 +46,10 @@ final class BookEventPoller implements MessageHandler
 
     BookEventPoller(
         final RingBuffer ring, final ReferenceData referenceData, final ByteBufAllocator allocator,
-        final EpochNanoClock clock, final MdCounters counters)
+        final EpochNanoClock clock, final MdCounters counters, final MdLatency latency)
     {
         this.ring = ring;
+        this.latency = latency;
         this.allocator = allocator;
         this.clock = clock;
         this.counters = counters;
@@ -137,7 +139,7 @@ final class BookEventPoller implements MessageHandler
             return;
         }
         final L3Book book = books.book(update.instrumentId);
-        boolean timeFormatted = false;
+        long sendingTimeNs = 0;
         for (int v = 0; v < feed.viewCount(); v++)
         {
             final MdView view = feed.view(v);
@@ -148,13 +150,14 @@ final class BookEventPoller implements MessageHandler
                 continue;
             }
             view.rptSeq = entries.rptSeq();
-            if (!timeFormatted)
+            if (sendingTimeNs == 0)
             {
+                sendingTimeNs = clock.nanoTime();
                 sendingTime.reset();
-                timeEncoder.append(sendingTime, clock.nanoTime());
-                timeFormatted = true;
+                timeEncoder.append(sendingTime, sendingTimeNs);
             }
             fanOut(view);
+            latency.onIncremental(view, update.engineOutNs, sendingTimeNs);
         }
     }
 
