@@ -26,6 +26,7 @@ final class ScriptedFixPeer implements AutoCloseable
     private final ServerSocket serverSocket;
     private final int skipAfterMessages;
     private final String testRequestId;
+    private final int throttledOrders;
     private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
     private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger heartbeats = new AtomicInteger();
@@ -39,8 +40,19 @@ final class ScriptedFixPeer implements AutoCloseable
      */
     ScriptedFixPeer(final int skipAfterMessages, final String testRequestId) throws IOException
     {
+        this(skipAfterMessages, testRequestId, 0);
+    }
+
+    /**
+     * @param throttledOrders answer the first this many NewOrderSingles of each connection as Kairos' throttle does
+     *                        (BusinessMessageReject 380=99 "Throttle limit exceeded", naming the order by RefSeqNum only)
+     */
+    ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders)
+        throws IOException
+    {
         this.skipAfterMessages = skipAfterMessages;
         this.testRequestId = testRequestId;
+        this.throttledOrders = throttledOrders;
         serverSocket = new ServerSocket();
         serverSocket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         acceptor = Thread.ofPlatform().name("scripted-fix-acceptor").daemon(true).start(this::acceptLoop);
@@ -106,6 +118,7 @@ final class ScriptedFixPeer implements AutoCloseable
         long seqOffset = 0;
         long sent = 0;
         long lastSeq = 0;
+        int throttled = 0;
         int limit = 0;
         try (socket; InputStream input = socket.getInputStream(); OutputStream output = socket.getOutputStream())
         {
@@ -125,6 +138,15 @@ final class ScriptedFixPeer implements AutoCloseable
                     offset += length;
                     final byte type = in.firstByte(35);
                     record(in, type);
+                    if (type == 'D' && throttled < throttledOrders)
+                    {
+                        throttled++;
+                        seqOffset++;
+                        lastSeq++;
+                        mdMessage('j', lastSeq, "45=" + in.longValue(in.find(34)) + "|372=D|380=99|" +
+                            "58=Throttle limit exceeded (150 in 1000ms)|", body, frame, output);
+                        continue;
+                    }
                     if (type == 'V')
                     {
                         final int count = marketData(in, lastSeq + 1, body, frame, output);
