@@ -45,6 +45,8 @@ git -C "$root" ls-files '*.md' | python3 -c '
 import re, sys
 TEST_ONLY = re.compile(r"^-D(test|it\.test|surefire\.|failsafe\.|kairos\.it\.)")
 MVNW = re.compile(r"^(\./|(\.\./)+)mvnw$")
+WITH_VALUE = {"-pl", "--projects", "-rf", "--resume-from", "-f", "--file", "-s", "--settings", "-gs",
+              "--global-settings", "-P", "--activate-profiles", "-T", "--threads", "-l", "--log-file"}
 seen = set()
 for path in sys.stdin.read().split():
     fenced = False
@@ -64,12 +66,19 @@ for path in sys.stdin.read().split():
                     continue
                 if not words or not MVNW.match(words[0]):
                     continue
-                args = words[1:]
-                if not any(not a.startswith("-") for a in args):
+                options, goals, args = [], [], words[1:]
+                while args:
+                    arg = args.pop(0)
+                    if arg in WITH_VALUE and args:
+                        options.append(arg + " " + args.pop(0))
+                    elif arg.startswith("-"):
+                        if not TEST_ONLY.match(arg):
+                            options.append(arg)
+                    else:
+                        goals.append(arg)
+                if not goals:
                     continue
-                flags = [a for a in args if a.startswith("-") and not TEST_ONLY.match(a)]
-                goals = [a for a in args if not a.startswith("-")]
-                cheap = [words[0]] + sorted(set(flags) | {"-B", "-q", "-DskipTests"}) + goals
+                cheap = [words[0]] + sorted(set(options) | {"-B", "-q", "-DskipTests"}) + goals
                 key = (directory, tuple(cheap))
                 if key not in seen:
                     seen.add(key)
