@@ -24,9 +24,20 @@ passed=0 failed=0
 
 ok() { passed=$((passed + 1)); printf 'ok   %s\n' "$*"; }
 fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*"; }
+# launcher NAME COMMAND...: runs a launcher of the distribution from a scratch directory.
+launcher() {
+  local name="$1"; shift
+  if (cd "$work" && "$@") >"$work/launcher.log" 2>&1; then
+    ok "$name"
+  else
+    fail "$name; its last lines:"
+    tail -n 20 "$work/launcher.log" | sed 's/^/     /'
+  fi
+}
 
 # The clone: the committed tree, as a fresh clone has it.
-mkdir -p "$work/clone" && git -C "$root" archive HEAD | tar -x -C "$work/clone" || { echo "git archive failed"; exit 1; }
+mkdir -p "$work/clone"
+git -C "$root" archive HEAD | tar -x -C "$work/clone" || { echo "git archive failed"; exit 1; }
 
 # The local repository: third-party artifacts shared (symlinks), Kairos' own absent.
 mkdir -p "$work/m2/io" "$repo"
@@ -109,11 +120,9 @@ done <"$work/commands.tsv"
 # The launchers the READMEs run, in the distribution built above (a full package builds bin/fix-load too).
 dist="$work/clone/server/target/kairos"
 if [[ -x "$dist/bin/kairos-server" ]]; then
-  (cd "$work" && "$dist/bin/kairos-server" --check-config >"$work/check-config.log" 2>&1) &&
-    ok "bin/kairos-server --check-config" || { fail "bin/kairos-server --check-config"; tail -n 20 "$work/check-config.log"; }
-  "$dist/bin/latency-tool" --version >/dev/null 2>&1 && ok "bin/latency-tool --version" || fail "bin/latency-tool --version"
-  (cd "$work" && "$dist/bin/fix-load" load --help >/dev/null 2>&1) && ok "bin/fix-load load --help" ||
-    fail "bin/fix-load load --help"
+  launcher "bin/kairos-server --check-config" "$dist/bin/kairos-server" --check-config
+  launcher "bin/latency-tool --version" "$dist/bin/latency-tool" --version
+  launcher "bin/fix-load load --help" "$dist/bin/fix-load" load --help
 else
   fail "no distribution at server/target/kairos after the README's commands"
 fi

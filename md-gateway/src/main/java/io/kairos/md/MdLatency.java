@@ -42,7 +42,7 @@ final class MdLatency
             .register(registry);
     }
 
-    /** An incremental of {@code view} stamped {@code sendingTimeNs} reports an event the engine put out at {@code engineOutNs}. */
+    /** An incremental of {@code view} stamped {@code sendingTimeNs} reports an event put out at {@code engineOutNs}. */
     void onIncremental(final MdView view, final long engineOutNs, final long sendingTimeNs)
     {
         if (engineOutNs > 0 && sendingTimeNs >= engineOutNs)

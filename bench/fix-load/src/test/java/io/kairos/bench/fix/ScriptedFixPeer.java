@@ -45,7 +45,8 @@ final class ScriptedFixPeer implements AutoCloseable
 
     /**
      * @param throttledOrders answer the first this many NewOrderSingles of each connection as Kairos' throttle does
-     *                        (BusinessMessageReject 380=99 "Throttle limit exceeded", naming the order by RefSeqNum only)
+     *                        (BusinessMessageReject 380=99 "Throttle limit exceeded", naming the order by RefSeqNum
+     *                        only)
      */
     ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders)
         throws IOException
