@@ -144,8 +144,8 @@ final class ScriptedFixPeer implements AutoCloseable
                         throttled++;
                         seqOffset++;
                         lastSeq++;
-                        mdMessage('j', lastSeq, "45=" + in.longValue(in.find(34)) + "|372=D|380=99|" +
-                            "58=Throttle limit exceeded (150 in 1000ms)|", body, frame, output);
+                        message('j', lastSeq, "KAIROS", "CLIENT01", "45=" + in.longValue(in.find(34)) +
+                            "|372=D|380=99|58=Throttle limit exceeded (150 in 1000ms)|", body, frame, output);
                         continue;
                     }
                     if (type == 'V')
@@ -259,8 +259,15 @@ final class ScriptedFixPeer implements AutoCloseable
     private static void mdMessage(final char type, final long seq, final String fieldsWithBars,
         final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output) throws IOException
     {
+        message(type, seq, "KAIROS-MD", "MD01", fieldsWithBars, body, frame, output);
+    }
+
+    private static void message(final char type, final long seq, final String sender, final String target,
+        final String fieldsWithBars, final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output)
+        throws IOException
+    {
         body.reset();
-        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes("KAIROS-MD")).soh().tag(56).ascii(bytes("MD01"))
+        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes(sender)).soh().tag(56).ascii(bytes(target))
             .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
             .soh().ascii(bytes(fieldsWithBars.replace('|', '\u0001')));
         finish(body, frame);
