@@ -30,6 +30,7 @@ final class BookEventPoller implements MessageHandler
     private final InstrumentFeed[] feeds;
     private final EpochNanoClock clock;
     private final MdCounters counters;
+    private final MdLatency latency;
     private final BookUpdate update = new BookUpdate();
     private final EntryWriter entries = new EntryWriter();
     private final FixBuffer body = new FixBuffer(1024);
@@ -41,9 +42,11 @@ final class BookEventPoller implements MessageHandler
     private volatile long fanOuts;
 
     BookEventPoller(
-        final RingBuffer ring, final ReferenceData referenceData, final EpochNanoClock clock, final MdCounters counters)
+        final RingBuffer ring, final ReferenceData referenceData, final EpochNanoClock clock, final MdCounters counters,
+        final MdLatency latency)
     {
         this.ring = ring;
+        this.latency = latency;
         this.clock = clock;
         this.counters = counters;
         books = new L3BookSet(referenceData.maxId(), 64 * 1024, 64);
@@ -132,7 +135,7 @@ final class BookEventPoller implements MessageHandler
             return;
         }
         final L3Book book = books.book(update.instrumentId);
-        boolean timeFormatted = false;
+        long sendingTimeNs = 0;
         for (int v = 0; v < feed.viewCount(); v++)
         {
             final MdView view = feed.view(v);
@@ -143,13 +146,14 @@ final class BookEventPoller implements MessageHandler
                 continue;
             }
             view.rptSeq = entries.rptSeq();
-            if (!timeFormatted)
+            if (sendingTimeNs == 0)
             {
+                sendingTimeNs = clock.nanoTime();
                 sendingTime.reset();
-                timeEncoder.append(sendingTime, clock.nanoTime());
-                timeFormatted = true;
+                timeEncoder.append(sendingTime, sendingTimeNs);
             }
             fanOut(view);
+            latency.onIncremental(view, update.engineOutNs, sendingTimeNs);
         }
     }
 

@@ -110,6 +110,10 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
         context.connected.remove(this);
         requestHandler.unsubscribeAll(this);
+        if (state != null)
+        {
+            context.updateSessionGauge(-1);
+        }
         if (state != null && state.active == this)
         {
             state.active = null;
@@ -169,6 +173,12 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
             lastSentNanoTime = System.nanoTime();
             context.poller.markDirty(this);
         }
+    }
+
+    /** Messages queued for this session and not yet written to its socket (0 before logon). */
+    int pendingMessages()
+    {
+        return writer == null ? 0 : writer.pendingMessages();
     }
 
     void flush()
@@ -499,6 +509,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         writer = new SessionWriter(channel, context.compIdBytes, state, context.trailers, context.counters, context.clock);
         heartbeatNs = TimeUnit.SECONDS.toNanos(heartBtInt);
         status = Status.ACTIVE;
+        context.updateSessionGauge(1);
         out.reset().field(98, 0).field(108, heartBtInt);
         if (reset)
         {
