@@ -18,8 +18,13 @@ import org.agrona.concurrent.EpochNanoClock;
  */
 final class SessionWriter
 {
-    /** A batch starts this large; a message that does not fit flushes the batch first. */
+    /** A batch is flushed before it passes this size (a message larger than this goes alone). */
     static final int BATCH_BYTES = 16 * 1024;
+    /**
+     * A new batch starts this small and grows as messages are added: a batch queued behind a slow socket holds about
+     * what it carries, not {@link #BATCH_BYTES} (a stalled subscriber queues one batch per update until it is cut off).
+     */
+    static final int FIRST_BATCH_BYTES = 1024;
     private static final byte[] BEGIN_STRING = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] SENDING_TIME_TAG = "\u000152=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] POSS_DUP = "43=Y\u0001122=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -151,7 +156,7 @@ final class SessionWriter
     {
         final int headerSum = encodeHeader(msgType, msgSeqNum, sendingTime, possDup, bodyLength);
         final int messageLength = head.length() + tail.length() + bodyLength + Trailers.LENGTH;
-        if (batch != null && !batchHandedOver && batch.writableBytes() < messageLength)
+        if (unflushedMessages > 0 && batch.readableBytes() + messageLength > BATCH_BYTES)
         {
             flush();
         }
@@ -161,9 +166,9 @@ final class SessionWriter
         }
         if (batch == null)
         {
-            batch = channel.alloc().directBuffer(BATCH_BYTES);
+            batch = channel.alloc().directBuffer(FIRST_BATCH_BYTES);
         }
-        batch.ensureWritable(messageLength); // grows only for a message larger than a batch (a deep snapshot)
+        batch.ensureWritable(messageLength); // pooled reallocation while a new batch grows; none once it is reused
         batch.writeBytes(head.bytes(), 0, head.length()).writeBytes(tail.bytes(), 0, tail.length());
         return headerSum;
     }
