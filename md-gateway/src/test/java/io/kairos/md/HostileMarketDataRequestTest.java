@@ -144,12 +144,13 @@ class HostileMarketDataRequestTest
         {
             client.logon();
             client.send("4", "36=99999999999999999999");
-            // a SequenceReset in reset mode ignores its MsgSeqNum (FIX), so the refused one leaves 2 expected
+            // a refused SequenceReset that carries the expected MsgSeqNum consumes it, as on the order-entry port
             final FixFrame reject = client.readUntil("3", WAIT_MS);
             assertNotNull(reject);
             assertEquals("36", reject.get(371));
             assertEquals("5", reject.get(373));
-            client.sendWithSeq("1", 2, "112=STILL-HERE");
+            assertEquals("2", reject.get(45));
+            client.sendWithSeq("1", 3, "112=STILL-HERE");
             final FixFrame heartbeat = client.readUntil("0", WAIT_MS);
             assertNotNull(heartbeat);
             assertEquals("STILL-HERE", heartbeat.get(112));
