@@ -85,7 +85,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
             testRequestSentNanoTime = 0;
             if (!framer.onBytes(in))
             {
-                logoutAndClose("message larger than " + FixFramer.MAX_FRAME_BYTES + " bytes", false);
+                logoutAndClose("more than " + FixFramer.MAX_FRAME_BYTES + " bytes without a valid FIX message", false);
             }
         }
         finally
@@ -421,7 +421,8 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
         else if (newSeq <= seq)
         {
-            reject(seq, 36, "4", REJECT_VALUE_INCORRECT, "NewSeqNo(36) must be above MsgSeqNum " + seq + ", was " + newSeq);
+            reject(seq, 36, "4", REJECT_VALUE_INCORRECT,
+                "NewSeqNo(36) must be above MsgSeqNum " + seq + ", was " + newSeq);
         }
         else if (newSeq > state.nextTargetSeqNum)
         {
@@ -430,8 +431,8 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     }
 
     /**
-     * SequenceReset-Reset: its MsgSeqNum is ignored when it is applied (FIX). NewSeqNo must be a number no lower than the
-     * expected MsgSeqNum (FIX: never lower it). A refused one is answered with Reject 373=5 and, like every message the
+     * SequenceReset-Reset: its MsgSeqNum is ignored when it is applied (FIX). NewSeqNo must be a number no lower than
+     * the expected MsgSeqNum (FIX: never lower it). A refused one is answered with Reject 373=5 and, like every message the
      * venue rejects (and as on the order-entry port), consumes its MsgSeqNum when that is the expected one.
      */
     private void onSequenceReset()
@@ -445,8 +446,9 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
             {
                 state.nextTargetSeqNum++;
             }
-            reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq, 36, "4", REJECT_VALUE_INCORRECT, newSeq == FixMessage.NOT_A_NUMBER ?
-                "NewSeqNo(36) missing or invalid" : "NewSeqNo(36) must not be below the expected MsgSeqNum " + expected);
+            reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq, 36, "4", REJECT_VALUE_INCORRECT,
+                newSeq == FixMessage.NOT_A_NUMBER ? "NewSeqNo(36) missing or invalid" :
+                "NewSeqNo(36) must not be below the expected MsgSeqNum " + expected);
             return;
         }
         state.nextTargetSeqNum = newSeq;

@@ -157,6 +157,39 @@ class HostileMarketDataRequestTest
         }
     }
 
+    @Test
+    void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytes() throws IOException
+    {
+        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
+                new SimpleMeterRegistry()))
+        {
+            try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+            {
+                client.logon();
+                final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048)
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                try
+                {
+                    for (long written = 0; written < 10L * 1024 * 1024; written += chunk.length)
+                    {
+                        client.sendRaw(chunk);
+                    }
+                }
+                catch (final IOException closedUnderneath)
+                {
+                    // the gateway closed the connection while we were still writing
+                }
+                assertTrue(client.closedByServerWithin(WAIT_MS), "a connection that sends no FIX is closed");
+            }
+            try (RawFixClient client = new RawFixClient(gateway.port(), "MD02"))
+            {
+                client.logon();
+                client.send("V", ("262=AFTER|" + AAPL_V + "|146=1|55=AAPL").split("\\|"));
+                assertNotNull(client.readUntil("W", WAIT_MS), "the gateway still serves a good session");
+            }
+        }
+    }
+
     private static void assertSessionReject(final RawFixClient client, final String refTag, final String reason,
         final String fields) throws IOException
     {
