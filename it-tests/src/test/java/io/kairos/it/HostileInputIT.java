@@ -189,7 +189,8 @@ class HostileInputIT
             }
             final double ordersIn = metric(venue, "kairos_orders_in_total");
             assertTrue(ordersIn > 0, "some orders were taken in before the throttle");
-            assertEquals((long)ordersIn, acknowledged.size(), "one acknowledgement per order taken in: " + acknowledged);
+            assertEquals((long)ordersIn, acknowledged.size(), "one acknowledgement per order taken in: " +
+                acknowledged);
             assertEquals(0, server.stop());
         }
     }
@@ -204,7 +205,8 @@ class HostileInputIT
     }
 
     /** Notes an acknowledgement's ClOrdID, and a replayed (PossDupFlag=Y) report's MsgSeqNum and ExecID. */
-    private static void collect(final String message, final Set<String> acknowledged, final Map<String, String> replayed)
+    private static void collect(
+        final String message, final Set<String> acknowledged, final Map<String, String> replayed)
     {
         if (!message.contains("|35=8|"))
         {

@@ -44,7 +44,7 @@ final class RawSocketClient implements AutoCloseable
         sendWithSeqNum(msgType, body, Integer.toString(nextSeqNum++));
     }
 
-    /** Sends one message with MsgSeqNum exactly {@code seqNum} (hostile values included); the numbering is untouched. */
+    /** Sends one message with MsgSeqNum exactly {@code seqNum} (hostile values included); numbering untouched. */
     void sendWithSeqNum(final String msgType, final String body, final String seqNum) throws IOException
     {
         final String header = "35=" + msgType + "|49=" + senderCompId + "|56=" + targetCompId + "|34=" + seqNum +

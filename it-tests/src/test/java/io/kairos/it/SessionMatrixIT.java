@@ -221,7 +221,8 @@ class SessionMatrixIT
             resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client") :
             resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
         {
-            final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048).getBytes(StandardCharsets.US_ASCII);
+            final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048)
+                .getBytes(StandardCharsets.US_ASCII);
             try
             {
                 for (long written = 0; written < 10L * 1024 * 1024; written += chunk.length)

@@ -119,7 +119,8 @@ class SessionMessageMatrixTest
     @CsvSource(delimiter = ';', value = {
         "0; MsgSeqNum(34) must be >= 1, was 0", "-1; MsgSeqNum(34) missing or invalid",
         "abc; MsgSeqNum(34) missing or invalid"})
-    void shouldRefuseALogonWithAnImpossibleMsgSeqNumNamingWhy(final String seqNum, final String reason) throws IOException
+    void shouldRefuseALogonWithAnImpossibleMsgSeqNumNamingWhy(final String seqNum, final String reason)
+        throws IOException
     {
         try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
