@@ -5,9 +5,26 @@
 #
 # Stages:
 #   build   - ./mvnw package of the server module and what it needs -> server/target/kairos/
+#             (default: compiled from source inside the image; see KAIROS_PREBUILT_DIST below)
 #   jre     - jlink a minimal runtime: the modules jdeps finds in lib/*.jar plus JAVA_MODULES
 #             (modules that are only reached by reflection or service loading)
-#   runtime - Ubuntu base + the JRE + the distribution; UID/GID 10001; no shell tools added
+#   runtime - RUNTIME_IMAGE (Ubuntu) + the JRE + the distribution; UID/GID 10001; no shell tools added
+#
+# Build arguments:
+#   JDK_IMAGE       a JDK >= 21 with jlink, jdeps and jar on the PATH, and objcopy (binutils), which
+#                   jlink --strip-debug runs (build and jre stages)
+#   RUNTIME_IMAGE   a glibc Linux with /bin/sh, groupadd and useradd (runtime stage)
+#   KAIROS_PREBUILT_DIST=true
+#                   package the distribution that `./mvnw package` already built on the host
+#                   (server/target/kairos, the one path under target/ that .dockerignore lets in)
+#                   instead of compiling in the image. The default (false) builds from source and is
+#                   what users want; CI uses true: the distribution it has just tested is the one worth
+#                   shipping, and the image build then needs no network. (A source build works there
+#                   too, with --network=host as the engine has no bridge network, and gives the same
+#                   image: the jars are reproducible.) .ci/docker-engine.sh makes local base images
+#                   (no public registry there) and it-tests ContainerImageIT builds this file with them:
+#     docker build --build-arg JDK_IMAGE=kairos-ci/jdk:25 --build-arg RUNTIME_IMAGE=kairos-ci/debian:bookworm \
+#                  --build-arg KAIROS_PREBUILT_DIST=true -t kairos:ci .
 #
 # Paths (also the Helm chart's contract):
 #   /opt/kairos                       distribution (bin/, lib/, conf/), read-only
@@ -18,12 +35,20 @@ ARG JDK_IMAGE=eclipse-temurin:25-jdk-noble
 ARG RUNTIME_IMAGE=ubuntu:24.04
 
 FROM ${JDK_IMAGE} AS build
+ARG KAIROS_PREBUILT_DIST=false
 WORKDIR /src
 COPY . .
-# Plain RUN (no BuildKit-only cache mount): the image also builds with the classic builder that
-# Testcontainers drives (it-tests ContainerImageIT). Tests run in CI, not in the image build.
-RUN ./mvnw -B -ntp -DskipTests -pl server -am package \
- && test -x server/target/kairos/bin/kairos-server
+# Plain RUN (no BuildKit-only cache mount): the image also builds with the classic builder.
+# Tests run in CI, not in the image build. A source build starts from a clean server/target so that
+# no stale jar of an earlier host build can end up in lib/.
+RUN set -eu; \
+    if [ "${KAIROS_PREBUILT_DIST}" = true ]; then \
+      echo "build: packaging the prebuilt distribution server/target/kairos (KAIROS_PREBUILT_DIST=true)"; \
+    else \
+      rm -rf server/target; \
+      ./mvnw -B -ntp -DskipTests -pl server -am package; \
+    fi; \
+    test -x server/target/kairos/bin/kairos-server
 
 FROM ${JDK_IMAGE} AS jre
 # Modules no static analysis finds: Unsafe (Agrona, Disruptor, Aeron), com.sun.management

@@ -27,7 +27,10 @@ CONTRACT_METRICS = [
     "kairos_engine_latency_seconds_bucket", "kairos_engine_commands_total", "kairos_engine_trades_total",
     "kairos_engine_rejects_total", "kairos_resting_orders", "kairos_journal_force_seconds_count",
     "kairos_journal_force_seconds_sum", "kairos_journal_force_max_seconds", "kairos_journal_written_bytes_total",
-    "kairos_md_subscribers", "kairos_md_slow_consumer_disconnects_total",
+    "kairos_md_subscriptions", "kairos_md_sessions", "kairos_md_slow_consumer_disconnects_total",
+    "kairos_order_entry_door_to_door_seconds_bucket", "kairos_order_entry_hop_seconds_bucket",
+    "kairos_md_engine_out_to_gateway_out_seconds_bucket", "kairos_md_queue_depth", "kairos_md_queue_depth_high_water",
+    "kairos_md_event_ring_bytes",
 ]
 CUSTOM_API_GROUPS = ("monitoring.coreos.com/",)
 

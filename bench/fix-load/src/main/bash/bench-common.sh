@@ -8,41 +8,26 @@ FIX_LOAD_JAR="$FIX_LOAD_DIR/target/fix-load.jar"
 ORDERMATCH_LIB="$FIX_LOAD_DIR/target/ordermatch-lib"
 KAIROS_SERVER="$BENCH_ROOT/server/target/kairos/bin/kairos-server"
 LATENCY_TOOL_JAR="$BENCH_ROOT/latency-tool/target/latency-tool.jar"
-JVM_FLAGS=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED
-  --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/jdk.internal.misc=ALL-UNNAMED
-  --enable-native-access=ALL-UNNAMED)
+# The JDK lookup and JVM flags shared by every Kairos launcher and ./mvnw (kairos_find_java, kairos_jvm_flags).
+# shellcheck source=../../../../../.mvn/kairos-java.sh
+. "$BENCH_ROOT/.mvn/kairos-java.sh"
+read -r -a JVM_FLAGS <<<"$kairos_jvm_flags"
 BENCH_PIDS=()
 
 log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 die() { printf '%s: %s\n' "$(basename "$0")" "$*" >&2; exit 2; }
 
-java_version() { "$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
-
-# The java to run with: $JAVA_HOME if >= 21, else the newest JDK >= 21 under /usr/lib/jvm, else java on the PATH.
+# The java to run with, in $JAVA: $JAVA_HOME if >= 21, else the newest JDK >= 21 under /usr/lib/jvm, else java on
+# the PATH (.mvn/kairos-java.sh).
 find_java() {
-  local candidate best="" best_version=0 version
-  if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
-    version=$(java_version "$JAVA_HOME/bin/java")
-    if [[ -n "$version" && "$version" -ge 21 ]]; then JAVA="$JAVA_HOME/bin/java"; return; fi
-  fi
-  for candidate in /usr/lib/jvm/*/bin/java; do
-    [[ -x "$candidate" ]] || continue
-    version=$(java_version "$candidate")
-    if [[ -n "$version" && "$version" -ge 21 && "$version" -gt "$best_version" ]]; then
-      best="$candidate"; best_version="$version"
-    fi
-  done
-  if [[ -n "$best" ]]; then JAVA="$best"; return; fi
-  JAVA=$(command -v java) || die "no Java >= 21 found (set JAVA_HOME)"
-  version=$(java_version "$JAVA")
-  [[ -n "$version" && "$version" -ge 21 ]] || die "java on the PATH is version $version; Java >= 21 is needed (set JAVA_HOME)"
+  JAVA=$(kairos_find_java) || die "$(kairos_no_java_message)"
 }
 
 # Builds bench/fix-load when its jar is missing (or FIX_LOAD_REBUILD=1).
 ensure_fix_load() {
   if [[ ! -f "$FIX_LOAD_JAR" || ! -d "$ORDERMATCH_LIB" || "${FIX_LOAD_REBUILD:-0}" == 1 ]]; then
     log "building bench/fix-load"
-    (cd "$FIX_LOAD_DIR" && ../../mvnw -B -q install -DskipTests) || die "building bench/fix-load failed"
+    (cd "$FIX_LOAD_DIR" && ../../mvnw -B -q package -DskipTests) || die "building bench/fix-load failed"
   fi
 }
 

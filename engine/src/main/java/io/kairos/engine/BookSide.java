@@ -47,6 +47,13 @@ final class BookSide
         return side == Side.BUY ? price > other : price < other;
     }
 
+    /** The level at {@code price}, or null. */
+    PriceLevel find(final long price)
+    {
+        final int index = search(price);
+        return index >= 0 ? levels[index] : null;
+    }
+
     PriceLevel findOrCreate(final long price)
     {
         final int index = search(price);

@@ -19,7 +19,7 @@ public final class ExecutionEvent
         MASS_CANCEL_REPORT
     }
 
-    public Kind kind;
+    public Kind kind = Kind.EXECUTION_REPORT;
     public int sessionId;
     public long correlationId;
     /** The command this event answers; a fill of a resting order answers nothing ({@code null}). */

@@ -1,9 +1,13 @@
 package io.kairos.engine;
 
 /**
- * The most recently finished orders, oldest first, in a fixed ring: they stay findable for status
- * requests and duplicate-ClOrdID checks until {@code capacity} newer ones push them out. Owned by
- * the matcher thread; allocation-free after construction.
+ * The most recently finished orders, oldest first: they stay findable for status requests and duplicate-ClOrdID
+ * checks until {@code capacity} newer ones push them out. A finished order is copied into one of this ring's own
+ * preallocated slots and its live {@link Order} goes straight back to the pool while still in cache: the ring is
+ * written and evicted in order (the hardware prefetches it), and the live pool stays as small and warm as the book.
+ * Keeping the live objects here instead made every eviction, and the new order that reused the evicted object, a
+ * cache miss (bench/README.md, "Matcher throughput"). Owned by the matcher thread; allocation-free after
+ * construction.
  */
 final class FinishedOrders
 {
@@ -14,24 +18,39 @@ final class FinishedOrders
     FinishedOrders(final int capacity)
     {
         ring = new Order[capacity];
+        for (int i = 0; i < capacity; i++)
+        {
+            ring[i] = new Order();
+        }
     }
 
-    /** @return the order pushed out to make room (to be freed), or null. */
-    Order add(final Order order)
+    int capacity()
     {
-        if (ring.length == 0)
-        {
-            return order;
-        }
+        return ring.length;
+    }
+
+    /** True when the next {@link #claim} returns the oldest retained order, to be un-indexed before it is reused. */
+    boolean isFull()
+    {
+        return size == ring.length;
+    }
+
+    /** The slot the next finished order goes to (the oldest one when full); {@link #commit} makes it the newest. */
+    Order claim()
+    {
+        return ring[size < ring.length ? (oldest + size) % ring.length : oldest];
+    }
+
+    void commit()
+    {
         if (size < ring.length)
         {
-            ring[(oldest + size++) % ring.length] = order;
-            return null;
+            size++;
         }
-        final Order evicted = ring[oldest];
-        ring[oldest] = order;
-        oldest = (oldest + 1) % ring.length;
-        return evicted;
+        else
+        {
+            oldest = (oldest + 1) % ring.length;
+        }
     }
 
     int size()

@@ -57,6 +57,26 @@ final class Order
         notional = WideNotional.addLow(notional, quantity, atPrice);
     }
 
+    /** Copies everything but the book and session links (a finished order's retained copy). */
+    void copyStateFrom(final Order other)
+    {
+        orderId = other.orderId;
+        sessionId = other.sessionId;
+        clOrdId.set(other.clOrdId);
+        clOrdKey = other.clOrdKey;
+        instrumentId = other.instrumentId;
+        side = other.side;
+        orderType = other.orderType;
+        timeInForce = other.timeInForce;
+        price = other.price;
+        orderQty = other.orderQty;
+        cumQty = other.cumQty;
+        leavesQty = other.leavesQty;
+        notional = other.notional;
+        notionalHigh = other.notionalHigh;
+        finalStatus = other.finalStatus;
+    }
+
     void clear()
     {
         orderId = 0;

@@ -47,7 +47,7 @@ final class PartitionRuntime
     private final WaitStrategy waitStrategy;
     private final RingBuffer<EngineCommand> ring;
     private final PartitionStats stats = new PartitionStats();
-    private final Matcher matcher;
+    private final MatchingCore matcher;
     private final DirectoryLock lock;
     private final Journal journal;
     private final SnapshotStore snapshots;
@@ -69,7 +69,7 @@ final class PartitionRuntime
         // a polled ring's consumer never waits, so publishers need not signal it
         waitStrategy = host != null ? new BusySpinWaitStrategy() : waitStrategy(config.waitStrategy());
         ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy);
-        matcher = new Matcher(partition, config, clock);
+        matcher = new MatchingCore(partition, config, clock);
         final boolean journalled = config.journalMode() != JournalMode.OFF;
         // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live writer's record
         lock = journalled ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine") : null;
@@ -124,7 +124,8 @@ final class PartitionRuntime
         if (journal != null)
         {
             matcher.listener(redelivery);
-            recovery = journal.recover(snapshotIndex, new EngineCommand(), matcher::onCommand);
+            recovery = journal.recover(snapshotIndex, new EngineCommand(),
+                (command, index) -> matcher.apply(command, clock.nanoTime(), index));
             journal.deleteSegmentsCoveredBy(previousSnapshotIndex);
         }
         baseIndex = recovery.lastIndex();
@@ -451,7 +452,7 @@ final class PartitionRuntime
         public void onEvent(final EngineCommand command, final long sequence, final boolean endOfBatch)
         {
             final long index = baseIndex + sequence + 1;
-            matcher.onCommand(command, index);
+            matcher.apply(command, clock.nanoTime(), index);
             stats.commands.lazySet(stats.commands.get() + 1);
             stats.restingOrders.lazySet(matcher.restingOrders());
             stats.trades.lazySet(matcher.trades());

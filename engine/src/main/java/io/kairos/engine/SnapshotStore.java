@@ -53,7 +53,7 @@ final class SnapshotStore
     }
 
     /** Writes the matcher's state as of {@code commandIndex} and keeps the newest {@link SnapshotDescriptor#RETAINED}. */
-    void write(final Matcher matcher, final long commandIndex)
+    void write(final MatchingCore matcher, final long commandIndex)
     {
         final Path target = dir.resolve(fileName(commandIndex));
         final Path temp = dir.resolve(fileName(commandIndex) + ".tmp");
@@ -111,7 +111,7 @@ final class SnapshotStore
      * Loads the snapshot into an empty matcher. @return the command index it covers.
      * @throws IOException when the file is corrupt (the caller then tries an older one with a fresh matcher)
      */
-    long read(final Path file, final Matcher matcher) throws IOException
+    long read(final Path file, final MatchingCore matcher) throws IOException
     {
         final byte[] bytes = Files.readAllBytes(file);
         final CRC32C crc = new CRC32C();
@@ -136,7 +136,7 @@ final class SnapshotStore
         }
     }
 
-    private void writeState(final DataOutputStream out, final Matcher matcher, final long commandIndex) throws IOException
+    private void writeState(final DataOutputStream out, final MatchingCore matcher, final long commandIndex) throws IOException
     {
         out.writeLong(MAGIC);
         out.writeInt(VERSION);
@@ -234,7 +234,7 @@ final class SnapshotStore
         out.write(idBytes, 0, o.clOrdId.length());
     }
 
-    private long readState(final DataInputStream in, final Matcher matcher) throws IOException
+    private long readState(final DataInputStream in, final MatchingCore matcher) throws IOException
     {
         final long magic = in.readLong();
         readingVersion = in.readInt();
@@ -304,7 +304,7 @@ final class SnapshotStore
         return index;
     }
 
-    private void readOrder(final DataInputStream in, final Matcher matcher, final OrderBook book) throws IOException
+    private void readOrder(final DataInputStream in, final MatchingCore matcher, final OrderBook book) throws IOException
     {
         final long orderId = in.readLong();
         final int sessionId = in.readInt();

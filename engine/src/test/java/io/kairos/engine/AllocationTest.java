@@ -23,18 +23,18 @@ class AllocationTest
     void shouldAllocateNothingPerCommandOnTheMatcherAfterWarmUp()
     {
         final EngineConfig config = TestInstruments.config();
-        final Matcher matcher = new Matcher(0, config, new org.agrona.concurrent.SystemEpochNanoClock());
+        final MatchingCore matcher = new MatchingCore(0, config, new org.agrona.concurrent.SystemEpochNanoClock());
         matcher.listener(EngineEventListener.NO_OP);
         final Workload workload = new Workload(config);
         // warm-up outlasts the finished-order ring, so pools have reached their steady size
         for (int i = 0; i < 3 * EngineConfig.FINISHED_ORDERS_RETAINED; i++)
         {
-            matcher.onCommand(workload.next());
+            matcher.apply(workload.next());
         }
         final long before = THREADS.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < 5 * CYCLE; i++)
         {
-            matcher.onCommand(workload.next());
+            matcher.apply(workload.next());
         }
         final long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
         assertEquals(0, allocated, "bytes allocated by " + 5 * CYCLE + " commands");

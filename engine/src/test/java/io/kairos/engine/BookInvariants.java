@@ -13,7 +13,7 @@ final class BookInvariants
     }
 
     /** @param entrySequence order id → when it last joined the back of a level (from ADD / MODIFY_LOSE_PRIORITY) */
-    static void check(final Matcher matcher, final Map<Long, Long> entrySequence, final String context)
+    static void check(final MatchingCore matcher, final Map<Long, Long> entrySequence, final String context)
     {
         long resting = 0;
         for (final OrderBook book : matcher.books)

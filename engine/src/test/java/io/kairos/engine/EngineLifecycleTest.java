@@ -190,7 +190,7 @@ class EngineLifecycleTest
             engine.publisher().publish(command.newOrder(1, "d", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("99"), 1));
             engine.publisher().publish(command.orderStatus(2, "b", 1));
             Await.until("ack and status", () -> second.executions.size() == 2);
-            assertEquals(4, second.executions.get(0).orderId >> Matcher.ID_PARTITION_BITS);
+            assertEquals(4, second.executions.get(0).orderId >> MatchingCore.ID_PARTITION_BITS);
             assertEquals("8 s2 b ORDER_STATUS/FILLED o2 2@100 cum=2 leaves=0", EventRecorder.render(second.executions.get(1)),
                 "a finished order's fills survive the restart");
         }

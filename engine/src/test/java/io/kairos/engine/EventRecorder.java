@@ -88,7 +88,7 @@ final class EventRecorder implements EngineEventListener
                     .append(e.execType).append('/').append(e.ordStatus);
                 if (e.orderId != 0)
                 {
-                    sb.append(" o").append(e.orderId >> Matcher.ID_PARTITION_BITS);
+                    sb.append(" o").append(e.orderId >> MatchingCore.ID_PARTITION_BITS);
                 }
                 if (e.execType != ExecType.REJECTED)
                 {
@@ -115,11 +115,11 @@ final class EventRecorder implements EngineEventListener
 
     static String renderBook(final BookEvent b)
     {
-        final StringBuilder sb = new StringBuilder("B ").append(b.type).append(" o").append(b.orderId >> Matcher.ID_PARTITION_BITS)
+        final StringBuilder sb = new StringBuilder("B ").append(b.type).append(" o").append(b.orderId >> MatchingCore.ID_PARTITION_BITS)
             .append(' ').append(b.side).append(' ').append(b.quantity).append('@').append(Prices.toString(b.price));
         if (b.type == BookEvent.Type.EXECUTE)
         {
-            sb.append(" traded=").append(b.tradeQuantity).append(" by=o").append(b.aggressorOrderId >> Matcher.ID_PARTITION_BITS);
+            sb.append(" traded=").append(b.tradeQuantity).append(" by=o").append(b.aggressorOrderId >> MatchingCore.ID_PARTITION_BITS);
         }
         return sb.toString();
     }

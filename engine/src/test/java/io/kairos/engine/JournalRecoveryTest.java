@@ -107,8 +107,8 @@ class JournalRecoveryTest
             .withSnapshotEveryCommands(700).withJournalSegmentBytes(SEGMENT_BYTES);
         final RandomCommandStream stream = new RandomCommandStream(5, TestInstruments.DEFAULT, 4, 0);
         final EngineCommand command = new EngineCommand();
-        final Matcher reference0 = new Matcher(0, base, () -> 0);
-        final Matcher reference1 = new Matcher(1, base, () -> 0);
+        final MatchingCore reference0 = new MatchingCore(0, base, () -> 0);
+        final MatchingCore reference1 = new MatchingCore(1, base, () -> 0);
         try (Engine engine = new Engine(base).start(EngineEventListener.NO_OP))
         {
             for (int i = 0; i < 5_000; i++)
@@ -118,11 +118,11 @@ class JournalRecoveryTest
                 final Instrument instrument = base.instruments().byId(command.instrumentId);
                 if (command.type == CommandType.MASS_CANCEL || instrument == null || instrument.partition() == 0)
                 {
-                    reference0.onCommand(command);
+                    reference0.apply(command);
                 }
                 if (command.type == CommandType.MASS_CANCEL || (instrument != null && instrument.partition() == 1))
                 {
-                    reference1.onCommand(command);
+                    reference1.apply(command);
                 }
             }
         }

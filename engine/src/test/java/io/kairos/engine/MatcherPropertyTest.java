@@ -47,7 +47,7 @@ class MatcherPropertyTest
         final EngineConfig config = TestInstruments.config();
         final long[] time = {0};
         final EpochNanoClock clock = () -> time[0] += 7;
-        final Matcher matcher = new Matcher(0, config, clock);
+        final MatchingCore matcher = new MatchingCore(0, config, clock);
         final EventBytes bytes = new EventBytes();
         matcher.listener(bytes);
         final RandomCommandStream stream = new RandomCommandStream(seed, config.instruments().instruments(), 5, 3);
@@ -56,7 +56,7 @@ class MatcherPropertyTest
         {
             stream.next(command);
             command.engineInNs = time[0];
-            matcher.onCommand(command);
+            matcher.apply(command);
         }
         return bytes.toByteArray();
     }
@@ -64,7 +64,7 @@ class MatcherPropertyTest
     private static void runChecked(final long seed, final SelfTradePrevention stp)
     {
         final EngineConfig config = TestInstruments.config().withSelfTradePrevention(stp);
-        final Matcher matcher = new Matcher(0, config, () -> 1L);
+        final MatchingCore matcher = new MatchingCore(0, config, () -> 1L);
         final Map<Long, Long> entrySequence = new HashMap<>();
         final Map<Long, long[]> orders = new HashMap<>();
         final long[] bookEventCount = {0};
@@ -88,7 +88,7 @@ class MatcherPropertyTest
         final EngineCommand command = new EngineCommand();
         for (int i = 0; i < CHECKED_COMMANDS; i++)
         {
-            matcher.onCommand(stream.next(command));
+            matcher.apply(stream.next(command));
             BookInvariants.check(matcher, entrySequence, "seed " + seed + " command " + i);
         }
         assertTrue(orders.size() > CHECKED_COMMANDS / 3, "the stream exercised many orders");

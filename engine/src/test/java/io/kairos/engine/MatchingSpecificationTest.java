@@ -68,18 +68,18 @@ class MatchingSpecificationTest
     void shouldMatchAsSpecified(final Spec spec)
     {
         final EngineConfig config = TestInstruments.config().withSelfTradePrevention(spec.stp());
-        final Matcher matcher = new Matcher(0, config, () -> 1_000L);
+        final MatchingCore matcher = new MatchingCore(0, config, () -> 1_000L);
         final EventRecorder recorder = new EventRecorder();
         matcher.listener(recorder);
         final EngineCommand command = new EngineCommand();
         for (final String line : spec.setup())
         {
-            matcher.onCommand(CommandScript.parse(line, config.instruments(), command));
+            matcher.apply(CommandScript.parse(line, config.instruments(), command));
         }
         recorder.drain();
         for (final String line : spec.commands())
         {
-            matcher.onCommand(CommandScript.parse(line, config.instruments(), command));
+            matcher.apply(CommandScript.parse(line, config.instruments(), command));
         }
         assertEquals(String.join("\n", spec.expected()), String.join("\n", recorder.drain()));
     }

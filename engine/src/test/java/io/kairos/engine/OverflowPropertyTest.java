@@ -47,7 +47,7 @@ class OverflowPropertyTest
             final OrderType type = random.nextInt(20) == 0 ? OrderType.MARKET : OrderType.LIMIT;
             final boolean fokShouldFill = tif == TimeInForce.FOK && harness.crossing(side, type, price).compareTo(BigInteger.valueOf(quantity)) >= 0;
             command.newOrder(1 + random.nextInt(3), "o" + i, BIG.id(), side, type, tif, type == OrderType.LIMIT ? price : 0, quantity);
-            harness.matcher.onCommand(command);
+            harness.matcher.apply(command);
             final String context = "seed " + seed + " command " + i + " " + side + " " + quantity + " @ " + price + " " + type + " " + tif;
             harness.checkLevels(context);
             if (tif == TimeInForce.FOK)
@@ -68,10 +68,10 @@ class OverflowPropertyTest
         final long bidPrice = Prices.parse("10000");
         for (int i = 0; i < 10; i++)
         {
-            harness.matcher.onCommand(command.newOrder(1, "b" + i, BIG.id(), Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+            harness.matcher.apply(command.newOrder(1, "b" + i, BIG.id(), Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
                 bidPrice, bidQty));
         }
-        harness.matcher.onCommand(command.newOrder(2, "sell", BIG.id(), Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+        harness.matcher.apply(command.newOrder(2, "sell", BIG.id(), Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
             TICK, MAX_QTY));
         final ExecutionEvent last = harness.lastFor("sell");
         assertEquals(MAX_QTY, last.cumQty);
@@ -83,7 +83,7 @@ class OverflowPropertyTest
     void shouldRejectAQuantityAboveMaxOrderQtyNamingTheLimit()
     {
         final Harness harness = new Harness();
-        harness.matcher.onCommand(new EngineCommand().newOrder(1, "huge", BIG.id(), Side.SELL, OrderType.LIMIT,
+        harness.matcher.apply(new EngineCommand().newOrder(1, "huge", BIG.id(), Side.SELL, OrderType.LIMIT,
             TimeInForce.DAY, REFERENCE, 999_999_999_999_999_999L));
         final ExecutionEvent reject = harness.lastFor("huge");
         assertEquals(OrdStatus.REJECTED, reject.ordStatus);
@@ -96,15 +96,15 @@ class OverflowPropertyTest
     void shouldRejectAnOrderValueAboveMaxNotionalNamingTheLimit()
     {
         final Instrument capped = new Instrument("CAP", 1, 0, TICK, 1, REFERENCE, 0, MAX_QTY, Prices.parse("1000000"));
-        final Matcher matcher = new Matcher(0, EngineConfig.defaults(List.of(capped)), () -> 1L);
+        final MatchingCore matcher = new MatchingCore(0, EngineConfig.defaults(List.of(capped)), () -> 1L);
         final EventRecorder events = new EventRecorder();
         matcher.listener(events);
         final EngineCommand command = new EngineCommand();
-        matcher.onCommand(command.newOrder(1, "big", capped.id(), Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+        matcher.apply(command.newOrder(1, "big", capped.id(), Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
             Prices.parse("190"), 10_000));
-        matcher.onCommand(command.newOrder(1, "ok", capped.id(), Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+        matcher.apply(command.newOrder(1, "ok", capped.id(), Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
             Prices.parse("100"), 10_000));
-        matcher.onCommand(command.newOrder(1, "market", capped.id(), Side.SELL, OrderType.MARKET, TimeInForce.IOC, 0,
+        matcher.apply(command.newOrder(1, "market", capped.id(), Side.SELL, OrderType.MARKET, TimeInForce.IOC, 0,
             10_000));
         assertEquals(RejectReason.NOTIONAL_ABOVE_MAX, events.executions.get(0).rejectReason, "1,900,000 > 1,000,000");
         assertTrue(events.executions.get(0).rejectReason.text().contains("max-notional"));
@@ -139,7 +139,7 @@ class OverflowPropertyTest
     /** The matcher plus the reference arithmetic, in BigInteger. */
     private static final class Harness implements EngineEventListener
     {
-        final Matcher matcher = new Matcher(0, EngineConfig.defaults(List.of(BIG)), () -> 1L);
+        final MatchingCore matcher = new MatchingCore(0, EngineConfig.defaults(List.of(BIG)), () -> 1L);
         final Map<Long, BigInteger[]> fillsByOrder = new HashMap<>();
         final Map<String, ExecutionEvent> lastByClOrdId = new HashMap<>();
         long fills;

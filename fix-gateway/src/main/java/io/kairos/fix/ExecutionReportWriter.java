@@ -45,27 +45,37 @@ final class ExecutionReportWriter
     private final byte[] execIdBytes = new byte[MAX_ID_LENGTH];
     private final MutableAsciiBuffer execIdBuffer = new MutableAsciiBuffer(execIdBytes);
     private final ReferenceData referenceData;
+    private final OrderEntryLatency latency;
     private long nextLocalExecId;
 
-    /** @param firstLocalExecId first number of the gateway's own ExecIDs ("GW" + number); e.g. the launch time in ns */
-    ExecutionReportWriter(final ReferenceData referenceData, final long firstLocalExecId)
+    /**
+     * @param firstLocalExecId first number of the gateway's own ExecIDs ("GW" + number); e.g. the launch time in ns
+     * @param latency          samples every report handed to Artio (the one place all sends pass)
+     */
+    ExecutionReportWriter(final ReferenceData referenceData, final long firstLocalExecId, final OrderEntryLatency latency)
     {
         this.referenceData = referenceData;
+        this.latency = latency;
         nextLocalExecId = firstLocalExecId;
     }
 
-    /** Sends the ExecutionReport, OrderCancelReject or (aggregated) OrderMassCancelReport of {@code execution}. @return Artio's send position (negative: back-pressured). */
+    /**
+     * Sends the ExecutionReport, OrderCancelReject or (aggregated) OrderMassCancelReport of {@code execution}.
+     * @return Artio's send position (negative: back-pressured).
+     */
     long send(final Session session, final QueuedExecution execution)
     {
-        switch (execution.event.kind)
+        final long position = switch (execution.event.kind)
         {
-            case CANCEL_REJECT:
-                return sendCancelReject(session, execution);
-            case MASS_CANCEL_REPORT:
-                return sendMassCancelReport(session, execution);
-            default:
-                return sendExecutionReport(session, execution);
+            case CANCEL_REJECT -> sendCancelReject(session, execution);
+            case MASS_CANCEL_REPORT -> sendMassCancelReport(session, execution);
+            default -> sendExecutionReport(session, execution);
+        };
+        if (position >= 0)
+        {
+            latency.onSent(execution);
         }
+        return position;
     }
 
     private long sendExecutionReport(final Session session, final QueuedExecution execution)

@@ -125,8 +125,10 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         {
             // opened under the data directory's lock, which EmbeddedArtio took
             marks = DeliveryMarks.open(resolved.dataDir(), resolved.sessions().stream().mapToInt(FixSessionConfig::sessionId).toArray());
+            final ExecutionReportWriter writer =
+                new ExecutionReportWriter(referenceData, clock.nanoTime(), new OrderEntryLatency(registry, clock));
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
-                new ExecutionReportWriter(referenceData, clock.nanoTime()), publisher, metrics, marks, artio.sentSequenceFloor(), clock,
+                writer, publisher, metrics, marks, artio.sentSequenceFloor(), clock,
                 resolved.throttleDisconnectAfterRejects());
             agent = new OrderEntryAgent(resolved.sessions(), shared, queue, scheduler == null ? () -> 0 : scheduler::pollFramer);
             agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));

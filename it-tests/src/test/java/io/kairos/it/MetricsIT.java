@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,7 +39,11 @@ class MetricsIT
                 "kairos_engine_latency_seconds_bucket{le=",
                 "# TYPE kairos_engine_latency_seconds histogram",
                 "kairos_sessions_connected",
-                "kairos_md_subscribers",
+                "kairos_md_subscriptions",
+                "kairos_md_sessions",
+                "# TYPE kairos_order_entry_door_to_door_seconds histogram",
+                "kairos_order_entry_hop_seconds_bucket{hop=\"gateway-in-to-engine-in\",le=",
+                "kairos_md_engine_out_to_gateway_out_seconds_bucket{view=\"l3\",le=",
                 "kairos_orders_in_total",
                 "kairos_throttle_rejects_total",
                 "kairos_rejects_total{reason=\"price_outside_band\"}",
@@ -59,6 +67,45 @@ class MetricsIT
             }
             fail("demo flow did not move the meters:\n" + Http.get(venue.metricsPort(), "/metrics").body() + "\n" + server.output());
         }
+    }
+
+    @Test
+    void shouldExposeEveryMetricTheGrafanaDashboardQueries() throws IOException
+    {
+        final Set<String> queried = dashboardMetrics(Path.of("..", "helm", "kairos", "dashboards", "kairos.json"));
+        assertTrue(queried.size() >= 20, "metrics found in the dashboard's expr fields: " + queried);
+        final TestVenue venue = new TestVenue(dir);
+        try (KairosProcess server = venue.start())
+        {
+            final String body = Http.get(venue.metricsPort(), "/metrics").body();
+            final Set<String> missing = new TreeSet<>();
+            for (final String metric : queried)
+            {
+                if (!Pattern.compile("(?m)^" + Pattern.quote(metric) + "[{ ]").matcher(body).find())
+                {
+                    missing.add(metric);
+                }
+            }
+            assertEquals(Set.of(), missing, () -> "queried by the dashboard, absent from /metrics:\n" + body);
+            assertEquals(0, server.stop());
+        }
+    }
+
+    /** The metric names of every selector ({@code name{...}}) in the dashboard's PromQL {@code expr} fields. */
+    static Set<String> dashboardMetrics(final Path dashboard) throws IOException
+    {
+        final Matcher expr = Pattern.compile("\"expr\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+            .matcher(Files.readString(dashboard));
+        final Set<String> metrics = new TreeSet<>();
+        while (expr.find())
+        {
+            final Matcher selector = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)\\{").matcher(expr.group(1));
+            while (selector.find())
+            {
+                metrics.add(selector.group(1));
+            }
+        }
+        return metrics;
     }
 
     @Test

@@ -7,8 +7,6 @@ import io.kairos.l3.L3Book;
 import io.kairos.l3.L3BookSet;
 import io.kairos.l3.L3Result;
 import io.kairos.l3.Sides;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.MessageHandler;
@@ -30,9 +28,9 @@ final class BookEventPoller implements MessageHandler
     private final RingBuffer ring;
     private final L3BookSet books;
     private final InstrumentFeed[] feeds;
-    private final ByteBufAllocator allocator;
     private final EpochNanoClock clock;
     private final MdCounters counters;
+    private final MdLatency latency;
     private final BookUpdate update = new BookUpdate();
     private final EntryWriter entries = new EntryWriter();
     private final FixBuffer body = new FixBuffer(1024);
@@ -44,11 +42,11 @@ final class BookEventPoller implements MessageHandler
     private volatile long fanOuts;
 
     BookEventPoller(
-        final RingBuffer ring, final ReferenceData referenceData, final ByteBufAllocator allocator,
-        final EpochNanoClock clock, final MdCounters counters)
+        final RingBuffer ring, final ReferenceData referenceData, final EpochNanoClock clock, final MdCounters counters,
+        final MdLatency latency)
     {
         this.ring = ring;
-        this.allocator = allocator;
+        this.latency = latency;
         this.clock = clock;
         this.counters = counters;
         books = new L3BookSet(referenceData.maxId(), 64 * 1024, 64);
@@ -137,7 +135,7 @@ final class BookEventPoller implements MessageHandler
             return;
         }
         final L3Book book = books.book(update.instrumentId);
-        boolean timeFormatted = false;
+        long sendingTimeNs = 0;
         for (int v = 0; v < feed.viewCount(); v++)
         {
             final MdView view = feed.view(v);
@@ -148,13 +146,14 @@ final class BookEventPoller implements MessageHandler
                 continue;
             }
             view.rptSeq = entries.rptSeq();
-            if (!timeFormatted)
+            if (sendingTimeNs == 0)
             {
+                sendingTimeNs = clock.nanoTime();
                 sendingTime.reset();
-                timeEncoder.append(sendingTime, clock.nanoTime());
-                timeFormatted = true;
+                timeEncoder.append(sendingTime, sendingTimeNs);
             }
             fanOut(view);
+            latency.onIncremental(view, update.engineOutNs, sendingTimeNs);
         }
     }
 
@@ -165,16 +164,14 @@ final class BookEventPoller implements MessageHandler
             .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
         final int bodyLength = body.length();
         final int bodyChecksum = body.checksum();
-        final ByteBuf shared = allocator.directBuffer(bodyLength);
-        shared.writeBytes(body.bytes(), 0, bodyLength);
         for (int s = view.subscriptionCount() - 1; s >= 0; s--)
         {
             if (s < view.subscriptionCount())
             {
-                view.subscription(s).session().sendMarketData(MSG_TYPE_X, shared, bodyLength, bodyChecksum, sendingTime.bytes());
+                view.subscription(s).session().sendMarketData(MSG_TYPE_X, body.bytes(), bodyLength, bodyChecksum,
+                    sendingTime.bytes());
             }
         }
-        shared.release();
     }
 
     private int apply(final BookUpdate u)

@@ -5,7 +5,6 @@ import java.util.Arrays;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.Side;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.agrona.concurrent.SystemEpochNanoClock;
@@ -18,9 +17,9 @@ import org.agrona.concurrent.SystemEpochNanoClock;
  *   <li>{@link #encodeHeaderAndTrailer(int)}: what each subscriber costs — its header (8, 9, 35,
  *       49, 56, 34, 52), the checksum from the header sum plus the body's precomputed sum, and the
  *       pick of the cached trailer;</li>
- *   <li>{@link #writeShared()}: that plus the pooled header buffer, the body's retained duplicate
- *       and the three buffer hand-offs to a Netty pipeline ({@code EmbeddedChannel}, no socket);
- *       {@link #releaseWritten()} flushes and frees what was written;</li>
+ *   <li>{@link #writeShared()}: that plus copying header, body and trailer into the session's pooled
+ *       batch, which goes to a Netty pipeline ({@code EmbeddedChannel}, no socket) as one write when it
+ *       is full or flushed; {@link #releaseWritten()} flushes and frees what was written;</li>
  *   <li>{@link #encodeBody(long)}: the once-per-view work shared by every subscriber.</li>
  * </ul>
  * Construction allocates; the three operations do not. Owned by one thread; {@link #close()}
@@ -29,7 +28,7 @@ import org.agrona.concurrent.SystemEpochNanoClock;
 public final class EncodeCostFixture implements AutoCloseable
 {
     private final EmbeddedChannel channel = new EmbeddedChannel();
-    private final Trailers trailers = new Trailers(PooledByteBufAllocator.DEFAULT);
+    private final Trailers trailers = new Trailers();
     private final SessionWriter writer;
     private final FixBuffer sendingTime = new FixBuffer(SendingTimeEncoder.LENGTH);
     private final EntryWriter entries = new EntryWriter();
@@ -37,7 +36,7 @@ public final class EncodeCostFixture implements AutoCloseable
     private final L3ViewEncoder encoder = new L3ViewEncoder();
     private final BookUpdate update = new BookUpdate();
     private final byte[] symbol = "AAPL".getBytes(StandardCharsets.US_ASCII);
-    private final ByteBuf shared;
+    private final byte[] shared;
     private final int bodyLength;
     private final int bodyChecksum;
 
@@ -59,8 +58,7 @@ public final class EncodeCostFixture implements AutoCloseable
         encodeBody(0);
         bodyLength = body.length();
         bodyChecksum = body.checksum();
-        shared = PooledByteBufAllocator.DEFAULT.directBuffer(bodyLength);
-        shared.writeBytes(Arrays.copyOf(body.bytes(), bodyLength));
+        shared = Arrays.copyOf(body.bytes(), bodyLength);
     }
 
     /** Bytes of the shared incremental body. */
@@ -73,13 +71,10 @@ public final class EncodeCostFixture implements AutoCloseable
     public int encodeHeaderAndTrailer(final int msgSeqNum)
     {
         final int checksum = writer.encodeHeader((byte)'X', msgSeqNum, sendingTime.bytes(), false, bodyLength) + bodyChecksum;
-        final ByteBuf trailer = trailers.trailer(checksum);
-        final int digit = trailer.getByte(3);
-        trailer.release();
-        return digit;
+        return trailers.byteAt(checksum, 3);
     }
 
-    /** One subscriber's message written to the pipeline: header buffer, body duplicate, trailer (not flushed). */
+    /** One subscriber's message copied into its batch: header, shared body, trailer (not flushed). */
     public void writeShared()
     {
         writer.sendShared((byte)'X', shared, bodyLength, bodyChecksum, sendingTime.bytes());
@@ -107,8 +102,6 @@ public final class EncodeCostFixture implements AutoCloseable
     public void close()
     {
         releaseWritten();
-        shared.release();
-        trailers.release();
         channel.finishAndReleaseAll();
     }
 }

@@ -104,8 +104,16 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     public void channelInactive(final ChannelHandlerContext ctx)
     {
         status = Status.CLOSING;
+        if (writer != null)
+        {
+            writer.release();
+        }
         context.connected.remove(this);
         requestHandler.unsubscribeAll(this);
+        if (state != null)
+        {
+            context.updateSessionGauge(-1);
+        }
         if (state != null && state.active == this)
         {
             state.active = null;
@@ -130,7 +138,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
      * logs it out. Within a large batch the session is flushed every few dozen messages, so that
      * only what the socket refuses counts as backlog.
      */
-    void sendMarketData(final byte msgType, final ByteBuf body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
+    void sendMarketData(final byte msgType, final byte[] body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
     {
         if (status != Status.ACTIVE || !channel.isActive())
         {
@@ -165,6 +173,12 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
             lastSentNanoTime = System.nanoTime();
             context.poller.markDirty(this);
         }
+    }
+
+    /** Messages queued for this session and not yet written to its socket (0 before logon). */
+    int pendingMessages()
+    {
+        return writer == null ? 0 : writer.pendingMessages();
     }
 
     void flush()
@@ -519,6 +533,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         writer = new SessionWriter(channel, context.compIdBytes, state, context.trailers, context.counters, context.clock);
         heartbeatNs = TimeUnit.SECONDS.toNanos(heartBtInt);
         status = Status.ACTIVE;
+        context.updateSessionGauge(1);
         out.reset().field(98, 0).field(108, heartBtInt);
         if (reset)
         {

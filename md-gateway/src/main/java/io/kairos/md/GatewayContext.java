@@ -57,8 +57,13 @@ final class GatewayContext
         return null;
     }
 
-    void updateSubscriberGauge(final int delta)
+    void updateSubscriptionGauge(final int delta)
     {
-        counters.subscribers.lazySet(counters.subscribers.get() + delta);
+        counters.subscriptions.lazySet(counters.subscriptions.get() + delta);
+    }
+
+    void updateSessionGauge(final int delta)
+    {
+        counters.sessions.lazySet(counters.sessions.get() + delta);
     }
 }

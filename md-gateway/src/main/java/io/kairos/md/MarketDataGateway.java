@@ -80,8 +80,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         group = new PreallocatedEventLoopGroup("kairos-md-gateway", config.idleMode().ioHandlerFactory(nativeTransport));
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
-        final BookEventPoller poller = new BookEventPoller(ring, referenceData, allocator, clock, counters);
-        context = new GatewayContext(config, referenceData, poller, new Trailers(allocator), counters, clock);
+        final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters, new MdLatency(registry));
+        context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock);
         requestHandler = new MarketDataRequestHandler(context);
         registerMetrics(registry);
         final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
@@ -228,7 +228,6 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         finally
         {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-            context.trailers.release();
         }
     }
 
@@ -295,7 +294,10 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
                 }
             }
         }
-        context.poller.poll();
+        if (context.poller.poll() > 0)
+        {
+            counters.sampleQueueDepth();
+        }
     }
 
     private void onTimer()
@@ -305,15 +307,26 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         {
             if (i < context.connected.size())
             {
-                context.connected.get(i).onTimer(now);
+                final FixSession session = context.connected.get(i);
+                session.onTimer(now);
+                counters.onQueueDepth(session.pendingMessages());
             }
         }
+        counters.sampleQueueDepth();
     }
 
     private void registerMetrics(final MeterRegistry registry)
     {
-        Gauge.builder("kairos_md_subscribers", counters.subscribers, AtomicLong::get)
+        Gauge.builder("kairos_md_subscriptions", counters.subscriptions, AtomicLong::get)
             .description("Active market-data subscriptions (one per session, MDReqID and symbol)").register(registry);
+        Gauge.builder("kairos_md_sessions", counters.sessions, AtomicLong::get)
+            .description("Market-data sessions logged on").register(registry);
+        Gauge.builder("kairos_md_queue_depth", counters.queueDepth, AtomicLong::get)
+            .description("Deepest session outbound queue (messages not yet written), at the last fan-out or timer")
+            .register(registry);
+        Gauge.builder("kairos_md_event_ring_bytes", ring, RingBuffer::size)
+            .description("Book events queued by the engine threads for the fan-out and not yet drained (bytes)")
+            .register(registry);
         FunctionCounter.builder("kairos_md_messages_out_total", counters.messagesOut, AtomicLong::get)
             .description("FIX messages queued to market-data sessions").register(registry);
         FunctionCounter.builder("kairos_md_bytes_out_total", counters.bytesOut, AtomicLong::get)

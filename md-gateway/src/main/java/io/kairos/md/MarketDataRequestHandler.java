@@ -261,7 +261,7 @@ final class MarketDataRequestHandler
             final Subscription subscription = new Subscription(session, mdReqId, feed, view);
             view.add(subscription);
             session.subscriptions.add(subscription);
-            context.updateSubscriberGauge(1);
+            context.updateSubscriptionGauge(1);
         }
         else
         {
@@ -311,7 +311,7 @@ final class MarketDataRequestHandler
     {
         if (subscription.view().remove(subscription))
         {
-            context.updateSubscriberGauge(-1);
+            context.updateSubscriptionGauge(-1);
         }
         subscription.feed().dropIfUnused(subscription.view());
     }

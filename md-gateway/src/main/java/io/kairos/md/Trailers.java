@@ -1,42 +1,42 @@
 package io.kairos.md;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 
 /**
- * The 256 possible FIX trailers ({@code 10=NNN<SOH>}), encoded once into pooled direct buffers;
- * sessions write a retained duplicate, so a trailer costs no encoding and no allocation. Owned by
- * the gateway's event loop; {@link #release()} on shutdown.
+ * The 256 possible FIX trailers ({@code 10=NNN<SOH>}), encoded once into one table: a session appends the one for
+ * its checksum to its outgoing batch, so a trailer costs no encoding. Immutable after construction; shared by every
+ * session of the gateway.
  */
 final class Trailers
 {
     static final int LENGTH = 7;
 
-    private final ByteBuf[] trailers = new ByteBuf[256];
+    private final byte[] table = new byte[256 * LENGTH];
 
-    Trailers(final ByteBufAllocator allocator)
+    Trailers()
     {
         for (int checksum = 0; checksum < 256; checksum++)
         {
-            final ByteBuf buffer = allocator.directBuffer(LENGTH, LENGTH);
-            buffer.writeByte('1').writeByte('0').writeByte('=')
-                .writeByte('0' + checksum / 100).writeByte('0' + checksum / 10 % 10).writeByte('0' + checksum % 10)
-                .writeByte(FixBuffer.SOH);
-            trailers[checksum] = buffer;
+            final int at = checksum * LENGTH;
+            table[at] = '1';
+            table[at + 1] = '0';
+            table[at + 2] = '=';
+            table[at + 3] = (byte)('0' + checksum / 100);
+            table[at + 4] = (byte)('0' + checksum / 10 % 10);
+            table[at + 5] = (byte)('0' + checksum % 10);
+            table[at + 6] = FixBuffer.SOH;
         }
     }
 
-    /** A retained duplicate of the trailer for this checksum; the receiver releases it. */
-    ByteBuf trailer(final int checksum)
+    /** Appends the trailer for {@code checksum} (taken modulo 256) to {@code target}. */
+    void write(final ByteBuf target, final int checksum)
     {
-        return trailers[checksum & 0xFF].retainedDuplicate();
+        target.writeBytes(table, (checksum & 0xFF) * LENGTH, LENGTH);
     }
 
-    void release()
+    /** Byte {@code index} of the trailer for {@code checksum}. */
+    byte byteAt(final int checksum, final int index)
     {
-        for (final ByteBuf buffer : trailers)
-        {
-            buffer.release();
-        }
+        return table[(checksum & 0xFF) * LENGTH + index];
     }
 }

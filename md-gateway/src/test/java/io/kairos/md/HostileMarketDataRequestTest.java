@@ -40,7 +40,7 @@ class HostileMarketDataRequestTest
             }
             client.send("V", fields.toArray(String[]::new));
             assertEquals(1, countUntilBarrier(client, "W", "B1"), "one snapshot for one distinct symbol");
-            assertEquals(1.0, registry.get("kairos_md_subscribers").gauge().value(), "one subscription");
+            assertEquals(1.0, registry.get("kairos_md_subscriptions").gauge().value(), "one subscription");
 
             gateway.onBookEvent(venue.add(1, 11, Side.BUY, TestVenue.REFERENCE_PRICE - TestVenue.TICK, 100));
             assertNotNull(client.readUntil("X", WAIT_MS), "the update");
@@ -89,7 +89,7 @@ class HostileMarketDataRequestTest
             assertEquals("THIRD", refused.get(262));
             assertEquals("2", refused.get(281));
             assertTrue(refused.get(58).contains("may hold 2 subscriptions"), refused.get(58));
-            assertEquals(2.0, registry.get("kairos_md_subscribers").gauge().value(), "nothing of the refused request kept");
+            assertEquals(2.0, registry.get("kairos_md_subscriptions").gauge().value(), "nothing of the refused request kept");
 
             client.send("V", "262=TWO", "263=2", "264=0", "267=1", "269=0", "146=2", "55=AAPL", "55=MSFT");
             client.send("V", ("262=THIRD-AGAIN|" + AAPL_V + "|146=1|55=TSLA").split("\\|"));

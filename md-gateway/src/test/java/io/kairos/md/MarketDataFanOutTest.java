@@ -150,7 +150,7 @@ class MarketDataFanOutTest
                 client.subscribe("ALL", "AAPL", 0, "N");
                 assertNotNull(client.readUntil("W", 5_000));
             }
-            assertEquals(10.0, registry.get("kairos_md_subscribers").gauge().value());
+            assertEquals(10.0, registry.get("kairos_md_subscriptions").gauge().value());
             for (int i = 0; i < 50; i++)
             {
                 gateway.onBookEvent(venue.add(AAPL, 100 + i, i % 2 == 0 ? Side.BUY : Side.SELL, PX + (i % 2 == 0 ? -1 : 1) * 10_000L * (1 + i % 5), 1 + i));
@@ -172,6 +172,37 @@ class MarketDataFanOutTest
     }
 
     @Test
+    void shouldCountSessionsAndSubscriptionsApartAndTimeEachViewsIncrementals() throws IOException
+    {
+        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        {
+            client.logon();
+            assertEquals(1.0, registry.get("kairos_md_sessions").gauge().value(), "one session");
+            client.subscribe("L3", "AAPL", 0, "N");
+            assertNotNull(client.readUntil("W", 5_000));
+            client.subscribe("L2", "AAPL", 0, "Y");
+            assertNotNull(client.readUntil("W", 5_000));
+            assertEquals(2.0, registry.get("kairos_md_subscriptions").gauge().value(), "two subscriptions");
+            assertEquals(1.0, registry.get("kairos_md_sessions").gauge().value(), "still one session");
+
+            gateway.onBookEvent(venue.add(AAPL, 1, Side.BUY, PX, 1));
+            assertNotNull(client.readUntil("X", 5_000));
+            assertNotNull(client.readUntil("X", 5_000));
+            client.send("1", "112=SYNC");
+            assertEquals("SYNC", client.readUntil("0", 5_000).get(112));
+
+            assertEquals(1, latency("l3").count(), "one incremental of the L3 view");
+            assertEquals(1, latency("l2-full").count(), "one incremental of the L2 view");
+            assertEquals(0, latency("l2-top").count(), "no top-of-book subscriber");
+        }
+    }
+
+    private io.micrometer.core.instrument.Timer latency(final String view)
+    {
+        return registry.get(MdLatency.ENGINE_OUT_TO_GATEWAY_OUT).tag("view", view).timer();
+    }
+
+    @Test
     void shouldStopTheFlowAfterUnsubscribe() throws IOException
     {
         try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
@@ -186,7 +217,7 @@ class MarketDataFanOutTest
             assertEquals("SYNC", client.readUntil("0", 5_000).get(112));
             gateway.onBookEvent(venue.add(AAPL, 2, Side.BUY, PX, 1));
             assertNull(client.readUntil("X", 500));
-            assertEquals(0.0, registry.get("kairos_md_subscribers").gauge().value());
+            assertEquals(0.0, registry.get("kairos_md_subscriptions").gauge().value());
         }
     }
 

@@ -1,14 +1,10 @@
 package io.kairos.bench.engine;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import io.kairos.bench.exchangecore.ExchangeCoreTarget;
 import io.kairos.bench.harness.BenchTarget;
@@ -80,7 +76,7 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final ExchangeCoreProcess child = exchangeCoreProcess();
+        final ExchangeCoreProcess child = ExchangeCoreProcess.fromOption(exchangeCoreJava, new CommandLine(this));
         final ResultTable table = new ResultTable(System.out);
         table.printEnvironment(ratePerSecond, seconds, throughputCommands, warmupCommands, partitions, kairosWait, exchangeCoreWait, seed,
             child == null ? "in this JVM" : "child JVM " + child.java() + " " + String.join(" ", child.jvmOptions()));
@@ -119,7 +115,7 @@ public final class EngineVsExchangeCore implements Callable<Integer>
         }
         finally
         {
-            deleteRecursively(runDir);
+            ExchangeCoreProcess.deleteRecursively(runDir);
         }
         return 0;
     }
@@ -133,29 +129,6 @@ public final class EngineVsExchangeCore implements Callable<Integer>
             default -> throw new CommandLine.ParameterException(new CommandLine(new EngineVsExchangeCore()),
                 "--exchange-core-journal: expected off or disk, got '" + value + "'");
         };
-    }
-
-    private ExchangeCoreProcess exchangeCoreProcess() throws IOException
-    {
-        if ("in-process".equals(exchangeCoreJava))
-        {
-            return null;
-        }
-        final Path java = "auto".equals(exchangeCoreJava) ? ExchangeCoreProcess.findJava17(Path.of("/usr/lib/jvm")) : Path.of(exchangeCoreJava);
-        if (java == null || !Files.isExecutable(java))
-        {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--exchange-core-java: no Java 17 found "
-                + "(looked under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
-        }
-        final List<String> options = new ArrayList<>();
-        for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (argument.startsWith("-Xm") || argument.startsWith("-Xs") || argument.startsWith("-XX:"))
-            {
-                options.add(argument);
-            }
-        }
-        return new ExchangeCoreProcess(java, options);
     }
 
     private RunResult runOne(final BenchTarget target, final OrderFlow flow) throws Exception
@@ -176,20 +149,5 @@ public final class EngineVsExchangeCore implements Callable<Integer>
         System.err.printf("  %s / %s: %,.0f commands/s, p99 %.1f us at %,d/s, rejects %,d, fills %,d%n", scenario,
             result.label(), result.throughputPerSecond(), result.latencyMicros(99), ratePerSecond, result.rejects(), result.fills());
         return result;
-    }
-
-    private static void deleteRecursively(final Path dir) throws IOException
-    {
-        if (!Files.exists(dir))
-        {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir))
-        {
-            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
-            {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }

@@ -1,14 +1,20 @@
 package io.kairos.bench.engine;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
+import io.kairos.bench.exchangecore.ExchangeCoreReplayRunner;
 import io.kairos.bench.exchangecore.ExchangeCoreRunner;
+import io.kairos.bench.harness.ReplayResult;
 import io.kairos.bench.harness.RunResult;
+import picocli.CommandLine;
 
 /**
  * Runs {@link ExchangeCoreRunner} in a child JVM (Java 17: exchange-core 0.5.3 cannot start on
@@ -30,7 +36,7 @@ final class ExchangeCoreProcess
         "--add-opens=java.base/java.util=ALL-UNNAMED",
         "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
         "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
-    private static final long TIMEOUT_MINUTES = 15;
+    private static final long TIMEOUT_MINUTES = 60;
 
     private final Path java;
     private final List<String> jvmOptions;
@@ -55,15 +61,50 @@ final class ExchangeCoreProcess
         throws IOException, InterruptedException
     {
         final Path resultFile = Files.createTempFile(journalDir.getParent(), "ec-result-", ".properties");
+        try
+        {
+            launch(ExchangeCoreRunner.class, List.of("--flow", flowFile.toString(), "--result", resultFile.toString(),
+                "--rate", Long.toString(rate), "--journal", journal ? "disk" : "off",
+                "--journal-dir", journalDir.toString(), "--wait", wait));
+            return RunResult.read(resultFile);
+        }
+        finally
+        {
+            Files.deleteIfExists(resultFile);
+        }
+    }
+
+    /**
+     * Runs {@link ExchangeCoreReplayRunner} on a matcher flow file: per mode ({@code direct}, {@code pipeline}) a
+     * warm-up and {@code runs} timed replays, hashes checked against {@code expectedSha256}; results (and the text
+     * of a replay whose hash differed) in {@code resultDir}.
+     */
+    List<ReplayResult> runReplay(final Path flowFile, final Path resultDir, final int runs, final List<String> modes,
+        final String wait, final String expectedSha256, final int outcomeCapacity)
+        throws IOException, InterruptedException
+    {
+        launch(ExchangeCoreReplayRunner.class, List.of("--flow", flowFile.toString(), "--result-dir",
+            resultDir.toString(), "--runs", Integer.toString(runs), "--modes", String.join(",", modes), "--wait", wait,
+            "--expect-sha256", expectedSha256, "--outcome-capacity", Integer.toString(outcomeCapacity)));
+        final List<ReplayResult> results = new ArrayList<>();
+        for (final String mode : modes)
+        {
+            results.add(ReplayResult.read(resultDir.resolve(mode + ".properties")));
+        }
+        return results;
+    }
+
+    /** Runs {@code main} in the child JVM with this JVM's class path; its output goes to this process's stderr. */
+    private void launch(final Class<?> main, final List<String> arguments) throws IOException, InterruptedException
+    {
         final List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmOptions);
         command.addAll(CHRONICLE_OPENS);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(ExchangeCoreRunner.class.getName());
-        command.addAll(List.of("--flow", flowFile.toString(), "--result", resultFile.toString(), "--rate", Long.toString(rate),
-            "--journal", journal ? "disk" : "off", "--journal-dir", journalDir.toString(), "--wait", wait));
+        command.add(main.getName());
+        command.addAll(arguments);
         final Process process = new ProcessBuilder(command)
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)
             .redirectError(ProcessBuilder.Redirect.INHERIT)
@@ -78,12 +119,53 @@ final class ExchangeCoreProcess
             {
                 throw new IOException("exchange-core child JVM failed with exit status " + process.exitValue() + ": " + command);
             }
-            return RunResult.read(resultFile);
         }
         finally
         {
             process.destroyForcibly();
-            Files.deleteIfExists(resultFile);
+        }
+    }
+
+    /**
+     * The child JVM an {@code --exchange-core-java} option asks for: {@code in-process} (null: run in this JVM),
+     * {@code auto} (a Java 17 under /usr/lib/jvm) or a java binary; it gets this JVM's heap and -XX options.
+     */
+    static ExchangeCoreProcess fromOption(final String option, final CommandLine commandLine) throws IOException
+    {
+        if ("in-process".equals(option))
+        {
+            return null;
+        }
+        final Path java = "auto".equals(option) ? findJava17(Path.of("/usr/lib/jvm")) : Path.of(option);
+        if (java == null || !Files.isExecutable(java))
+        {
+            throw new CommandLine.ParameterException(commandLine, "--exchange-core-java: no Java 17 found (looked "
+                + "under /usr/lib/jvm); exchange-core 0.5.3 cannot start on JDK 25; pass the path of a Java 17 binary");
+        }
+        final List<String> options = new ArrayList<>();
+        for (final String argument : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (argument.startsWith("-Xm") || argument.startsWith("-Xs") || argument.startsWith("-XX:"))
+            {
+                options.add(argument);
+            }
+        }
+        return new ExchangeCoreProcess(java, options);
+    }
+
+    /** Deletes {@code dir} and everything under it, if it exists. */
+    static void deleteRecursively(final Path dir) throws IOException
+    {
+        if (!Files.exists(dir))
+        {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir))
+        {
+            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.deleteIfExists(path);
+            }
         }
     }
 

@@ -90,6 +90,14 @@ final class ReferenceBook
         return matched;
     }
 
+    /** Matches an IOC order; what is left expires, nothing rests. @return fills it caused. */
+    int insertIoc(final SimOrder order)
+    {
+        final int matched = match(order);
+        remember(order);
+        return matched;
+    }
+
     void cancel(final SimOrder order)
     {
         unrest(order);
@@ -176,6 +184,12 @@ final class ReferenceBook
             last.activeIndex = index;
         }
         order.activeIndex = -1;
+        remember(order);
+    }
+
+    /** Keeps a finished order among the recently done ones, which late cancels name. */
+    private void remember(final SimOrder order)
+    {
         recentlyDone[recentlyDoneNext] = order;
         recentlyDoneNext = (recentlyDoneNext + 1) % RECENTLY_DONE;
         recentlyDoneCount = Math.min(RECENTLY_DONE, recentlyDoneCount + 1);

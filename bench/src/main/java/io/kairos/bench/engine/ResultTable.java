@@ -86,7 +86,7 @@ final class ResultTable
         return results.stream().filter(r -> r.label().equals(label)).findFirst().orElse(null);
     }
 
-    private static String cpuModel()
+    static String cpuModel()
     {
         try
         {

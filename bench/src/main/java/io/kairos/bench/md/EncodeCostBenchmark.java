@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Per-subscriber cost of one market-data incremental in the gateway ({@link EncodeCostFixture}):
  * {@code headerAndTrailer} is the goal figure (≤ 100 ns: the session's header, checksum and
  * cached trailer, everything that differs per subscriber); {@code headerTrailerAndWrites} adds
- * the pooled header buffer, the body's duplicate and the three hand-offs to a Netty pipeline
+ * copying the message into the session's batch buffer and, when it is full, its hand-off to a Netty pipeline
  * (no socket; flush and release happen after each invocation, outside the measured time);
  * {@code bodyPerView} is the once-per-view body encode that all subscribers share. Each
  * invocation runs {@value #BATCH} operations and JMH divides by {@value #BATCH}: sample mode's

@@ -69,7 +69,7 @@ public final class ExchangeCoreTarget extends CountingTarget
         commands = new ApiCommand[flow.size()];
         for (int i = 0; i < commands.length; i++)
         {
-            commands[i] = toApiCommand(i);
+            commands[i] = toApiCommand(flow, i);
         }
     }
 
@@ -83,11 +83,27 @@ public final class ExchangeCoreTarget extends CountingTarget
     public void start() throws Exception
     {
         final String exchangeId = "KAIROS_BENCH_" + flow.scenarioKey().toUpperCase(java.util.Locale.ROOT);
+        core = ExchangeCore.builder().resultsConsumer(this::onResult)
+            .exchangeConfiguration(configuration(exchangeId, journal, journalDir, waitStrategy)).build();
+        core.startup();
+        api = core.getApi();
+        addBooksAndUsers(api, flow);
+        counting = true;
+    }
+
+    /**
+     * exchange-core's configuration as its own performance tests have it, minus CPU pinning: OrderBookDirectImpl, one
+     * matching and one risk engine, ring 16 K, no risk processing; with {@code journal}, its disk journal in
+     * {@code dir}.
+     */
+    static ExchangeConfiguration configuration(final String exchangeId, final boolean journal, final Path dir,
+        final CoreWaitStrategy waitStrategy)
+    {
         final SerializationConfiguration serialization = journal
             ? SerializationConfiguration.builder()
                 .enableJournaling(true)
                 .serializationProcessorFactory(cfg -> new DiskSerializationProcessor(cfg, DiskSerializationProcessorConfiguration.builder()
-                    .storageFolder(journalDir.toString())
+                    .storageFolder(dir.toString())
                     .snapshotLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
                     .journalFileMaxSize(4000L * 1024 * 1024)
                     .journalBufferSize(256 * 1024)
@@ -96,7 +112,7 @@ public final class ExchangeCoreTarget extends CountingTarget
                     .build()))
                 .build()
             : SerializationConfiguration.DEFAULT;
-        final ExchangeConfiguration configuration = ExchangeConfiguration.defaultBuilder()
+        return ExchangeConfiguration.defaultBuilder()
             .ordersProcessingCfg(OrdersProcessingConfiguration.builder()
                 .riskProcessingMode(OrdersProcessingConfiguration.RiskProcessingMode.NO_RISK_PROCESSING)
                 .marginTradingMode(OrdersProcessingConfiguration.MarginTradingMode.MARGIN_TRADING_DISABLED)
@@ -111,23 +127,30 @@ public final class ExchangeCoreTarget extends CountingTarget
             .initStateCfg(journal ? InitialStateConfiguration.cleanStartJournaling(exchangeId) : InitialStateConfiguration.cleanStart(exchangeId))
             .serializationCfg(serialization)
             .build();
-        core = ExchangeCore.builder().resultsConsumer(this::onResult).exchangeConfiguration(configuration).build();
-        core.startup();
-        api = core.getApi();
+    }
 
+    /** Book {@code book} as an exchange pair without fees; prices and sizes are the flow's ticks and lots. */
+    static CoreSymbolSpecification symbol(final int book)
+    {
+        return CoreSymbolSpecification.builder()
+            .symbolId(book)
+            .type(SymbolType.CURRENCY_EXCHANGE_PAIR)
+            .baseCurrency(BASE_CURRENCY_FROM + book)
+            .quoteCurrency(QUOTE_CURRENCY)
+            .baseScaleK(1)
+            .quoteScaleK(1)
+            .takerFee(0)
+            .makerFee(0)
+            .build();
+    }
+
+    /** Adds the flow's books and users 1..N to a started exchange-core and waits until it has them. */
+    static void addBooksAndUsers(final ExchangeApi api, final OrderFlow flow) throws Exception
+    {
         final List<CoreSymbolSpecification> symbols = new ArrayList<>();
         for (int book = 0; book < flow.books(); book++)
         {
-            symbols.add(CoreSymbolSpecification.builder()
-                .symbolId(book)
-                .type(SymbolType.CURRENCY_EXCHANGE_PAIR)
-                .baseCurrency(BASE_CURRENCY_FROM + book)
-                .quoteCurrency(QUOTE_CURRENCY)
-                .baseScaleK(1)
-                .quoteScaleK(1)
-                .takerFee(0)
-                .makerFee(0)
-                .build());
+            symbols.add(symbol(book));
         }
         expectSuccess(api.submitBinaryDataAsync(new BatchAddSymbolsCommand(symbols)), "add symbols");
         final List<CompletableFuture<CommandResultCode>> users = new ArrayList<>();
@@ -139,7 +162,6 @@ public final class ExchangeCoreTarget extends CountingTarget
         {
             expectSuccess(user, "add user");
         }
-        counting = true;
     }
 
     private static void expectSuccess(final CompletableFuture<CommandResultCode> future, final String what) throws Exception
@@ -151,9 +173,9 @@ public final class ExchangeCoreTarget extends CountingTarget
         }
     }
 
-    private ApiCommand toApiCommand(final int i)
+    /** Command {@code i} of the flow as exchange-core's API command: an insert is GTC or IOC as the flow says. */
+    static ApiCommand toApiCommand(final OrderFlow f, final int i)
     {
-        final OrderFlow f = flow;
         return switch (f.kind(i))
         {
             case OrderFlow.INSERT -> ApiPlaceOrder.builder()
@@ -161,7 +183,7 @@ public final class ExchangeCoreTarget extends CountingTarget
                 .orderId(f.orderRef(i))
                 .symbol(f.book(i))
                 .action(f.side(i) == OrderFlow.BUY ? OrderAction.BID : OrderAction.ASK)
-                .orderType(OrderType.GTC)
+                .orderType(f.timeInForce(i) == OrderFlow.IOC ? OrderType.IOC : OrderType.GTC)
                 .price(f.priceTicks(i))
                 .reservePrice(f.side(i) == OrderFlow.BUY ? f.maxPriceTicks() : 0)
                 .size(f.quantityLots(i))

@@ -20,6 +20,11 @@ import static io.kairos.bench.harness.OrderFlowFileDescriptor.*;
  * {@code orderRef} is the order's stable id (exchange-core's orderId); {@code clOrdNum} is the
  * Kairos ClOrdID of this command (unique in the stream) and {@code origClOrdNum} the ClOrdID that
  * currently names the target order of a cancel or update (Kairos renames an order on replace).
+ *
+ * <p>An insert is GTC unless its {@code timeInForce} says {@link #IOC}. {@link #FLAG_REINSERT} marks
+ * the insert half of a modify sent as two engine commands (cancel the order, insert its replacement
+ * with a new ref): it belongs to the same message as the cancel just before it, so {@link #messages()}
+ * does not count it.
  */
 public final class OrderFlow
 {
@@ -28,6 +33,10 @@ public final class OrderFlow
     public static final byte UPDATE = 2;
     public static final byte BUY = 0;
     public static final byte SELL = 1;
+    public static final byte GTC = 0;
+    public static final byte IOC = 1;
+    /** This insert completes the modify whose cancel is the record just before it (one message, two commands). */
+    public static final byte FLAG_REINSERT = 1;
 
     private final String scenarioKey;
     private final int users;
@@ -35,6 +44,8 @@ public final class OrderFlow
     private final long maxPriceTicks;
     private final byte[] kind;
     private final byte[] side;
+    private final byte[] timeInForce;
+    private final byte[] flags;
     private final int[] user;
     private final int[] book;
     private final long[] priceTicks;
@@ -46,6 +57,7 @@ public final class OrderFlow
     private int warmupEnd;
     private int throughputEnd;
     private int size;
+    private int reinserts;
 
     public OrderFlow(final String scenarioKey, final int users, final int books, final long maxPriceTicks, final int capacity)
     {
@@ -59,6 +71,8 @@ public final class OrderFlow
         this.maxPriceTicks = maxPriceTicks;
         kind = new byte[capacity];
         side = new byte[capacity];
+        timeInForce = new byte[capacity];
+        flags = new byte[capacity];
         user = new int[capacity];
         book = new int[capacity];
         priceTicks = new long[capacity];
@@ -68,13 +82,24 @@ public final class OrderFlow
         origClOrdNum = new long[capacity];
     }
 
-    /** Adds one command. For UPDATE, {@code lots} is the order's unchanged total quantity. */
+    /** Adds one GTC command. For UPDATE, {@code lots} is the order's unchanged total quantity. */
     public void append(final byte kindValue, final byte sideValue, final int userValue, final int bookValue, final long price,
         final long lots, final long ref, final long clOrd, final long origClOrd)
+    {
+        append(kindValue, sideValue, GTC, (byte)0, userValue, bookValue, price, lots, ref, clOrd, origClOrd);
+    }
+
+    /** Adds one command with its time in force ({@link #GTC}, {@link #IOC}) and flags ({@link #FLAG_REINSERT}). */
+    public void append(final byte kindValue, final byte sideValue, final byte tif, final byte flagsValue,
+        final int userValue, final int bookValue, final long price, final long lots, final long ref, final long clOrd,
+        final long origClOrd)
     {
         final int i = size++;
         kind[i] = kindValue;
         side[i] = sideValue;
+        timeInForce[i] = tif;
+        flags[i] = flagsValue;
+        reinserts += (flagsValue & FLAG_REINSERT) != 0 ? 1 : 0;
         user[i] = userValue;
         book[i] = bookValue;
         priceTicks[i] = price;
@@ -125,6 +150,12 @@ public final class OrderFlow
         return size;
     }
 
+    /** Messages: commands, counting a modify's cancel and reinsert once. */
+    public int messages()
+    {
+        return size - reinserts;
+    }
+
     public int prefillEnd()
     {
         return prefillEnd;
@@ -148,6 +179,17 @@ public final class OrderFlow
     public byte side(final int i)
     {
         return side[i];
+    }
+
+    public byte timeInForce(final int i)
+    {
+        return timeInForce[i];
+    }
+
+    /** Whether command {@code i} is the insert half of a modify ({@link #FLAG_REINSERT}). */
+    public boolean isReinsert(final int i)
+    {
+        return (flags[i] & FLAG_REINSERT) != 0;
     }
 
     public int user(final int i)
@@ -201,7 +243,7 @@ public final class OrderFlow
             final ByteBuffer records = ByteBuffer.allocate(RECORD_LENGTH * 4096).order(ByteOrder.LITTLE_ENDIAN);
             for (int i = 0; i < size; i++)
             {
-                records.put(kind[i]).put(side[i]).putShort((short)0).putInt(user[i]).putInt(book[i])
+                records.put(kind[i]).put(side[i]).put(timeInForce[i]).put(flags[i]).putInt(user[i]).putInt(book[i])
                     .putLong(priceTicks[i]).putLong(quantityLots[i]).putLong(orderRef[i]).putLong(clOrdNum[i]).putLong(origClOrdNum[i]);
                 if (!records.hasRemaining())
                 {
@@ -251,9 +293,10 @@ public final class OrderFlow
                 {
                     final byte k = records.get();
                     final byte s = records.get();
-                    records.getShort();
-                    flow.append(k, s, records.getInt(), records.getInt(), records.getLong(), records.getLong(), records.getLong(),
-                        records.getLong(), records.getLong());
+                    final byte tif = records.get();
+                    final byte f = records.get();
+                    flow.append(k, s, tif, f, records.getInt(), records.getInt(), records.getLong(), records.getLong(),
+                        records.getLong(), records.getLong(), records.getLong());
                 }
             }
             flow.prefillEnd = prefill;

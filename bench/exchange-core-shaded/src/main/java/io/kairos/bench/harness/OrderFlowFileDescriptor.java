@@ -11,7 +11,7 @@ package io.kairos.bench.harness;
  *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
  * +---------------------------------------------------------------+
  * |                         magic 'KBOF'                          |  0
- * |                          version (1)                          |  4
+ * |                          version (2)                          |  4
  * |                             users                             |  8
  * |                             books                             | 12
  * |                     maxPriceTicks (int64)                     | 16
@@ -22,7 +22,7 @@ package io.kairos.bench.harness;
  * | keyLen (int8) |   scenario key, ASCII, keyLen bytes (<= 23)   | 40
  * +---------------------------------------------------------------+
  * record (RECORD_LENGTH = 52 bytes)
- * | kind (int8)   | side (int8)   |          padding              |  0
+ * | kind (int8)   | side (int8)   | tif (int8)    | flags (int8)  |  0
  * |                         user (int32)                          |  4
  * |                         book (int32)                          |  8
  * |                      priceTicks (int64)                       | 12
@@ -36,7 +36,8 @@ package io.kairos.bench.harness;
 public final class OrderFlowFileDescriptor
 {
     public static final int MAGIC = 0x464F424B;
-    public static final int VERSION = 1;
+    /** 2: the record's former padding holds time in force (0 GTC, 1 IOC) and flags (bit 0: modify's reinsert). */
+    public static final int VERSION = 2;
     public static final int HEADER_LENGTH = 64;
     public static final int MAX_KEY_LENGTH = 23;
     public static final int RECORD_LENGTH = 52;

@@ -180,6 +180,7 @@ public final class LeanLoadRunner
         receiverThread.join();
         final SessionChecks checks = checks(sessions, mdSessions, marketData);
         return new LoadResult(config, run.outcome(), unanswered, orderEntry.responses(), orderEntry.rejects(),
+            sessions.stream().mapToLong(LeanSession::throttleRejects).sum(),
             orderEntry.unknownResponses(), restingAtEnd, recorder, marketData == null ? 0 : marketData.snapshots(),
             marketData == null ? 0 : marketData.incrementals(), marketData == null ? 0 : marketData.requestRejects(),
             "lean", run.cpu(), checks);

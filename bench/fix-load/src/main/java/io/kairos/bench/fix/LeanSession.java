@@ -72,6 +72,7 @@ final class LeanSession
     private long sequenceTooLow;
     private long sessionRejects;
     private long businessRejects;
+    private long throttleRejects;
     private long testRequestsAnswered;
     private long badFrames;
     private boolean disconnectedByPeer;
@@ -323,8 +324,18 @@ final class LeanSession
             case '4' -> resetInbound(fields);
             case '5' -> onLogout();
             case '3' -> sessionRejects++;
-            case 'j' -> businessRejects++;
+            case 'j' -> onBusinessReject(fields);
             default -> handler.onAppMessage(this, msgType, fields, receivedNs);
+        }
+    }
+
+    private void onBusinessReject(final FixFieldIndex fields)
+    {
+        businessRejects++;
+        final int text = fields.find(58);
+        if (text >= 0 && ThrottleRejects.isThrottleText(fields.buffer(), fields.start(text), fields.length(text)))
+        {
+            throttleRejects++;
         }
     }
 
@@ -418,6 +429,12 @@ final class LeanSession
     long businessRejects()
     {
         return businessRejects;
+    }
+
+    /** BusinessMessageRejects that were the venue's throttle ({@link ThrottleRejects}). */
+    long throttleRejects()
+    {
+        return throttleRejects;
     }
 
     long testRequestsAnswered()

@@ -34,10 +34,17 @@ public final class LoadReport
             config.beginString(), config.targetCompId(), config.ratePerSecond(),
             TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
         out.printf(Locale.ROOT, "rate      intended %.1f/s, actual %.1f/s; %d measured requests, %d unanswered, " +
-            "%d rejected first responses, %d lifetime cancels, %d resting at the end%s%n",
+            "%d rejected first responses, %d throttle rejects, %d lifetime cancels, %d resting at the end%s%n",
             result.intendedRatePerSecond(), result.actualRatePerSecond(), outcome.measuredRequests(),
-            result.unanswered(), result.rejects(), outcome.lifetimeCancels(), result.restingAtEnd(),
-            outcome.capacityExhausted() ? " (STOPPED EARLY: request log full)" : "");
+            result.unanswered(), result.rejects(), result.throttleRejects(), outcome.lifetimeCancels(),
+            result.restingAtEnd(), outcome.capacityExhausted() ? " (STOPPED EARLY: request log full)" : "");
+        if (result.throttleRejects() > 0)
+        {
+            out.printf(Locale.ROOT, "throttle  the venue refused %d requests (BusinessMessageReject 'Throttle limit " +
+                "exceeded'; counted as unanswered): %.0f requests/s over %d sessions is more than its per-session " +
+                "limit (Kairos: fix.throttle.messages-per-second, 150 shipped); lower --rate or raise the limit%n",
+                result.throttleRejects(), config.ratePerSecond(), config.sessions().size());
+        }
         if (config.marketData() != null)
         {
             out.printf(Locale.ROOT, "md        %d subscribers: %d snapshots, %d incrementals, %d request rejects%n",
@@ -129,6 +136,7 @@ public final class LoadReport
         summary.setProperty("requests.measured", Long.toString(result.outcome().measuredRequests()));
         summary.setProperty("requests.unanswered", Long.toString(result.unanswered()));
         summary.setProperty("requests.rejected", Long.toString(result.rejects()));
+        summary.setProperty("requests.throttled", Long.toString(result.throttleRejects()));
         summary.setProperty("md.incrementals", Long.toString(result.mdIncrementals()));
         summary.setProperty("client", result.client());
         putClient(summary, result);

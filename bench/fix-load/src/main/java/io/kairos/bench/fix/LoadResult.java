@@ -8,6 +8,8 @@ package io.kairos.bench.fix;
  * @param unanswered       measured requests without any response after the drain timeout
  * @param responses        ExecutionReports and OrderCancelRejects received for this run's requests
  * @param rejects          first responses that were rejects (OrdStatus 8 or an OrderCancelReject)
+ * @param throttleRejects  requests the venue's throttle refused (BusinessMessageReject "Throttle..."; they name no
+ *                         ClOrdID, so those requests also count as unanswered)
  * @param unknownResponses responses whose ClOrdID is not one of this run's
  * @param restingAtEnd     orders the client believed resting at the end
  * @param recorder         the latency histograms
@@ -24,6 +26,7 @@ public record LoadResult(
     long unanswered,
     long responses,
     long rejects,
+    long throttleRejects,
     long unknownResponses,
     long restingAtEnd,
     LatencyRecorder recorder,

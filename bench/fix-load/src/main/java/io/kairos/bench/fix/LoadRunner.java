@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.MemoryStoreFactory;
-import quickfix.ScreenLogFactory;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SocketInitiator;
@@ -67,7 +66,7 @@ public final class LoadRunner
             new OrderEntryApplication(prefix, log, resting, sessionIndex, passwords, recorder, loggedOn);
         final SocketInitiator initiator = new SocketInitiator(application, new MemoryStoreFactory(),
             QuickFixSettings.initiators(config.host(), config.port(), config.beginString(), config.targetCompId(),
-            config.sessions()), new ScreenLogFactory(false, false, true), new DefaultMessageFactory());
+            config.sessions()), new SessionEventLogFactory(), new DefaultMessageFactory());
         final MarketDataSubscribers subscribers = config.marketData() == null ? null :
             new MarketDataSubscribers(config.marketData(), config.model().instruments());
         initiator.start();
@@ -103,7 +102,7 @@ public final class LoadRunner
                 awaitAnswers(log, prefilled, outcome.requests(), recorder, config.drainTimeoutNs());
             final long restingAtEnd = resting.stream().mapToLong(RestingOrders::size).sum();
             return new LoadResult(config, outcome, unanswered, application.responses(), application.rejects(),
-                application.unknownResponses(), restingAtEnd, recorder,
+                application.throttleRejects(), application.unknownResponses(), restingAtEnd, recorder,
                 subscribers == null ? 0 : subscribers.snapshots(), subscribers == null ? 0 : subscribers.incrementals(),
                 subscribers == null ? 0 : subscribers.requestRejects(), "quickfixj", cpuFigures, null);
         }

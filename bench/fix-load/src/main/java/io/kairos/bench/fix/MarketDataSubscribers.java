@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.MemoryStoreFactory;
-import quickfix.ScreenLogFactory;
 import quickfix.SessionID;
 import quickfix.SocketInitiator;
 
@@ -43,7 +42,7 @@ final class MarketDataSubscribers
         application = new MarketDataApplication(instruments, passwords, config.orderByOrder(), config.depth(), loggedOn);
         initiator = new SocketInitiator(application, new MemoryStoreFactory(), QuickFixSettings.initiators(
             config.host(), config.port(), "FIX.4.4", config.targetCompId(), config.sessions()),
-            new ScreenLogFactory(false, false, true), new DefaultMessageFactory());
+            new SessionEventLogFactory(), new DefaultMessageFactory());
     }
 
     void start(final long logonTimeoutNs, final PrintStream out) throws ConfigError, InterruptedException

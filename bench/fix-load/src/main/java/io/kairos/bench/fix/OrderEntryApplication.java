@@ -21,6 +21,7 @@ final class OrderEntryApplication implements Application
 {
     private static final int TAG_CLORDID = 11;
     private static final int TAG_ORDSTATUS = 39;
+    private static final int TAG_TEXT = 58;
     private static final int TAG_LEAVESQTY = 151;
     private static final int TAG_USERNAME = 553;
     private static final int TAG_PASSWORD = 554;
@@ -35,6 +36,7 @@ final class OrderEntryApplication implements Application
     private final CountDownLatch loggedOn;
     private final AtomicLong responses = new AtomicLong();
     private final AtomicLong rejects = new AtomicLong();
+    private final AtomicLong throttleRejects = new AtomicLong();
     private final AtomicLong unknownResponses = new AtomicLong();
     private final AtomicLong logouts = new AtomicLong();
 
@@ -59,6 +61,12 @@ final class OrderEntryApplication implements Application
     long rejects()
     {
         return rejects.get();
+    }
+
+    /** BusinessMessageRejects that were the venue's throttle ({@link ThrottleRejects}). */
+    long throttleRejects()
+    {
+        return throttleRejects.get();
     }
 
     long unknownResponses()
@@ -113,6 +121,10 @@ final class OrderEntryApplication implements Application
         final boolean executionReport = isMsgType(message, "8");
         if (!executionReport && !isMsgType(message, "9"))
         {
+            if (isMsgType(message, "j") && ThrottleRejects.isThrottleText(stringField(message, TAG_TEXT)))
+            {
+                throttleRejects.incrementAndGet();
+            }
             return;
         }
         final int index = requestIndex(message);
@@ -165,6 +177,18 @@ final class OrderEntryApplication implements Application
         catch (final FieldNotFound | NumberFormatException ex)
         {
             return -1;
+        }
+    }
+
+    private static String stringField(final Message message, final int tag)
+    {
+        try
+        {
+            return message.getString(tag);
+        }
+        catch (final FieldNotFound ex)
+        {
+            return null;
         }
     }
 

@@ -168,6 +168,26 @@ class LeanClientTest
     }
 
     @Test
+    void shouldCountTheVenuesThrottleRejectsAndReportThem() throws Exception
+    {
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 7))
+        {
+            final LoadConfig full = config(peer.port(), 1, 30, "1:0:0", dir);
+            final LoadConfig config = new LoadConfig(full.label(), full.host(), full.port(), full.beginString(),
+                full.targetCompId(), full.sessions(), full.passwords(), full.ratePerSecond(), full.warmupNs(),
+                full.durationNs(), SECOND_NS, 0, 1_000, 0, full.logonTimeoutNs(), full.model(), null, null, null);
+            final LoadResult result = new LeanLoadRunner(config, out).run();
+            LoadReport.print(result, out);
+
+            assertEquals(7, result.throttleRejects(), console::toString);
+            assertEquals(7, result.checks().businessRejects());
+            assertEquals(7, result.unanswered(), "a throttle reject names no ClOrdID");
+            assertTrue(console.toString().contains("7 throttle rejects"), console::toString);
+            assertTrue(console.toString().contains("the venue refused 7 requests"), console::toString);
+        }
+    }
+
+    @Test
     void shouldLogOutEverySessionAtTheEnd() throws Exception
     {
         try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null))

@@ -26,6 +26,7 @@ final class ScriptedFixPeer implements AutoCloseable
     private final ServerSocket serverSocket;
     private final int skipAfterMessages;
     private final String testRequestId;
+    private final int throttledOrders;
     private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
     private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger heartbeats = new AtomicInteger();
@@ -39,8 +40,20 @@ final class ScriptedFixPeer implements AutoCloseable
      */
     ScriptedFixPeer(final int skipAfterMessages, final String testRequestId) throws IOException
     {
+        this(skipAfterMessages, testRequestId, 0);
+    }
+
+    /**
+     * @param throttledOrders answer the first this many NewOrderSingles of each connection as Kairos' throttle does
+     *                        (BusinessMessageReject 380=99 "Throttle limit exceeded", naming the order by RefSeqNum
+     *                        only)
+     */
+    ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders)
+        throws IOException
+    {
         this.skipAfterMessages = skipAfterMessages;
         this.testRequestId = testRequestId;
+        this.throttledOrders = throttledOrders;
         serverSocket = new ServerSocket();
         serverSocket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         acceptor = Thread.ofPlatform().name("scripted-fix-acceptor").daemon(true).start(this::acceptLoop);
@@ -106,6 +119,7 @@ final class ScriptedFixPeer implements AutoCloseable
         long seqOffset = 0;
         long sent = 0;
         long lastSeq = 0;
+        int throttled = 0;
         int limit = 0;
         try (socket; InputStream input = socket.getInputStream(); OutputStream output = socket.getOutputStream())
         {
@@ -125,6 +139,15 @@ final class ScriptedFixPeer implements AutoCloseable
                     offset += length;
                     final byte type = in.firstByte(35);
                     record(in, type);
+                    if (type == 'D' && throttled < throttledOrders)
+                    {
+                        throttled++;
+                        seqOffset++;
+                        lastSeq++;
+                        message('j', lastSeq, "KAIROS", "CLIENT01", "45=" + in.longValue(in.find(34)) +
+                            "|372=D|380=99|58=Throttle limit exceeded (150 in 1000ms)|", body, frame, output);
+                        continue;
+                    }
                     if (type == 'V')
                     {
                         final int count = marketData(in, lastSeq + 1, body, frame, output);
@@ -236,8 +259,15 @@ final class ScriptedFixPeer implements AutoCloseable
     private static void mdMessage(final char type, final long seq, final String fieldsWithBars,
         final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output) throws IOException
     {
+        message(type, seq, "KAIROS-MD", "MD01", fieldsWithBars, body, frame, output);
+    }
+
+    private static void message(final char type, final long seq, final String sender, final String target,
+        final String fieldsWithBars, final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output)
+        throws IOException
+    {
         body.reset();
-        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes("KAIROS-MD")).soh().tag(56).ascii(bytes("MD01"))
+        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes(sender)).soh().tag(56).ascii(bytes(target))
             .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
             .soh().ascii(bytes(fieldsWithBars.replace('|', '\u0001')));
         finish(body, frame);

@@ -1,18 +1,28 @@
 package io.kairos.engine;
 
-import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.Long2LongHashMap;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
- * Price-time priority matching for the instruments of one partition: validates each command,
- * updates the books and emits execution and L3 book events. Deterministic: the same commands in
- * the same order produce the same state and the same events (time stamps aside), which is what
- * journal replay relies on. Owned by the partition's matcher thread; allocation-free in steady
- * state (pools and maps only grow past their preallocated sizes).
+ * Price-time priority matching for the instruments of one partition, as a synchronous API: {@link #apply}
+ * validates one command, updates the books and hands every execution and L3 book event to the listener
+ * before it returns (then {@link EngineEventListener#onCommandComplete}). The Disruptor pipeline
+ * ({@link Engine}), journal replay and the tests all drive it through this one entry; so can a user who
+ * embeds the matcher or sequences commands some other way (a replicated log).
+ *
+ * <p>Deterministic: the same commands in the same order produce the same state and the same events (time
+ * stamps aside), which is what journal replay relies on. Time is read once per command (or given by the
+ * caller, once per batch): every event of a command carries that one stamp as TransactTime and engine-out.
+ *
+ * <p>Single-threaded: owned by the thread that calls {@link #apply} (the partition's matcher thread in the
+ * pipeline); not thread-safe. Allocation-free in steady state (pools and maps only grow past their
+ * preallocated sizes). Events are reused: a listener copies what it keeps.
  */
-final class Matcher
+public final class MatchingCore
 {
     static final int ID_PARTITION_BITS = 8;
+    /** No order has id 0: sequences start at 1. */
+    private static final long NO_ORDER = 0;
 
     private final int partition;
     private final ReferenceData referenceData;
@@ -20,8 +30,14 @@ final class Matcher
     private final EpochNanoClock clock;
     private final EventEmitter emit;
     final OrderBook[] books;
-    private final Long2ObjectHashMap<Order> ordersById = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
-    private final Long2ObjectHashMap<Order> ordersByClOrdKey = new Long2ObjectHashMap<>(64 * 1024, 0.6f);
+    private final OrderIdIndex ordersById = new OrderIdIndex(256 * 1024);
+    /**
+     * ClOrdID key (session and ClOrdID hashed) to OrderID, for live and retained orders; the order itself is then
+     * found by id. Ids rather than references: a finished order's retained copy takes over its id, so retiring an
+     * order leaves this map alone, and keys and values sit side by side in one array (one cache miss a probe, not
+     * two). Sized for the retention window plus ~57,000 live orders before it first grows.
+     */
+    private final Long2LongHashMap orderIdsByClOrdKey = new Long2LongHashMap(256 * 1024, 0.6f, NO_ORDER);
     private final NodePool<Order> orderPool = new NodePool<>(Order::new, 16 * 1024);
     private final NodePool<PriceLevel> levelPool = new NodePool<>(PriceLevel::new, 1024);
     final FinishedOrders finished = new FinishedOrders(EngineConfig.FINISHED_ORDERS_RETAINED);
@@ -32,13 +48,18 @@ final class Matcher
     private long trades;
     private long rejects;
 
-    Matcher(final int partition, final EngineConfig config, final EpochNanoClock clock)
+    /**
+     * @param partition this matcher's partition: it hosts the instruments of {@code config} with that partition
+     *                  and stamps the partition into the ids it assigns.
+     * @param clock     read once per {@link #apply(EngineCommand)}; not read by {@link #apply(EngineCommand, long)}.
+     */
+    public MatchingCore(final int partition, final EngineConfig config, final EpochNanoClock clock)
     {
         this.partition = partition;
         referenceData = config.instruments();
         selfTradePrevention = config.selfTradePrevention();
         this.clock = clock;
-        emit = new EventEmitter(partition, clock);
+        emit = new EventEmitter(partition);
         books = new OrderBook[referenceData.maxId() + 1];
         for (final Instrument instrument : referenceData.instruments())
         {
@@ -49,36 +70,50 @@ final class Matcher
         }
     }
 
-    void listener(final EngineEventListener listener)
+    /** Where events go from now on ({@link EngineEventListener#NO_OP} until set). */
+    public void listener(final EngineEventListener listener)
     {
         emit.listener(listener);
     }
 
-    long restingOrders()
+    public long restingOrders()
     {
         return restingOrders;
     }
 
-    long trades()
+    public long trades()
     {
         return trades;
     }
 
     /** New orders rejected plus cancel/replace requests refused. */
-    long rejects()
+    public long rejects()
     {
         return rejects;
     }
 
-    void onCommand(final EngineCommand command)
+    /** Matches one command at the clock's current time. */
+    public void apply(final EngineCommand command)
     {
-        onCommand(command, 0);
+        apply(command, clock.nanoTime(), 0);
     }
 
-    /** Matches one command; its events carry {@code journalIndex} (the command's journal record, 0 if none). */
-    void onCommand(final EngineCommand command, final long journalIndex)
+    /** Matches one command at the caller's time {@code nowNs} (epoch ns): one clock read can serve a batch. */
+    public void apply(final EngineCommand command, final long nowNs)
     {
-        emit.beginCommand(command, clock.nanoTime(), journalIndex);
+        apply(command, nowNs, 0);
+    }
+
+    /** The instrument's live book, for queries between commands; null when this partition does not host it. */
+    public OrderBookView book(final int instrumentId)
+    {
+        return bookOf(instrumentId);
+    }
+
+    /** Matches one command at {@code nowNs}; its events carry {@code journalIndex} (its journal record, 0 if none). */
+    void apply(final EngineCommand command, final long nowNs, final long journalIndex)
+    {
+        emit.beginCommand(command, nowNs, journalIndex);
         switch (command.type)
         {
             case NEW_ORDER -> onNewOrder(command);
@@ -95,7 +130,8 @@ final class Matcher
 
     private void onNewOrder(final EngineCommand c)
     {
-        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId) : null;
+        final long clOrdKey = c.clOrdId.hash64(c.sessionId);
+        final Order known = c.possDup ? findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) : null;
         if (known != null)
         {
             // a re-sent copy of an order already taken: tell the client where it stands instead of rejecting it
@@ -103,7 +139,7 @@ final class Matcher
             return;
         }
         final OrderBook book = bookOf(c.instrumentId);
-        final RejectReason reason = validateNewOrder(c, book);
+        final RejectReason reason = validateNewOrder(c, book, clOrdKey);
         if (reason != RejectReason.NONE)
         {
             rejectNewOrder(c, reason);
@@ -113,7 +149,7 @@ final class Matcher
         order.orderId = nextOrderId();
         order.sessionId = c.sessionId;
         order.clOrdId.set(c.clOrdId);
-        order.clOrdKey = c.clOrdId.hash64(c.sessionId);
+        order.clOrdKey = clOrdKey;
         order.instrumentId = c.instrumentId;
         order.side = c.side;
         order.orderType = c.orderType;
@@ -121,8 +157,8 @@ final class Matcher
         order.price = c.orderType == OrderType.LIMIT ? c.price : 0;
         order.orderQty = c.quantity;
         order.leavesQty = c.quantity;
-        ordersById.put(order.orderId, order);
-        ordersByClOrdKey.put(order.clOrdKey, order);
+        ordersById.put(order);
+        orderIdsByClOrdKey.put(order.clOrdKey, order.orderId);
         linkToSession(order);
 
         final ExecutionEvent ack = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
@@ -139,7 +175,7 @@ final class Matcher
         matchAndRest(book, order);
     }
 
-    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book)
+    private RejectReason validateNewOrder(final EngineCommand c, final OrderBook book, final long clOrdKey)
     {
         if (c.preReject != RejectReason.NONE)
         {
@@ -172,7 +208,7 @@ final class Matcher
         {
             return notional;
         }
-        return findByClOrdId(c.sessionId, c.clOrdId) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
+        return findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) != null ? RejectReason.DUPLICATE_CL_ORD_ID : RejectReason.NONE;
     }
 
     private void rejectNewOrder(final EngineCommand c, final RejectReason reason)
@@ -344,12 +380,12 @@ final class Matcher
         final long newPrice = order.orderType == OrderType.LIMIT ? c.price : order.price;
         final boolean keepsPriority = newPrice == order.price && newLeaves <= order.leavesQty;
 
-        ordersByClOrdKey.remove(order.clOrdKey);
+        orderIdsByClOrdKey.remove(order.clOrdKey);
         final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
         e.origClOrdId.set(order.clOrdId);
         order.clOrdId.set(c.clOrdId);
         order.clOrdKey = c.clOrdId.hash64(c.sessionId);
-        ordersByClOrdKey.put(order.clOrdKey, order);
+        orderIdsByClOrdKey.put(order.clOrdKey, order.orderId);
 
         if (keepsPriority)
         {
@@ -536,11 +572,18 @@ final class Matcher
 
     private Order findByClOrdId(final int sessionId, final AsciiId clOrdId)
     {
+        return findByClOrdId(sessionId, clOrdId, clOrdId.hash64(sessionId));
+    }
+
+    /** @param clOrdKey {@code clOrdId.hash64(sessionId)}, when the caller has it already. */
+    private Order findByClOrdId(final int sessionId, final AsciiId clOrdId, final long clOrdKey)
+    {
         if (clOrdId.isEmpty())
         {
             return null;
         }
-        final Order order = ordersByClOrdKey.get(clOrdId.hash64(sessionId));
+        final long orderId = orderIdsByClOrdKey.get(clOrdKey);
+        final Order order = orderId == NO_ORDER ? null : ordersById.get(orderId);
         return order != null && order.sessionId == sessionId && order.clOrdId.contentEquals(clOrdId) ? order : null;
     }
 
@@ -582,33 +625,42 @@ final class Matcher
     }
 
     /**
-     * A finished order leaves its session's list but stays findable (status requests, duplicate ClOrdIDs)
-     * among the last {@link EngineConfig#FINISHED_ORDERS_RETAINED}; the oldest is then freed.
+     * A finished order leaves its session's list and goes back to the pool; a copy stays findable (status requests,
+     * duplicate ClOrdIDs) among the last {@link EngineConfig#FINISHED_ORDERS_RETAINED}, the oldest then dropped.
+     * The caller must not touch {@code order} afterwards.
      */
     private void retire(final Order order, final OrdStatus status)
     {
         order.finalStatus = status;
         order.leavesQty = 0;
         unlinkFromSession(order);
-        final Order evicted = finished.add(order);
-        if (evicted != null)
+        ordersById.remove(order);
+        if (finished.capacity() > 0)
         {
-            free(evicted);
+            final Order copy = claimFinished();
+            copy.copyStateFrom(order);
+            ordersById.put(copy); // the ClOrdID index names the id, so it now leads to the copy
+            finished.commit();
         }
-    }
-
-    private void free(final Order order)
-    {
-        if (ordersById.get(order.orderId) == order)
+        else
         {
-            ordersById.remove(order.orderId);
-        }
-        if (ordersByClOrdKey.get(order.clOrdKey) == order)
-        {
-            ordersByClOrdKey.remove(order.clOrdKey);
+            orderIdsByClOrdKey.remove(order.clOrdKey, order.orderId);
         }
         order.clear();
         orderPool.release(order);
+    }
+
+    /** The retention slot for the next finished order, un-indexing the oldest one it held. */
+    private Order claimFinished()
+    {
+        final Order slot = finished.claim();
+        if (finished.isFull())
+        {
+            ordersById.remove(slot);
+            orderIdsByClOrdKey.remove(slot.clOrdKey, slot.orderId);
+        }
+        slot.clear();
+        return slot;
     }
 
     private void linkToSession(final Order order)
@@ -662,7 +714,7 @@ final class Matcher
         order.cumQty = cumQty;
         order.leavesQty = leavesQty;
         order.notional = notional;
-        ordersById.put(orderId, order);
+        ordersById.put(order);
         rest(book, order);
         return order;
     }
@@ -671,7 +723,11 @@ final class Matcher
     Order restoreFinished(final int instrumentId, final long orderId, final int sessionId, final Side side, final OrderType type,
         final TimeInForce tif, final long price, final long orderQty, final long cumQty, final long notional, final OrdStatus status)
     {
-        final Order order = orderPool.acquire();
+        if (finished.capacity() == 0)
+        {
+            throw new IllegalStateException("snapshot retains finished orders but this matcher retains none");
+        }
+        final Order order = claimFinished();
         order.orderId = orderId;
         order.sessionId = sessionId;
         order.instrumentId = instrumentId;
@@ -683,12 +739,8 @@ final class Matcher
         order.cumQty = cumQty;
         order.notional = notional;
         order.finalStatus = status;
-        ordersById.put(orderId, order);
-        final Order evicted = finished.add(order);
-        if (evicted != null)
-        {
-            free(evicted);
-        }
+        ordersById.put(order);
+        finished.commit();
         return order;
     }
 
@@ -696,7 +748,7 @@ final class Matcher
     void indexClOrdId(final Order order)
     {
         order.clOrdKey = order.clOrdId.hash64(order.sessionId);
-        ordersByClOrdKey.put(order.clOrdKey, order);
+        orderIdsByClOrdKey.put(order.clOrdKey, order.orderId);
     }
 
     /** Snapshot restore: rebuilds a session's list in the given order (head first). */
@@ -716,6 +768,7 @@ final class Matcher
     /** Emits one recovered ADD per resting order, in book priority order, without advancing sequences. */
     void emitRecoveredBooks()
     {
+        emit.beginCommand(null, clock.nanoTime(), 0);
         for (final OrderBook book : books)
         {
             if (book != null)

@@ -1,0 +1,27 @@
+package io.kairos.md;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class MdCountersTest
+{
+    @Test
+    void shouldPublishTheDeepestQueueOfEachSampleAndKeepTheHighWaterMark()
+    {
+        final MdCounters counters = new MdCounters();
+        counters.onQueueDepth(3);
+        counters.onQueueDepth(7);
+        counters.onQueueDepth(2);
+        counters.sampleQueueDepth();
+        assertEquals(7, counters.queueDepth.get());
+
+        counters.onQueueDepth(1);
+        counters.sampleQueueDepth();
+        assertEquals(1, counters.queueDepth.get());
+        assertEquals(7, counters.queueDepthHighWater.get());
+
+        counters.sampleQueueDepth();
+        assertEquals(0, counters.queueDepth.get(), "nothing queued since the last sample");
+    }
+}
