@@ -97,6 +97,10 @@ final class OrderEntrySession implements SessionHandler
         {
             return Action.CONTINUE;
         }
+        if (messageType == SequenceResetDecoder.MESSAGE_TYPE)
+        {
+            RefusedSequenceResets.consumeIfRefused(buffer, offset, length, artioSession);
+        }
         final int seqNum = artioSession.lastReceivedMsgSeqNum();
         if (!OrderEntryMessageTypes.isSessionLevel(messageType) && MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
         {

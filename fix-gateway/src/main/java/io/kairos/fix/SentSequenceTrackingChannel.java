@@ -10,8 +10,10 @@ import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
  * An accepted FIX connection whose writes record the outbound MsgSeqNum in the {@link SentSequenceFloor}
  * before the bytes reach the socket. The session is learnt from the TargetCompID of the first message
  * (the Logon reply). Replays (answers to a ResendRequest) reuse old numbers and are not recorded; a Logon
- * with ResetSeqNumFlag=Y (141=Y) lowers the mark to its own number. Owned by Artio's framer thread;
- * allocation-free.
+ * with ResetSeqNumFlag=Y (141=Y) lowers the mark to its own number. Its reads pass through an
+ * {@link InboundFrameGuard}: a connection that sends more than {@link InboundFrameGuard#MAX_UNFRAMED_BYTES} in a row
+ * that are not FIX is closed (the read reports end of stream, so Artio disconnects it as if the peer had). Owned by
+ * Artio's framer thread; allocation-free.
  */
 final class SentSequenceTrackingChannel extends DefaultTcpChannel
 {
@@ -19,13 +21,24 @@ final class SentSequenceTrackingChannel extends DefaultTcpChannel
     private static final byte[] LOGON_TYPE = {SOH, '3', '5', '=', 'A', SOH};
     private static final byte[] RESET_FLAG = {SOH, '1', '4', '1', '=', 'Y', SOH};
 
+    private static final int END_OF_STREAM = -1;
+
     private final SentSequenceFloor floor;
+    private final InboundFrameGuard inbound = new InboundFrameGuard();
     private int slot = SentSequenceFloor.UNKNOWN_SLOT;
 
     SentSequenceTrackingChannel(final SocketChannel channel, final SentSequenceFloor floor) throws IOException
     {
         super(channel);
         this.floor = floor;
+    }
+
+    @Override
+    public int read(final ByteBuffer dst) throws IOException
+    {
+        final int from = dst.position();
+        final int read = super.read(dst);
+        return read > 0 && !inbound.onBytes(dst, from, from + read) ? END_OF_STREAM : read;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.kairos.fix;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -223,6 +225,44 @@ class HostileOrderEntryTest
             assertEquals(reason, RawFixClient.field(logout, 58));
             assertNull(client.readMessage("0", WAIT_MS), "no Heartbeat for it");
             assertTrue(client.closedByPeer(), "and the connection is closed");
+        }
+    }
+
+    @Test
+    void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytesAndServeTheSessionAgain() throws Exception
+    {
+        try (GatewayFixture fixture = GatewayFixture.start(dir))
+        {
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.logon("CLIENT01", "client01pass");
+                assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
+                final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048)
+                    .getBytes(StandardCharsets.US_ASCII);
+                long written = 0;
+                try
+                {
+                    while (written < 10L * 1024 * 1024)
+                    {
+                        client.write(chunk);
+                        written += chunk.length;
+                    }
+                }
+                catch (final IOException closedUnderneath)
+                {
+                    // the gateway closed the connection while we were still writing
+                }
+                client.readUntilClosed(WAIT_MS);
+                assertTrue(client.closedByPeer(), "closed when the peer sends no FIX (" + written + " bytes written)");
+            }
+            TestWaits.awaitDisconnected(fixture, "CLIENT01");
+            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            {
+                client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
+                assertNotNull(client.readMessage("A", WAIT_MS), "the session logs on again");
+                client.send("D", "11=AFTER-NOISE|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1|44=90|59=0|");
+                assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150), "and trades");
+            }
         }
     }
 

@@ -141,6 +141,21 @@ final class RawFixClient implements AutoCloseable
     String readMessage(final String msgType, final long timeoutMs) throws IOException
     {
         final long deadline = System.currentTimeMillis() + timeoutMs;
+        String message;
+        while ((message = readNext(deadline - System.currentTimeMillis())) != null)
+        {
+            if (message.contains("|35=" + msgType + "|"))
+            {
+                return message;
+            }
+        }
+        return null;
+    }
+
+    /** Reads the next whole message of any type ('|' for SOH); null when none arrives in time or the peer closes. */
+    String readNext(final long timeoutMs) throws IOException
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
         final byte[] buffer = new byte[4096];
         while (true)
         {
@@ -150,11 +165,7 @@ final class RawFixClient implements AutoCloseable
                 final int messageEnd = pending.indexOf("|", end + 1) + 1;
                 final String message = pending.substring(0, messageEnd);
                 pending.delete(0, messageEnd);
-                if (message.contains("|35=" + msgType + "|"))
-                {
-                    return message;
-                }
-                continue;
+                return message;
             }
             final long remaining = deadline - System.currentTimeMillis();
             if (remaining <= 0)

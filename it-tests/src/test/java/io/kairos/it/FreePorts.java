@@ -4,31 +4,70 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
-/** Picks distinct loopback ports that are free right now (the server binds them moments later). Stateless. */
+/**
+ * Picks distinct loopback ports that are free right now, for a server that binds them moments later. Stateless.
+ *
+ * <p>Why below the kernel's ephemeral range: a port handed out by {@code bind(0)} is an ephemeral port, which the
+ * kernel may give to any other socket (another test's port-0 listener, any outgoing connection on the machine) between
+ * the pick and the server's bind — a {@code MetricsIT} start failed once with "Address already in use" on the shared
+ * machine. Ports below the range are never handed out implicitly, so only a process that names the same port can take
+ * it; {@link KairosProcess#start} retries with fresh ports when that happens anyway.
+ */
 final class FreePorts
 {
+    private static final int LOWEST = 20_000;
+    private static final int DEFAULT_EPHEMERAL_LOW = 32_768;
+    private static final int MAX_ATTEMPTS = 1_000;
+
     private FreePorts()
     {
     }
 
     static int[] pick(final int count)
     {
+        final int highest = ephemeralLow() - 1;
         final Set<Integer> ports = new HashSet<>();
-        while (ports.size() < count)
+        for (int attempt = 0; ports.size() < count && attempt < MAX_ATTEMPTS; attempt++)
         {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+            final int candidate = highest > LOWEST ? ThreadLocalRandom.current().nextInt(LOWEST, highest + 1) : 0;
+            try (ServerSocket socket = new ServerSocket(candidate, 1, InetAddress.getLoopbackAddress()))
             {
-                socket.setReuseAddress(true);
                 ports.add(socket.getLocalPort());
             }
-            catch (final IOException ex)
+            catch (final IOException taken)
             {
-                throw new UncheckedIOException(ex);
+                if (candidate == 0)
+                {
+                    throw new UncheckedIOException(taken);
+                }
             }
         }
+        if (ports.size() < count)
+        {
+            throw new IllegalStateException(
+                "no " + count + " free loopback ports in [" + LOWEST + ", " + highest + "]");
+        }
         return ports.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The first port of the kernel's ephemeral range (Linux), or the IANA default elsewhere. */
+    private static int ephemeralLow()
+    {
+        final Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        try
+        {
+            return Files.isReadable(range) ? Integer.parseInt(Files.readString(range).trim().split("\\s+")[0]) :
+                DEFAULT_EPHEMERAL_LOW;
+        }
+        catch (final IOException | RuntimeException unreadable)
+        {
+            return DEFAULT_EPHEMERAL_LOW;
+        }
     }
 }

@@ -1,10 +1,16 @@
 package io.kairos.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +99,136 @@ class HostileInputIT
             }
             assertEquals(0, server.stop());
         }
+    }
+
+    /**
+     * A session the throttle disconnects keeps every report of the orders it had accepted: those written before the
+     * disconnect are replayed on a ResendRequest (PossDupFlag=Y, same MsgSeqNum and ExecID), those not yet written are
+     * sent after the next logon — together exactly one acknowledgement per order the venue took in.
+     */
+    @Test
+    void shouldDeliverEveryAcceptedOrdersReportAfterAThrottleDisconnectByResendRequest() throws Exception
+    {
+        final TestVenue venue = new TestVenue(root).withTestInstruments(2).set("journal.mode", "off")
+            .set("fix.throttle.messages-per-second", "20").set("fix.throttle.disconnect-after-rejects", "30");
+        try (KairosProcess server = venue.start())
+        {
+            final Map<String, String> firstAcks = new HashMap<>();
+            final int next;
+            try (RawSocketClient flooder = new RawSocketClient(venue.fixPort(), "CLIENT01", "KAIROS"))
+            {
+                flooder.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|");
+                assertNotNull(flooder.read("A", WAIT_MS));
+                try
+                {
+                    for (int i = 0; i < 200; i++)
+                    {
+                        flooder.send("D", "11=F" + i + "|54=1|" + TIME + "40=2|55=T01|59=0|38=1|44=99|");
+                    }
+                }
+                catch (final IOException closedUnderneath)
+                {
+                    // the throttle disconnected the session mid-flood
+                }
+                for (String m = flooder.read(null, WAIT_MS); m != null; m = flooder.read(null, WAIT_MS))
+                {
+                    if (m.contains("|35=8|"))
+                    {
+                        firstAcks.put(RawSocketClient.field(m, 34), RawSocketClient.field(m, 17));
+                    }
+                }
+                assertTrue(flooder.closedByPeer(), "the throttle disconnected the session");
+                assertFalse(firstAcks.isEmpty(), "orders inside the rate were acknowledged before the disconnect");
+                next = flooder.nextSeqNum();
+            }
+            final Map<String, String> replayed = new HashMap<>();
+            final Set<String> acknowledged = new HashSet<>();
+            final StringBuilder seen = new StringBuilder();
+            try (RawSocketClient client = new RawSocketClient(venue.fixPort(), "CLIENT01", "KAIROS"))
+            {
+                client.sendWithSeqNum("A", "98=0|108=30|553=CLIENT01|554=client01pass|", Integer.toString(next));
+                final String logon = client.read("A", WAIT_MS);
+                assertNotNull(logon, "logged on again without a reset");
+                final int lastBefore = Integer.parseInt(RawSocketClient.field(logon, 34)) - 1;
+                int seqNum = next + 1;
+                client.sendWithSeqNum("1", "112=SYNC|", Integer.toString(seqNum));
+                String m;
+                while ((m = client.read(null, WAIT_MS)) != null && !"SYNC".equals(RawSocketClient.field(m, 112)))
+                {
+                    collect(m, acknowledged, replayed);
+                    if (m.contains("|35=2|"))
+                    {
+                        // the venue missed the tail of the flood: those were orders it never took in
+                        client.sendWithSeqNum("4", "43=Y|122=20261124-10:00:00.000|123=Y|36=" + (seqNum + 1) + "|",
+                            RawSocketClient.field(m, 7));
+                        client.sendWithSeqNum("1", "112=SYNC|", Integer.toString(++seqNum));
+                    }
+                }
+                assertNotNull(m, "the session is in sequence again");
+                client.sendWithSeqNum("2", "7=1|16=0|", Integer.toString(++seqNum));
+                while ((m = client.read(null, WAIT_MS)) != null && !endsReplay(m, lastBefore))
+                {
+                    collect(m, acknowledged, replayed);
+                    seen.append(RawSocketClient.field(m, 35)).append(':').append(RawSocketClient.field(m, 34))
+                        .append(m.contains("|123=Y|") ? "->" + RawSocketClient.field(m, 36) : "").append(' ');
+                }
+                assertNotNull(m, () -> "the replay reached MsgSeqNum " + lastBefore + "; got " + seen);
+                collect(m, acknowledged, replayed);
+                client.sendWithSeqNum("1", "112=END|", Integer.toString(++seqNum));
+                while ((m = client.read(null, WAIT_MS)) != null && !"END".equals(RawSocketClient.field(m, 112)))
+                {
+                    collect(m, acknowledged, replayed);
+                }
+                assertNotNull(m, "everything sent before the Heartbeat arrived");
+                for (final Map.Entry<String, String> ack : firstAcks.entrySet())
+                {
+                    assertTrue(Integer.parseInt(ack.getKey()) <= lastBefore);
+                    assertEquals(ack.getValue(), replayed.get(ack.getKey()),
+                        () -> "report " + ack.getKey() + " replayed; after the ResendRequest: " + seen);
+                }
+            }
+            final double ordersIn = metric(venue, "kairos_orders_in_total");
+            assertTrue(ordersIn > 0, "some orders were taken in before the throttle");
+            assertEquals((long)ordersIn, acknowledged.size(), "one acknowledgement per order taken in: " +
+                acknowledged);
+            assertEquals(0, server.stop());
+        }
+    }
+
+    /** Whether {@code message} is the replayed message {@code last} or a gap fill past it. */
+    private static boolean endsReplay(final String message, final int last)
+    {
+        final boolean possDup = "Y".equals(RawSocketClient.field(message, 43));
+        final String seqNum = RawSocketClient.field(message, 34);
+        return possDup && (Integer.parseInt(seqNum) == last || message.contains("|35=4|") &&
+            Integer.parseInt(RawSocketClient.field(message, 36)) > last);
+    }
+
+    /** Notes an acknowledgement's ClOrdID, and a replayed (PossDupFlag=Y) report's MsgSeqNum and ExecID. */
+    private static void collect(
+        final String message, final Set<String> acknowledged, final Map<String, String> replayed)
+    {
+        if (!message.contains("|35=8|"))
+        {
+            return;
+        }
+        acknowledged.add(RawSocketClient.field(message, 11));
+        if ("Y".equals(RawSocketClient.field(message, 43)))
+        {
+            replayed.put(RawSocketClient.field(message, 34), RawSocketClient.field(message, 17));
+        }
+    }
+
+    private static double metric(final TestVenue venue, final String name)
+    {
+        for (final String line : Http.get(venue.metricsPort(), "/metrics").body().split("\n"))
+        {
+            if (line.startsWith(name + " ") || line.startsWith(name + "{"))
+            {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        throw new AssertionError("no metric " + name);
     }
 
     private static void assertSessionReject(final RawSocketClient client, final String body, final String refTag,

@@ -23,6 +23,8 @@ final class KairosProcess implements AutoCloseable
 {
     private static final long READY_TIMEOUT_MS = 90_000;
     private static final AtomicInteger RUNS = new AtomicInteger();
+    /** Starts tried in all when a port turns out to be taken. */
+    static final int BIND_ATTEMPTS = 3;
 
     private final Process process;
     private final Path log;
@@ -77,11 +79,23 @@ final class KairosProcess implements AutoCloseable
         }
     }
 
+    /**
+     * Launches and waits until ready. When the server exits at start because one of its ports is taken (another
+     * process bound it after {@link FreePorts} picked it), the venue gets fresh ports and the start is retried, at
+     * most {@link #BIND_ATTEMPTS} times in all.
+     */
     static KairosProcess start(final TestVenue venue, final Map<String, String> env, final String... extraArgs)
     {
-        final KairosProcess server = launch(venue, env, extraArgs);
-        server.awaitReady();
-        return server;
+        for (int attempt = 1; ; attempt++)
+        {
+            final KairosProcess server = launch(venue, env, extraArgs);
+            if (server.awaitReady(attempt < BIND_ATTEMPTS))
+            {
+                return server;
+            }
+            System.err.println("KairosProcess: a port was taken at start (attempt " + attempt + "), new ports");
+            venue.repickPorts();
+        }
     }
 
     /**
@@ -94,13 +108,18 @@ final class KairosProcess implements AutoCloseable
         return start(venue, Map.of());
     }
 
-    void awaitReady()
+    /** @return false when the server exited because a port was taken and {@code mayRetry}; fails on anything else. */
+    private boolean awaitReady(final boolean mayRetry)
     {
         final long deadline = System.currentTimeMillis() + READY_TIMEOUT_MS;
         while (System.currentTimeMillis() < deadline)
         {
             if (!process.isAlive())
             {
+                if (mayRetry && portTaken(output()))
+                {
+                    return false;
+                }
                 fail("server exited with " + process.exitValue() + " before it was ready:\n" + output());
             }
             if (Http.get(metricsPort, "/health/ready").status() == 200)
@@ -109,12 +128,18 @@ final class KairosProcess implements AutoCloseable
                 final String threading = System.getProperty("kairos.it.threading", "");
                 assertTrue(threading.isEmpty() || output().contains("Threading      : " + threading),
                     "the server runs the threading this test run asks for (" + threading + "):\n" + output());
-                return;
+                return true;
             }
             pause(100);
         }
         process.destroyForcibly();
-        fail("server not ready within " + READY_TIMEOUT_MS + " ms:\n" + output());
+        return fail("server not ready within " + READY_TIMEOUT_MS + " ms:\n" + output());
+    }
+
+    /** Whether the server's output says it could not bind one of its ports. */
+    static boolean portTaken(final String output)
+    {
+        return output.contains("cannot listen") || output.contains("Address already in use");
     }
 
     /**

@@ -41,7 +41,13 @@ final class RawSocketClient implements AutoCloseable
     /** Sends one message; {@code body} holds the fields after the standard header, '|' for SOH. */
     void send(final String msgType, final String body) throws IOException
     {
-        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=" + targetCompId + "|34=" + nextSeqNum++ +
+        sendWithSeqNum(msgType, body, Integer.toString(nextSeqNum++));
+    }
+
+    /** Sends one message with MsgSeqNum exactly {@code seqNum} (hostile values included); numbering untouched. */
+    void sendWithSeqNum(final String msgType, final String body, final String seqNum) throws IOException
+    {
+        final String header = "35=" + msgType + "|49=" + senderCompId + "|56=" + targetCompId + "|34=" + seqNum +
             "|52=" + SENDING_TIME.format(Instant.now()) + "|";
         final String content = (header + body).replace('|', '\u0001');
         final String head = "8=FIX.4.4\u00019=" + content.length() + "\u0001";
@@ -55,7 +61,36 @@ final class RawSocketClient implements AutoCloseable
         out.flush();
     }
 
-    /** The next whole message of type {@code msgType} ('|' for SOH), skipping others; null on timeout or close. */
+    /** Writes {@code bytes} as they are (non-FIX input). */
+    void sendRaw(final byte[] bytes) throws IOException
+    {
+        final OutputStream out = socket.getOutputStream();
+        out.write(bytes);
+        out.flush();
+    }
+
+    /** Reads and drops everything until the peer closes or {@code timeoutMs} passes. @return whether it closed. */
+    boolean awaitClosedByPeer(final long timeoutMs) throws IOException
+    {
+        final long deadline = System.currentTimeMillis() + timeoutMs;
+        try
+        {
+            while (!closed && System.currentTimeMillis() < deadline)
+            {
+                read("(none)", deadline - System.currentTimeMillis());
+            }
+        }
+        catch (final java.net.SocketException reset)
+        {
+            closed = true;
+        }
+        return closed;
+    }
+
+    /**
+     * The next whole message of type {@code msgType} ('|' for SOH; null: of any type), skipping others; null on timeout
+     * or close.
+     */
     String read(final String msgType, final long timeoutMs) throws IOException
     {
         final long deadline = System.currentTimeMillis() + timeoutMs;
@@ -68,7 +103,7 @@ final class RawSocketClient implements AutoCloseable
             {
                 final String message = pending.substring(0, end + 1);
                 pending.delete(0, end + 1);
-                if (message.contains("|35=" + msgType + "|"))
+                if (msgType == null || message.contains("|35=" + msgType + "|"))
                 {
                     return message;
                 }

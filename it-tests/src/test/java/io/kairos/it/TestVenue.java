@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * A venue configuration for one test: free loopback ports picked at creation, data directories in
+ * A venue configuration for one test: free loopback ports picked at creation (again if a start finds one taken),
+ * data directories in
  * a temporary folder, the shipped defaults for everything else, plus overrides. The same instance
  * can start the server several times on the same data (restart tests). Owned by one test thread.
  */
@@ -19,20 +20,14 @@ final class TestVenue
 {
     private final Path root;
     private final Map<String, String> overrides = new LinkedHashMap<>();
-    private final int fixPort;
-    private final int mdPort;
-    private final int metricsPort;
+    private int fixPort;
+    private int mdPort;
+    private int metricsPort;
 
     TestVenue(final Path root)
     {
         this.root = root;
-        final int[] ports = FreePorts.pick(3);
-        fixPort = ports[0];
-        mdPort = ports[1];
-        metricsPort = ports[2];
-        set("fix.port", Integer.toString(fixPort));
-        set("md.port", Integer.toString(mdPort));
-        set("metrics.port", Integer.toString(metricsPort));
+        repickPorts();
         set("fix.data-dir", root.resolve("data/fix").toString());
         set("journal.dir", root.resolve("data/journal").toString());
         set("snapshot.dir", root.resolve("data/snapshots").toString());
@@ -57,6 +52,21 @@ final class TestVenue
             set("instrument." + symbol + ".price-band-percent", "10");
         }
         return set("instruments", symbols.toString());
+    }
+
+    /**
+     * Picks three new free ports for the order-entry, market-data and metrics listeners; {@link KairosProcess#start}
+     * does so when another process took one between the pick and the server's bind.
+     */
+    void repickPorts()
+    {
+        final int[] ports = FreePorts.pick(3);
+        fixPort = ports[0];
+        mdPort = ports[1];
+        metricsPort = ports[2];
+        set("fix.port", Integer.toString(fixPort));
+        set("md.port", Integer.toString(mdPort));
+        set("metrics.port", Integer.toString(metricsPort));
     }
 
     TestVenue set(final String key, final String value)

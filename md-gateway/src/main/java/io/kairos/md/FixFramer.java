@@ -5,8 +5,10 @@ import io.netty.buffer.ByteBuf;
 /**
  * Cuts a TCP byte stream into FIX 4.4 frames: {@code 8=FIX.4.4<SOH>9=len<SOH>...10=nnn<SOH>}. It
  * checks BodyLength and CheckSum; a frame that fails either is garbled and, as FIX prescribes,
- * ignored (counted), and the framer resynchronises on the next BeginString. Bytes are copied into
- * one reusable array, so frames are handed on without allocation. Owned by one session's event loop.
+ * ignored (counted), and the framer resynchronises on the next BeginString. More than
+ * {@link #MAX_FRAME_BYTES} in a row that make no valid frame (non-FIX bytes, garbled frames) end the
+ * connection, as on the order-entry port. Bytes are copied into one reusable array, so frames are handed
+ * on without allocation. Owned by one session's event loop.
  */
 final class FixFramer
 {
@@ -23,6 +25,7 @@ final class FixFramer
     private final MdCounters counters;
     private byte[] bytes = new byte[8 * 1024];
     private int length;
+    private long unframed;
 
     FixFramer(final FrameHandler handler, final MdCounters counters)
     {
@@ -30,7 +33,10 @@ final class FixFramer
         this.counters = counters;
     }
 
-    /** Appends the readable bytes and delivers every complete frame. @return false when a frame exceeds {@link #MAX_FRAME_BYTES}. */
+    /**
+     * Appends the readable bytes and delivers every complete frame. @return false when a frame exceeds
+     * {@link #MAX_FRAME_BYTES}, or more than that many bytes in a row made no valid frame.
+     */
     boolean onBytes(final ByteBuf in)
     {
         final int readable = in.readableBytes();
@@ -45,7 +51,7 @@ final class FixFramer
         in.readBytes(bytes, length, readable);
         length += readable;
         final int consumed = deliverFrames();
-        if (consumed < 0)
+        if (consumed < 0 || unframed > MAX_FRAME_BYTES)
         {
             return false;
         }
@@ -64,7 +70,7 @@ final class FixFramer
             final int prefix = Math.min(BEGIN.length, length - start);
             if (!matches(start, prefix))
             {
-                position = resync(start + 1);
+                position = skip(start);
                 continue;
             }
             if (prefix < BEGIN.length)
@@ -89,7 +95,7 @@ final class FixFramer
                     return -1;
                 }
                 garbled();
-                position = resync(start + 1);
+                position = skip(start);
                 continue;
             }
             final int checksumAt = i + 1 + bodyLength;
@@ -101,13 +107,22 @@ final class FixFramer
             if (!validTrailer(start, checksumAt))
             {
                 garbled();
-                position = resync(start + 1);
+                position = skip(start);
                 continue;
             }
             position = end;
+            unframed = 0;
             handler.onFrame(bytes, start, end - start);
         }
         return position;
+    }
+
+    /** Drops the bytes from {@code start} to the next possible BeginString. @return where to go on. */
+    private int skip(final int start)
+    {
+        final int next = resync(start + 1);
+        unframed += next - start;
+        return next;
     }
 
     private boolean validTrailer(final int start, final int checksumAt)

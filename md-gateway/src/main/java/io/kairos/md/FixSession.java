@@ -85,7 +85,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
             testRequestSentNanoTime = 0;
             if (!framer.onBytes(in))
             {
-                logoutAndClose("message larger than " + FixFramer.MAX_FRAME_BYTES + " bytes", false);
+                logoutAndClose("more than " + FixFramer.MAX_FRAME_BYTES + " bytes without a valid FIX message", false);
             }
         }
         finally
@@ -425,6 +425,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
     }
 
+    /** SequenceReset-GapFill (123=Y), in sequence: NewSeqNo must lie past the message's own MsgSeqNum. */
     private void onGapFill(final long seq)
     {
         final long newSeq = message.longValue(36);
@@ -432,18 +433,36 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         {
             reject(seq, 36, "4", REJECT_REQUIRED_TAG_MISSING, "NewSeqNo(36) missing");
         }
+        else if (newSeq <= seq)
+        {
+            reject(seq, 36, "4", REJECT_VALUE_INCORRECT,
+                "NewSeqNo(36) must be above MsgSeqNum " + seq + ", was " + newSeq);
+        }
         else if (newSeq > state.nextTargetSeqNum)
         {
             state.nextTargetSeqNum = newSeq;
         }
     }
 
+    /**
+     * SequenceReset-Reset: its MsgSeqNum is ignored when it is applied (FIX). NewSeqNo must be a number no lower than
+     * the expected MsgSeqNum (FIX: never lower it). A refused one is answered with Reject 373=5 and, like every message the
+     * venue rejects (and as on the order-entry port), consumes its MsgSeqNum when that is the expected one.
+     */
     private void onSequenceReset()
     {
+        final long seq = message.longValue(34);
         final long newSeq = message.longValue(36);
-        if (newSeq == FixMessage.NOT_A_NUMBER || newSeq < 1)
+        if (newSeq == FixMessage.NOT_A_NUMBER || newSeq < state.nextTargetSeqNum)
         {
-            reject(message.longValue(34), 36, "4", REJECT_VALUE_INCORRECT, "NewSeqNo(36) missing or invalid");
+            final long expected = state.nextTargetSeqNum;
+            if (seq == expected)
+            {
+                state.nextTargetSeqNum++;
+            }
+            reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq, 36, "4", REJECT_VALUE_INCORRECT,
+                newSeq == FixMessage.NOT_A_NUMBER ? "NewSeqNo(36) missing or invalid" :
+                "NewSeqNo(36) must not be below the expected MsgSeqNum " + expected);
             return;
         }
         state.nextTargetSeqNum = newSeq;
@@ -499,7 +518,12 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         {
             candidate.resetSequenceNumbers();
         }
-        if (seq == FixMessage.NOT_A_NUMBER || seq < candidate.nextTargetSeqNum)
+        if (seq == FixMessage.NOT_A_NUMBER || seq < 1)
+        {
+            refuseLogon(candidate, seq == 0 ? "MsgSeqNum(34) must be >= 1, was 0" : "MsgSeqNum(34) missing or invalid");
+            return;
+        }
+        if (seq < candidate.nextTargetSeqNum)
         {
             refuseLogon(candidate, "MsgSeqNum too low, expecting " + candidate.nextTargetSeqNum + " but received " + seq);
             return;

@@ -144,15 +144,49 @@ class HostileMarketDataRequestTest
         {
             client.logon();
             client.send("4", "36=99999999999999999999");
-            // a SequenceReset in reset mode ignores its MsgSeqNum (FIX), so the refused one leaves 2 expected
+            // a refused SequenceReset that carries the expected MsgSeqNum consumes it, as on the order-entry port
             final FixFrame reject = client.readUntil("3", WAIT_MS);
             assertNotNull(reject);
             assertEquals("36", reject.get(371));
             assertEquals("5", reject.get(373));
-            client.sendWithSeq("1", 2, "112=STILL-HERE");
+            assertEquals("2", reject.get(45));
+            client.sendWithSeq("1", 3, "112=STILL-HERE");
             final FixFrame heartbeat = client.readUntil("0", WAIT_MS);
             assertNotNull(heartbeat);
             assertEquals("STILL-HERE", heartbeat.get(112));
+        }
+    }
+
+    @Test
+    void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytes() throws IOException
+    {
+        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
+                new SimpleMeterRegistry()))
+        {
+            try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+            {
+                client.logon();
+                final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048)
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                try
+                {
+                    for (long written = 0; written < 10L * 1024 * 1024; written += chunk.length)
+                    {
+                        client.sendRaw(chunk);
+                    }
+                }
+                catch (final IOException closedUnderneath)
+                {
+                    // the gateway closed the connection while we were still writing
+                }
+                assertTrue(client.closedByServerWithin(WAIT_MS), "a connection that sends no FIX is closed");
+            }
+            try (RawFixClient client = new RawFixClient(gateway.port(), "MD02"))
+            {
+                client.logon();
+                client.send("V", ("262=AFTER|" + AAPL_V + "|146=1|55=AAPL").split("\\|"));
+                assertNotNull(client.readUntil("W", WAIT_MS), "the gateway still serves a good session");
+            }
         }
     }
 

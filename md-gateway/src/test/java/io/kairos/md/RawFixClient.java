@@ -71,6 +71,12 @@ final class RawFixClient implements AutoCloseable
 
     void sendWithSeq(final String msgType, final long seq, final String... fields) throws IOException
     {
+        sendWithSeq(msgType, Long.toString(seq), fields);
+    }
+
+    /** Sends with MsgSeqNum exactly {@code seq}, hostile values ("-1", "abc") included; the numbering is untouched. */
+    void sendWithSeq(final String msgType, final String seq, final String... fields) throws IOException
+    {
         final StringBuilder body = new StringBuilder();
         body.append("35=").append(msgType).append('\u0001')
             .append("49=").append(sender).append('\u0001')

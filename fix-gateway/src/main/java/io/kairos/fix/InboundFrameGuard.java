@@ -1,0 +1,249 @@
+package io.kairos.fix;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Watches the bytes a connection receives and says when it has sent more than {@link #MAX_UNFRAMED_BYTES} in a row that
+ * do not make a whole FIX message ({@code 8=...<SOH>9=len<SOH>} + len bytes + {@code 10=nnn<SOH>} with the right
+ * CheckSum). Artio drops such bytes as invalid and reads on for ever, so 10 MB of non-FIX bytes on the order-entry port
+ * were read (and archived) without closing the connection (issue 15, item 9); the market-data port closes at the same
+ * limit. Any whole message resets the run, so a legitimate message (Artio refuses anything larger than its receive
+ * buffer, 16 KiB) never trips it.
+ *
+ * <p>It also trips on a SequenceReset (35=4, either mode) whose NewSeqNo (36) lies more than
+ * {@link #MAX_SEQUENCE_RESET_JUMP} past its MsgSeqNum (34). Why here, before Artio sees it: Artio's inbound replay
+ * index writes one record per skipped sequence number when it indexes a SequenceReset, so one message with
+ * 36=2147483647 kept the indexer busy for about half a minute of CPU, and every logon and ResendRequest of every
+ * session waited for it (reset logons unanswered for more than 10 s). Refusing the message in the session layer comes
+ * too late: the indexer reads the archived stream.
+ *
+ * <p>A streaming state machine: nothing is copied, one step per byte, allocation-free. Owned by the framer thread
+ * that reads the connection.
+ */
+final class InboundFrameGuard
+{
+    /** The longest run of bytes without a whole FIX message a connection may send. */
+    static final int MAX_UNFRAMED_BYTES = 64 * 1024;
+    /** How far one SequenceReset may move the sequence number forward (Artio indexes every number it skips). */
+    static final int MAX_SEQUENCE_RESET_JUMP = 10_000;
+    private static final byte SOH = 1;
+    private static final int MAX_BEGIN_STRING = 16;
+    private static final int MAX_BODY_LENGTH_DIGITS = 7;
+    private static final byte[] CHECKSUM_TAG = {'1', '0', '='};
+
+    private static final int BEGIN_TAG = 0;
+    private static final int BEGIN_EQUALS = 1;
+    private static final int BEGIN_VALUE = 2;
+    private static final int LENGTH_TAG = 3;
+    private static final int LENGTH_EQUALS = 4;
+    private static final int LENGTH_VALUE = 5;
+    private static final int BODY = 6;
+    private static final int CHECKSUM_FIELD = 7;
+    private static final int CHECKSUM_VALUE = 8;
+
+    private int state = BEGIN_TAG;
+    private long unframed;
+    private int sum;
+    private int count;
+    private int bodyLength;
+    private int declared;
+    private boolean refused;
+    private final BodyFields body = new BodyFields();
+
+    /**
+     * Feeds the bytes {@code [from, to)} of {@code buffer}.
+     * @return false once the run of unframed bytes is too long, or a SequenceReset jumped too far.
+     */
+    boolean onBytes(final ByteBuffer buffer, final int from, final int to)
+    {
+        for (int i = from; i < to && !refused; i++)
+        {
+            unframed++;
+            step(buffer.get(i));
+        }
+        return !refused && unframed <= MAX_UNFRAMED_BYTES;
+    }
+
+    private void step(final byte b)
+    {
+        switch (state)
+        {
+            case BEGIN_TAG -> begin(b);
+            case BEGIN_EQUALS -> expect(b == '=', BEGIN_VALUE, b);
+            case BEGIN_VALUE -> expect(b == SOH ? count > 0 : ++count <= MAX_BEGIN_STRING,
+                b == SOH ? LENGTH_TAG : BEGIN_VALUE, b);
+            case LENGTH_TAG -> expect(b == '9', LENGTH_EQUALS, b);
+            case LENGTH_EQUALS -> expect(b == '=', LENGTH_VALUE, b);
+            case LENGTH_VALUE -> lengthDigit(b);
+            case BODY ->
+            {
+                body.onByte(b);
+                expect(true, --bodyLength == 0 ? CHECKSUM_FIELD : BODY, b);
+            }
+            case CHECKSUM_FIELD -> checksumTag(b);
+            default -> checksumDigit(b);
+        }
+    }
+
+    private void begin(final byte b)
+    {
+        sum = 0;
+        count = 0;
+        bodyLength = 0;
+        if (b == '8')
+        {
+            sum = b;
+            state = BEGIN_EQUALS;
+        }
+    }
+
+    private void lengthDigit(final byte b)
+    {
+        if (b >= '0' && b <= '9' && count < MAX_BODY_LENGTH_DIGITS)
+        {
+            bodyLength = (count++ == 0 ? 0 : bodyLength * 10) + b - '0';
+            sum += b;
+        }
+        else
+        {
+            count = 0;
+            body.reset();
+            expect(b == SOH && bodyLength > 0, BODY, b);
+        }
+    }
+
+    private void checksumTag(final byte b)
+    {
+        if (b == CHECKSUM_TAG[count])
+        {
+            if (++count == CHECKSUM_TAG.length)
+            {
+                count = 0;
+                declared = 0;
+                state = CHECKSUM_VALUE;
+            }
+            return;
+        }
+        restart(b);
+    }
+
+    private void checksumDigit(final byte b)
+    {
+        if (count == 3)
+        {
+            if (b == SOH && declared == (sum & 0xFF))
+            {
+                unframed = 0;
+                refused = body.isSequenceResetJumpingFurtherThan(MAX_SEQUENCE_RESET_JUMP);
+                state = BEGIN_TAG;
+                return;
+            }
+            restart(b);
+        }
+        else if (b >= '0' && b <= '9')
+        {
+            declared = declared * 10 + b - '0';
+            count++;
+        }
+        else
+        {
+            restart(b);
+        }
+    }
+
+    /** Moves to {@code next} adding {@code b} to the CheckSum when {@code ok}; else looks for a message again. */
+    private void expect(final boolean ok, final int next, final byte b)
+    {
+        if (ok)
+        {
+            sum += b;
+            state = next;
+            if (next == LENGTH_TAG || next == BEGIN_VALUE && b == '=')
+            {
+                count = 0;
+            }
+            return;
+        }
+        restart(b);
+    }
+
+    private void restart(final byte b)
+    {
+        state = BEGIN_TAG;
+        begin(b);
+    }
+
+    /** Reads MsgType (35), MsgSeqNum (34) and NewSeqNo (36) from the body bytes as they pass. */
+    private static final class BodyFields
+    {
+        private static final int NONE = -1;
+        private int tag;
+        private boolean inValue;
+        private long value;
+        private boolean numeric;
+        private int valueLength;
+        private byte firstValueByte;
+        private boolean sequenceReset;
+        private long msgSeqNum;
+        private long newSeqNo;
+
+        void reset()
+        {
+            tag = 0;
+            inValue = false;
+            sequenceReset = false;
+            msgSeqNum = NONE;
+            newSeqNo = NONE;
+        }
+
+        void onByte(final byte b)
+        {
+            if (!inValue)
+            {
+                if (b == '=')
+                {
+                    inValue = true;
+                    value = 0;
+                    numeric = true;
+                    valueLength = 0;
+                }
+                else
+                {
+                    tag = b >= '0' && b <= '9' && tag >= 0 && tag < 100_000 ? tag * 10 + b - '0' : -1;
+                }
+                return;
+            }
+            if (b != SOH)
+            {
+                firstValueByte = valueLength++ == 0 ? b : firstValueByte;
+                numeric &= b >= '0' && b <= '9' && value <= Integer.MAX_VALUE;
+                value = numeric ? value * 10 + b - '0' : value;
+                return;
+            }
+            onField();
+            tag = 0;
+            inValue = false;
+        }
+
+        private void onField()
+        {
+            final boolean number = numeric && valueLength > 0;
+            switch (tag)
+            {
+                case 35 -> sequenceReset = valueLength == 1 && firstValueByte == '4';
+                case 34 -> msgSeqNum = number ? value : NONE;
+                case 36 -> newSeqNo = number ? value : NONE;
+                default ->
+                {
+                }
+            }
+        }
+
+        boolean isSequenceResetJumpingFurtherThan(final int maxJump)
+        {
+            // a NewSeqNo past 2^31 - 1 is no int: Artio rejects it (373=6) and indexes nothing
+            return sequenceReset && newSeqNo != NONE && newSeqNo <= Integer.MAX_VALUE &&
+                newSeqNo - Math.max(0, msgSeqNum) > maxJump;
+        }
+    }
+}

@@ -1,0 +1,297 @@
+package io.kairos.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The session layer of both ports of the real server, over raw loopback sockets: every session-level message with an
+ * impossible MsgSeqNum (0, negative, 2^31, not a number), NewSeqNo out of bounds, a ResendRequest after a gap, and
+ * 10 MB of non-FIX bytes — each gets its exact answer, and a good session still trades (order entry) or subscribes
+ * (market data) afterwards. One server for the class; cases take the demo sessions in turn and log on with 141=Y, so
+ * none depends on how another ended. Waits end on the expected message or the close, bounded.
+ */
+class SessionMatrixIT
+{
+    private static final long WAIT_MS = 15_000;
+    private static final String ORDER = "|54=1|60=20261124-10:00:00.000|40=2|55=T01|59=0|38=1|44=99|";
+    private static final AtomicInteger CASES = new AtomicInteger();
+    private static final AtomicInteger ORDERS = new AtomicInteger();
+
+    @TempDir
+    static Path root;
+    private static TestVenue venue;
+    private static KairosProcess server;
+
+    @BeforeAll
+    static void start()
+    {
+        venue = new TestVenue(root).withTestInstruments(2).set("journal.mode", "off");
+        server = venue.start();
+    }
+
+    @AfterAll
+    static void stop()
+    {
+        assertEquals(0, server.stop(), server.output());
+        server.close();
+    }
+
+    static List<Arguments> orderEntryCases()
+    {
+        final String[][] messages = {
+            {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
+            {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
+            {"Logon", "A", "98=0|108=30|"}};
+        final List<Arguments> cases = new ArrayList<>();
+        for (final String[] m : messages)
+        {
+            for (final String seqNum : new String[] {"0", "-1", "2147483648", "abc"})
+            {
+                final boolean number = seqNum.equals("0") || seqNum.equals("-1");
+                final String reason = number ? "MsgSeqNum too low, expecting 2 but received " + seqNum :
+                    "Received message without MsgSeqNum";
+                cases.add(Arguments.of(m[0], m[1], m[2], seqNum, m[1].equals("5") && number ? null : reason));
+            }
+        }
+        return cases;
+    }
+
+    @ParameterizedTest(name = "order entry: {0} with MsgSeqNum {3}")
+    @MethodSource("orderEntryCases")
+    void shouldLogOutAnOrderEntrySessionMessageWithAnImpossibleMsgSeqNumNamingWhy(
+        final String name, final String msgType, final String body, final String seqNum, final String reason)
+        throws Exception
+    {
+        final String compId = nextSession("CLIENT");
+        try (RawSocketClient client = resetLogon(venue.fixPort(), compId, "KAIROS", "client"))
+        {
+            client.sendWithSeqNum(msgType, msgType.equals("A") ? body + credentials(compId, "client") : body, seqNum);
+            final String logout = client.read("5", WAIT_MS);
+            assertNotNull(logout, "a Logout for " + name + " with MsgSeqNum " + seqNum);
+            assertEquals(reason, RawSocketClient.field(logout, 58), logout);
+            assertTrue(client.awaitClosedByPeer(WAIT_MS), "and the connection is closed");
+        }
+        assertAGoodSessionTrades();
+    }
+
+    @ParameterizedTest(name = "order entry: SequenceReset {0}36={1}")
+    @CsvSource(delimiter = ';', value = {
+        "''; 1; 5", "''; -5; 5", "123=Y|; 1; 5", "''; 2147483648; 6", "''; x; 6"})
+    void shouldRejectAnOrderEntrySequenceResetOutOfBoundsConsumingItsNumber(
+        final String mode, final String newSeqNo, final String reason) throws Exception
+    {
+        try (RawSocketClient client = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        {
+            final int seqNum = client.nextSeqNum();
+            client.send("4", mode + "36=" + newSeqNo + "|");
+            final String reject = client.read("3", WAIT_MS);
+            assertNotNull(reject, "NewSeqNo " + newSeqNo + " answered");
+            assertEquals(String.valueOf(seqNum), RawSocketClient.field(reject, 45));
+            assertEquals("36", RawSocketClient.field(reject, 371));
+            assertEquals(reason, RawSocketClient.field(reject, 373));
+            assertTrades(client);
+        }
+    }
+
+    @Test
+    void shouldCloseAnOrderEntryConnectionWhoseSequenceResetJumpsPastTheLimit() throws Exception
+    {
+        try (RawSocketClient client = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        {
+            client.send("4", "123=Y|36=2147483647|");
+            assertTrue(client.awaitClosedByPeer(WAIT_MS), "closed before Artio indexes 2^31 numbers");
+        }
+        assertAGoodSessionTrades();
+    }
+
+    @Test
+    void shouldAnswerAResendRequestForEverythingAfterAnEarlierGap() throws Exception
+    {
+        try (RawSocketClient client = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        {
+            client.sendWithSeqNum("1", "112=GAP|", "5");
+            final String resend = client.read("2", WAIT_MS);
+            assertNotNull(resend, "the gap is asked for");
+            assertEquals("2", RawSocketClient.field(resend, 7));
+            client.sendWithSeqNum("4", "43=Y|122=20261124-10:00:00.000|123=Y|36=6|", "2");
+            client.sendWithSeqNum("2", "7=1|16=0|", "6");
+            final String gapFill = client.read("4", WAIT_MS);
+            assertNotNull(gapFill, "ResendRequest 1..0 answered");
+            assertEquals("1", RawSocketClient.field(gapFill, 34));
+            assertEquals("Y", RawSocketClient.field(gapFill, 123));
+            assertEquals("3", RawSocketClient.field(gapFill, 36), "Logon and ResendRequest are gap-filled");
+            client.sendWithSeqNum("1", "112=AFTER|", "7");
+            assertEquals("AFTER", RawSocketClient.field(client.read("0", WAIT_MS), 112));
+        }
+    }
+
+    static List<Arguments> marketDataCases()
+    {
+        final String[][] messages = {
+            {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
+            {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
+            {"Logon", "A", "98=0|108=30|"}};
+        final List<Arguments> cases = new ArrayList<>();
+        for (final String[] m : messages)
+        {
+            cases.add(Arguments.of(m[0], m[1], m[2], "0", "MsgSeqNum too low, expecting 2 but received 0"));
+            cases.add(Arguments.of(m[0], m[1], m[2], "-1", "MsgSeqNum(34) missing or invalid"));
+            cases.add(Arguments.of(m[0], m[1], m[2], "abc", "MsgSeqNum(34) missing or invalid"));
+        }
+        return cases;
+    }
+
+    @ParameterizedTest(name = "market data: {0} with MsgSeqNum {3}")
+    @MethodSource("marketDataCases")
+    void shouldLogOutAMarketDataSessionMessageWithAnImpossibleMsgSeqNumNamingWhy(
+        final String name, final String msgType, final String body, final String seqNum, final String reason)
+        throws Exception
+    {
+        final String compId = nextSession("MD");
+        try (RawSocketClient client = resetLogon(venue.mdPort(), compId, "KAIROS-MD", "md"))
+        {
+            client.sendWithSeqNum(msgType, msgType.equals("A") ? body + credentials(compId, "md") : body, seqNum);
+            final String logout = client.read("5", WAIT_MS);
+            assertNotNull(logout, "a Logout for " + name + " with MsgSeqNum " + seqNum);
+            assertEquals(reason, RawSocketClient.field(logout, 58), logout);
+            assertTrue(client.awaitClosedByPeer(WAIT_MS), "and the connection is closed");
+        }
+        assertAGoodSessionSubscribes();
+    }
+
+    @Test
+    void shouldAskForTheGapBeforeAMarketDataMsgSeqNumOfTwoToThe31() throws Exception
+    {
+        try (RawSocketClient client = resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        {
+            client.sendWithSeqNum("1", "112=FAR|", "2147483648");
+            final String resend = client.read("2", WAIT_MS);
+            assertNotNull(resend, "2^31 is a gap like any other");
+            assertEquals("2", RawSocketClient.field(resend, 7));
+            assertEquals("0", RawSocketClient.field(resend, 16));
+        }
+        assertAGoodSessionSubscribes();
+    }
+
+    @ParameterizedTest(name = "market data: SequenceReset {0}36={1}")
+    @CsvSource(delimiter = ';', value = {
+        "''; 1; NewSeqNo(36) must not be below the expected MsgSeqNum 2",
+        "''; x; NewSeqNo(36) missing or invalid",
+        "''; 99999999999999999999; NewSeqNo(36) missing or invalid",
+        "123=Y|; 1; NewSeqNo(36) must be above MsgSeqNum 2, was 1"})
+    void shouldRejectAMarketDataSequenceResetOutOfBoundsConsumingItsNumber(
+        final String mode, final String newSeqNo, final String text) throws Exception
+    {
+        try (RawSocketClient client = resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        {
+            client.send("4", mode + "36=" + newSeqNo + "|");
+            final String reject = client.read("3", WAIT_MS);
+            assertNotNull(reject);
+            assertEquals("2", RawSocketClient.field(reject, 45));
+            assertEquals("36", RawSocketClient.field(reject, 371));
+            assertEquals("5", RawSocketClient.field(reject, 373));
+            assertEquals(text, RawSocketClient.field(reject, 58));
+            client.send("1", "112=NEXT|");
+            assertEquals("NEXT", RawSocketClient.field(client.read("0", WAIT_MS), 112), "its number was consumed");
+        }
+    }
+
+    @ParameterizedTest(name = "10 MB of non-FIX bytes on the {0} port")
+    @CsvSource({"order-entry", "market-data"})
+    void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytes(final String port) throws Exception
+    {
+        final boolean orderEntry = port.equals("order-entry");
+        try (RawSocketClient client = orderEntry ?
+            resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client") :
+            resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        {
+            final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048)
+                .getBytes(StandardCharsets.US_ASCII);
+            try
+            {
+                for (long written = 0; written < 10L * 1024 * 1024; written += chunk.length)
+                {
+                    client.sendRaw(chunk);
+                }
+            }
+            catch (final java.io.IOException closedUnderneath)
+            {
+                // the venue closed the connection while we were still writing
+            }
+            assertTrue(client.awaitClosedByPeer(WAIT_MS), "a connection that sends no FIX is closed");
+        }
+        if (orderEntry)
+        {
+            assertAGoodSessionTrades();
+        }
+        else
+        {
+            assertAGoodSessionSubscribes();
+        }
+    }
+
+    /** The next of the ten demo sessions with this prefix (CLIENT01…CLIENT10, MD01…MD10). */
+    private static String nextSession(final String prefix)
+    {
+        return String.format("%s%02d", prefix, CASES.getAndIncrement() % 10 + 1);
+    }
+
+    private static String credentials(final String compId, final String passwordPrefix)
+    {
+        return "553=" + compId + "|554=" + passwordPrefix + compId.substring(compId.length() - 2) + "pass|";
+    }
+
+    private static RawSocketClient resetLogon(final int port, final String compId, final String target,
+        final String passwordPrefix) throws Exception
+    {
+        final RawSocketClient client = new RawSocketClient(port, compId, target);
+        client.send("A", "98=0|108=30|" + credentials(compId, passwordPrefix) + "141=Y|");
+        assertNotNull(client.read("A", WAIT_MS), compId + " logged on");
+        return client;
+    }
+
+    private static void assertAGoodSessionTrades() throws Exception
+    {
+        try (RawSocketClient good = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        {
+            assertTrades(good);
+        }
+    }
+
+    private static void assertTrades(final RawSocketClient client) throws Exception
+    {
+        final String clOrdId = "SM" + ORDERS.incrementAndGet();
+        client.send("D", "11=" + clOrdId + ORDER);
+        final String ack = client.read("8", WAIT_MS);
+        assertNotNull(ack, "the session trades");
+        assertEquals(clOrdId, RawSocketClient.field(ack, 11));
+        assertEquals("0", RawSocketClient.field(ack, 150));
+    }
+
+    private static void assertAGoodSessionSubscribes() throws Exception
+    {
+        try (RawSocketClient good = resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        {
+            good.send("V", "262=GOOD|263=0|264=0|267=1|269=0|146=1|55=T01|");
+            final String snapshot = good.read("W", WAIT_MS);
+            assertNotNull(snapshot, "a good session still gets market data");
+            assertEquals("GOOD", RawSocketClient.field(snapshot, 262));
+        }
+    }
+}
