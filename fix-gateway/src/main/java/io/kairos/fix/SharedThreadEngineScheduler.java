@@ -17,8 +17,10 @@ import uk.co.real_logic.artio.engine.RecordingCoordinator;
  * client conductor keeps its own (sleeping) thread.
  *
  * <p>{@link #launch} and {@link #close} are called by {@link uk.co.real_logic.artio.engine.FixEngine} on the
- * gateway's lifecycle thread; {@link #pollFramer} only on the hot thread (the library drives the framer with it
- * while it logs sessions out at close, when the framer's own duty cycle no longer comes round).
+ * gateway's lifecycle thread. {@link #pollFramer} runs a framer duty cycle only when called on the hot thread (the
+ * library drives the framer with it while it logs sessions out at close, when the framer's own duty cycle no longer
+ * comes round); Artio also calls it from the indexer (infra thread) while it resets a session's sequence numbers,
+ * and there it does nothing, as Artio's own dedicated-thread schedulers do: the hot thread runs the framer.
  */
 final class SharedThreadEngineScheduler implements EngineScheduler
 {
@@ -56,10 +58,14 @@ final class SharedThreadEngineScheduler implements EngineScheduler
         hot.add(framer);
     }
 
-    /** One duty cycle of the framer; on the hot thread only. */
+    /** One duty cycle of the framer when called on the hot thread; 0 (no work) on any other. */
     @Override
     public int pollFramer()
     {
+        if (framer == null || Thread.currentThread() != hot.thread())
+        {
+            return 0; // the framer is not thread-safe: only its own thread may run it
+        }
         try
         {
             return framer.doWork();
