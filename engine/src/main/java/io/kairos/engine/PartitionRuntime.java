@@ -269,7 +269,7 @@ final class PartitionRuntime
     private void journal(final EngineCommand command, final long sequence)
     {
         final int bytes = journal.append(command, baseIndex + sequence + 1);
-        stats.journalBytes.lazySet(stats.journalBytes.get() + bytes);
+        stats.journalBytes.add(bytes);
     }
 
     /** Ends a journalled batch: in sync mode forces it to disk (group commit) before any of it is matched. */
@@ -282,12 +282,9 @@ final class PartitionRuntime
         final long start = clock.nanoTime();
         journal.force();
         final long took = clock.nanoTime() - start;
-        stats.journalForces.lazySet(stats.journalForces.get() + 1);
-        stats.journalForceNsTotal.lazySet(stats.journalForceNsTotal.get() + took);
-        if (took > stats.journalForceNsMax.get())
-        {
-            stats.journalForceNsMax.lazySet(took);
-        }
+        stats.journalForces.increment();
+        stats.journalForceNsTotal.add(took);
+        stats.journalForceNsMax.raiseTo(took);
     }
 
     /**
@@ -453,10 +450,10 @@ final class PartitionRuntime
         {
             final long index = baseIndex + sequence + 1;
             matcher.apply(command, clock.nanoTime(), index);
-            stats.commands.lazySet(stats.commands.get() + 1);
-            stats.restingOrders.lazySet(matcher.restingOrders());
-            stats.trades.lazySet(matcher.trades());
-            stats.rejects.lazySet(matcher.rejects());
+            stats.commands.increment();
+            stats.restingOrders.set(matcher.restingOrders());
+            stats.trades.set(matcher.trades());
+            stats.rejects.set(matcher.rejects());
             if (snapshotEvery > 0 && index % snapshotEvery == 0)
             {
                 snapshots.write(matcher, index);

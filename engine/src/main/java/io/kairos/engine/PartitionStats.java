@@ -1,21 +1,19 @@
 package io.kairos.engine;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
- * Live counters of one partition, written by its journal and matcher threads and read by
- * metrics from any thread (lazy-set atomics: cheap to write, eventually visible).
+ * Live counters of one partition, each written by one thread (the journal's or the matcher's) and read by
+ * metrics from any thread ({@link SingleWriterCounter}: cheap to write, eventually visible).
  */
 public final class PartitionStats
 {
-    final AtomicLong commands = new AtomicLong();
-    final AtomicLong rejects = new AtomicLong();
-    final AtomicLong trades = new AtomicLong();
-    final AtomicLong journalForces = new AtomicLong();
-    final AtomicLong journalForceNsTotal = new AtomicLong();
-    final AtomicLong journalForceNsMax = new AtomicLong();
-    final AtomicLong journalBytes = new AtomicLong();
-    final AtomicLong restingOrders = new AtomicLong();
+    final SingleWriterCounter commands = new SingleWriterCounter();
+    final SingleWriterCounter rejects = new SingleWriterCounter();
+    final SingleWriterCounter trades = new SingleWriterCounter();
+    final SingleWriterCounter journalForces = new SingleWriterCounter();
+    final SingleWriterCounter journalForceNsTotal = new SingleWriterCounter();
+    final SingleWriterCounter journalForceNsMax = new SingleWriterCounter();
+    final SingleWriterCounter journalBytes = new SingleWriterCounter();
+    final SingleWriterCounter restingOrders = new SingleWriterCounter();
 
     public long commands()
     {

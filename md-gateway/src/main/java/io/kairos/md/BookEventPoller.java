@@ -127,7 +127,7 @@ final class BookEventPoller implements MessageHandler
         BookEventDescriptor.read(buffer, index, update);
         if (apply(update) != L3Result.OK)
         {
-            counters.bookInconsistencies.lazySet(counters.bookInconsistencies.get() + 1);
+            counters.bookInconsistencies.increment();
         }
         final InstrumentFeed feed = update.instrumentId >= 0 && update.instrumentId < feeds.length ? feeds[update.instrumentId] : null;
         if (feed == null || feed.viewCount() == 0)

@@ -171,6 +171,6 @@ final class FixFramer
 
     private void garbled()
     {
-        counters.garbledMessages.lazySet(counters.garbledMessages.get() + 1);
+        counters.garbledMessages.increment();
     }
 }

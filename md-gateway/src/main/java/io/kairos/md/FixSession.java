@@ -148,7 +148,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         context.counters.onQueueDepth(pending);
         if (pending >= context.config.outboundQueueLimitMessages())
         {
-            context.counters.slowConsumerDisconnects.lazySet(context.counters.slowConsumerDisconnects.get() + 1);
+            context.counters.slowConsumerDisconnects.increment();
             logoutAndClose("slow consumer: more than " + context.config.outboundQueueLimitMessages() + " messages queued", false);
             return;
         }
@@ -282,7 +282,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         final int msgTypeIndex = message.indexOf(35);
         if (msgTypeIndex < 0)
         {
-            context.counters.garbledMessages.lazySet(context.counters.garbledMessages.get() + 1);
+            context.counters.garbledMessages.increment();
             return;
         }
         if (status == Status.AWAITING_LOGON)

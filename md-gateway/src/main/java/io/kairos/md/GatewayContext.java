@@ -59,11 +59,11 @@ final class GatewayContext
 
     void updateSubscriptionGauge(final int delta)
     {
-        counters.subscriptions.lazySet(counters.subscriptions.get() + delta);
+        counters.subscriptions.add(delta);
     }
 
     void updateSessionGauge(final int delta)
     {
-        counters.sessions.lazySet(counters.sessions.get() + delta);
+        counters.sessions.add(delta);
     }
 }

@@ -13,6 +13,7 @@ import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.ReferenceData;
+import io.kairos.engine.SingleWriterCounter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -317,29 +318,29 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
 
     private void registerMetrics(final MeterRegistry registry)
     {
-        Gauge.builder("kairos_md_subscriptions", counters.subscriptions, AtomicLong::get)
+        Gauge.builder("kairos_md_subscriptions", counters.subscriptions, SingleWriterCounter::get)
             .description("Active market-data subscriptions (one per session, MDReqID and symbol)").register(registry);
-        Gauge.builder("kairos_md_sessions", counters.sessions, AtomicLong::get)
+        Gauge.builder("kairos_md_sessions", counters.sessions, SingleWriterCounter::get)
             .description("Market-data sessions logged on").register(registry);
-        Gauge.builder("kairos_md_queue_depth", counters.queueDepth, AtomicLong::get)
+        Gauge.builder("kairos_md_queue_depth", counters.queueDepth, SingleWriterCounter::get)
             .description("Deepest session outbound queue (messages not yet written), at the last fan-out or timer")
             .register(registry);
         Gauge.builder("kairos_md_event_ring_bytes", ring, RingBuffer::size)
             .description("Book events queued by the engine threads for the fan-out and not yet drained (bytes)")
             .register(registry);
-        FunctionCounter.builder("kairos_md_messages_out_total", counters.messagesOut, AtomicLong::get)
+        FunctionCounter.builder("kairos_md_messages_out_total", counters.messagesOut, SingleWriterCounter::get)
             .description("FIX messages queued to market-data sessions").register(registry);
-        FunctionCounter.builder("kairos_md_bytes_out_total", counters.bytesOut, AtomicLong::get)
+        FunctionCounter.builder("kairos_md_bytes_out_total", counters.bytesOut, SingleWriterCounter::get)
             .description("Bytes of FIX messages queued to market-data sessions").register(registry);
-        Gauge.builder("kairos_md_queue_depth_high_water", counters.queueDepthHighWater, AtomicLong::get)
+        Gauge.builder("kairos_md_queue_depth_high_water", counters.queueDepthHighWater, SingleWriterCounter::get)
             .description("Highest number of messages seen queued for one session").register(registry);
-        FunctionCounter.builder("kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects, AtomicLong::get)
+        FunctionCounter.builder("kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects, SingleWriterCounter::get)
             .description("Sessions logged out because their outbound queue exceeded the limit").register(registry);
         FunctionCounter.builder("kairos_md_events_dropped_total", counters.eventsDropped, AtomicLong::get)
             .description("Book events lost because the gateway's inbound ring was full").register(registry);
-        FunctionCounter.builder("kairos_md_book_inconsistencies_total", counters.bookInconsistencies, AtomicLong::get)
+        FunctionCounter.builder("kairos_md_book_inconsistencies_total", counters.bookInconsistencies, SingleWriterCounter::get)
             .description("Book events the gateway's L3 book refused (unknown order, duplicate add)").register(registry);
-        FunctionCounter.builder("kairos_md_garbled_messages_total", counters.garbledMessages, AtomicLong::get)
+        FunctionCounter.builder("kairos_md_garbled_messages_total", counters.garbledMessages, SingleWriterCounter::get)
             .description("Inbound frames ignored for a bad BodyLength or CheckSum").register(registry);
     }
 }

@@ -2,31 +2,33 @@ package io.kairos.md;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.kairos.engine.SingleWriterCounter;
+
 /**
- * The gateway's live counters. Written by the gateway's event loop (single writer, ordered
- * stores: cheap and eventually visible), except {@link #eventsDropped} which engine threads
- * increment; read by metrics from any thread. {@link #queueDepth} is the deepest session queue
+ * The gateway's live counters. Written by the gateway's event loop ({@link SingleWriterCounter}:
+ * cheap and eventually visible), except {@link #eventsDropped} which engine threads increment and
+ * {@link #errors}, which any thread may (atomics); read by metrics from any thread. {@link #queueDepth} is the deepest session queue
  * seen since the previous sample: published at the end of every drained batch and every second.
  */
 final class MdCounters
 {
-    final AtomicLong messagesOut = new AtomicLong();
-    final AtomicLong bytesOut = new AtomicLong();
-    final AtomicLong slowConsumerDisconnects = new AtomicLong();
-    final AtomicLong queueDepthHighWater = new AtomicLong();
-    final AtomicLong queueDepth = new AtomicLong();
-    final AtomicLong subscriptions = new AtomicLong();
-    final AtomicLong sessions = new AtomicLong();
+    final SingleWriterCounter messagesOut = new SingleWriterCounter();
+    final SingleWriterCounter bytesOut = new SingleWriterCounter();
+    final SingleWriterCounter slowConsumerDisconnects = new SingleWriterCounter();
+    final SingleWriterCounter queueDepthHighWater = new SingleWriterCounter();
+    final SingleWriterCounter queueDepth = new SingleWriterCounter();
+    final SingleWriterCounter subscriptions = new SingleWriterCounter();
+    final SingleWriterCounter sessions = new SingleWriterCounter();
     final AtomicLong eventsDropped = new AtomicLong();
-    final AtomicLong bookInconsistencies = new AtomicLong();
-    final AtomicLong garbledMessages = new AtomicLong();
+    final SingleWriterCounter bookInconsistencies = new SingleWriterCounter();
+    final SingleWriterCounter garbledMessages = new SingleWriterCounter();
     final AtomicLong errors = new AtomicLong();
     private long deepestSinceSample;
 
     void onMessageOut(final int bytes)
     {
-        messagesOut.lazySet(messagesOut.get() + 1);
-        bytesOut.lazySet(bytesOut.get() + bytes);
+        messagesOut.increment();
+        bytesOut.add(bytes);
     }
 
     void onQueueDepth(final long depth)
@@ -35,16 +37,13 @@ final class MdCounters
         {
             deepestSinceSample = depth;
         }
-        if (depth > queueDepthHighWater.get())
-        {
-            queueDepthHighWater.lazySet(depth);
-        }
+        queueDepthHighWater.raiseTo(depth);
     }
 
     /** Publishes the deepest queue seen since the last sample as {@link #queueDepth} and starts a new sample. */
     void sampleQueueDepth()
     {
-        queueDepth.lazySet(deepestSinceSample);
+        queueDepth.set(deepestSinceSample);
         deepestSinceSample = 0;
     }
 }
