@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A seeded, reproducible stream of realistic commands for tests, benchmarks and demo flow: limit
+ * A seeded, reproducible stream of realistic commands for the engine's tests: limit
  * orders with prices normally distributed around each instrument's reference price (so some
  * cross), some market/IOC/FOK orders, cancels and replaces of recently sent orders, and rare mass
  * cancels. Only valid prices and quantities are generated unless {@code invalidPercent} &gt; 0.

@@ -38,13 +38,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * back-pressured session), reports Artio had not accepted yet.
  *
  * <p>Per partition the gateway records the journal index of the last event it took off its queue; per
- * session and partition, the last report Artio accepted and the oldest report still waiting. At the
+ * session and partition, the last report the framer wrote and the oldest report still waiting. At the
  * engine's start-up recovery, {@link #redeliverAfter} is the earliest point a session may lack reports
- * from, and {@link #delivered} decides event by event. A report is marked accepted after
- * {@code Session.trySend} returned, so a crash between the two sends it twice (the second time with
- * PossResend=Y, same ExecID). Stores are ordered page-cache writes: they survive {@code kill -9}, not a
- * power loss. Not covered: reports Artio accepted that its framer had not written yet when the process
- * died (a window of microseconds), and reports the gateway makes without the engine (journal index 0).
+ * from, and {@link #delivered} decides event by event. A report is marked written once the framer has
+ * written its MsgSeqNum ({@link SessionDeliveries} confirms it from the sent-sequence floor), so a report
+ * Artio accepted but had not written when the process died is sent again, and a crash between the socket
+ * write and the mark sends it twice (the second time with PossResend=Y, same ExecID). Stores are ordered
+ * page-cache writes: they survive {@code kill -9}, not a power loss. Not covered: reports the gateway makes
+ * without the engine (journal index 0).
  *
  * <p>Threads: the gateway's library thread writes ({@code on…}); the engine's recovery reads
  * ({@link #redeliverAfter}, {@link #delivered}) while the library thread may already route what recovery
@@ -196,7 +197,7 @@ final class DeliveryMarks implements AutoCloseable
         }
     }
 
-    /** Library thread: Artio accepted the session's report. */
+    /** Library thread: the framer wrote the session's report (confirmed by {@link SessionDeliveries}). */
     void onCommitted(final int slot, final int partition, final long journalIndex, final long execId)
     {
         final int marks = marksOffset(slot, partition);

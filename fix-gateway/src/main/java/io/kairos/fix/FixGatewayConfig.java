@@ -71,9 +71,9 @@ public record FixGatewayConfig(
         require(maxSessions >= 1, "fix.max-sessions", "must be >= 1, was " + maxSessions);
         require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "fix.heartbeat-interval-seconds",
             "must be in [1, 3600], was " + heartbeatIntervalSeconds);
-        require(throttleMessagesPerSecond >= 1, "fix.throttle-messages-per-second",
+        require(throttleMessagesPerSecond >= 1, "fix.throttle.messages-per-second",
             "must be >= 1, was " + throttleMessagesPerSecond);
-        require(throttleDisconnectAfterRejects >= 1, "fix.throttle-disconnect-after-rejects",
+        require(throttleDisconnectAfterRejects >= 1, "fix.throttle.disconnect-after-rejects",
             "must be >= 1, was " + throttleDisconnectAfterRejects);
         require(maxHeartBtIntSeconds >= 1 && maxHeartBtIntSeconds <= MAX_HEART_BT_INT_LIMIT_SECONDS,
             "fix.max-heart-bt-int-seconds", "must be in [1, " + MAX_HEART_BT_INT_LIMIT_SECONDS + "], was " +

@@ -33,7 +33,7 @@ class FixGatewayConfigTest
     {
         final FixGatewayConfig defaults = FixGatewayConfig.defaults(DATA);
         assertMessage("fix.port must be in [0, 65535], was 70000", () -> defaults.withPort(70_000));
-        assertMessage("fix.throttle-messages-per-second must be >= 1, was 0", () -> defaults.withThrottle(0, 1));
+        assertMessage("fix.throttle.messages-per-second must be >= 1, was 0", () -> defaults.withThrottle(0, 1));
         assertMessage("fix.max-sessions must be >= 1, was 0", () -> defaults.withMaxSessions(0));
         assertMessage("fix.sessions duplicate comp-id A", () -> defaults.withSessions(List.of(
             new FixSessionConfig("A", "p", 1, false), new FixSessionConfig("A", "p", 2, false))));
