@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.ReferenceData;
 import org.agrona.concurrent.EpochNanoClock;
 
@@ -23,7 +24,7 @@ final class GatewayContext
     final EpochNanoClock clock;
     final List<SessionState> sessionStates = new ArrayList<>();
     final List<FixSession> connected = new ArrayList<>();
-    final ErrorHandler errors;
+    final CountingErrorHandler errors;
 
     GatewayContext(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final BookEventPoller poller,
@@ -35,7 +36,7 @@ final class GatewayContext
         this.trailers = trailers;
         this.counters = counters;
         this.clock = clock;
-        errors = new ErrorHandler(counters);
+        errors = new CountingErrorHandler("kairos-md-gateway", counters.errors);
         compIdBytes = config.compId().getBytes(StandardCharsets.US_ASCII);
         for (final MdSessionConfig session : config.sessions())
         {

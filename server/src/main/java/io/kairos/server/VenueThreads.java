@@ -3,6 +3,7 @@ package io.kairos.server;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.kairos.engine.AgentThread;
+import io.kairos.engine.CountingErrorHandler;
 import io.kairos.fix.IdleMode;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -57,12 +58,7 @@ final class VenueThreads implements AutoCloseable
 
     private ErrorHandler errorHandler(final String thread)
     {
-        return throwable ->
-        {
-            errors.incrementAndGet();
-            System.err.println(thread + " error: " + throwable);
-            throwable.printStackTrace();
-        };
+        return new CountingErrorHandler(thread, errors);
     }
 
     @Override
