@@ -56,12 +56,41 @@ final class InboundFrameGuard
      */
     boolean onBytes(final ByteBuffer buffer, final int from, final int to)
     {
-        for (int i = from; i < to && !refused; i++)
+        int i = from;
+        while (i < to && !refused)
         {
+            if (state == BODY && body.skipsRest())
+            {
+                i = sumBody(buffer, i, to);
+                continue;
+            }
             unframed++;
-            step(buffer.get(i));
+            step(buffer.get(i++));
         }
         return !refused && unframed <= MAX_UNFRAMED_BYTES;
+    }
+
+    /**
+     * The fast path through a body whose fields need no reading (its MsgType, the first field, is not SequenceReset):
+     * only the checksum sum, in a tight loop. Per-byte field parsing cost ~490 ns per 200-byte order on the framer
+     * thread; this is most of every message. @return the index after the bytes consumed.
+     */
+    private int sumBody(final ByteBuffer buffer, final int from, final int to)
+    {
+        final int end = Math.min(to, from + bodyLength);
+        int total = sum;
+        for (int i = from; i < end; i++)
+        {
+            total += buffer.get(i);
+        }
+        sum = total;
+        unframed += end - from;
+        bodyLength -= end - from;
+        if (bodyLength == 0)
+        {
+            state = CHECKSUM_FIELD;
+        }
+        return end;
     }
 
     private void step(final byte b)
@@ -186,11 +215,15 @@ final class InboundFrameGuard
         private boolean sequenceReset;
         private long msgSeqNum;
         private long newSeqNo;
+        private int fields;
+        private boolean skipRest;
 
         void reset()
         {
             tag = 0;
             inValue = false;
+            fields = 0;
+            skipRest = false;
             sequenceReset = false;
             msgSeqNum = NONE;
             newSeqNo = NONE;
@@ -221,6 +254,7 @@ final class InboundFrameGuard
                 return;
             }
             onField();
+            fields++;
             tag = 0;
             inValue = false;
         }
@@ -230,13 +264,24 @@ final class InboundFrameGuard
             final boolean number = numeric && valueLength > 0;
             switch (tag)
             {
-                case 35 -> sequenceReset = valueLength == 1 && firstValueByte == '4';
+                case 35 ->
+                {
+                    sequenceReset = valueLength == 1 && firstValueByte == '4';
+                    // MsgType comes first in a well-formed body: when it is not SequenceReset, nothing else matters
+                    skipRest = fields == 0 && !sequenceReset;
+                }
                 case 34 -> msgSeqNum = number ? value : NONE;
                 case 36 -> newSeqNo = number ? value : NONE;
                 default ->
                 {
                 }
             }
+        }
+
+        /** True once the body's first field showed a MsgType other than SequenceReset: its other fields are not read. */
+        boolean skipsRest()
+        {
+            return skipRest;
         }
 
         boolean isSequenceResetJumpingFurtherThan(final int maxJump)

@@ -63,6 +63,7 @@ class InboundFrameGuardTest
         assertTrue(accepts("35=4|49=C|56=K|34=5|52=x|36=2147483648|"), "not an int: Artio rejects it itself");
         assertTrue(accepts("35=1|49=C|56=K|34=5|52=x|112=2147483647|36=2147483647|"), "only a SequenceReset");
         assertTrue(accepts("35=4|49=C|56=K|34=5|52=x|36=50|"));
+        assertFalse(accepts("49=C|35=4|56=K|34=0|52=x|36=2147483647|"), "MsgType not first: every field is still read");
     }
 
     private static boolean accepts(final String body)
