@@ -634,23 +634,23 @@ public final class MatchingCore
         order.finalStatus = status;
         order.leavesQty = 0;
         unlinkFromSession(order);
-        ordersById.remove(order);
         if (finished.capacity() > 0)
         {
             final Order copy = claimFinished();
             copy.copyStateFrom(order);
-            ordersById.put(copy); // the ClOrdID index names the id, so it now leads to the copy
+            ordersById.replace(order, copy); // the ClOrdID index names the id, so it now leads to the copy
             finished.commit();
         }
         else
         {
+            ordersById.remove(order);
             orderIdsByClOrdKey.remove(order.clOrdKey, order.orderId);
         }
         order.clear();
         orderPool.release(order);
     }
 
-    /** The retention slot for the next finished order, un-indexing the oldest one it held. */
+    /** The retention slot for the next finished order, un-indexing the oldest one it held (whose fields it keeps). */
     private Order claimFinished()
     {
         final Order slot = finished.claim();
@@ -659,7 +659,6 @@ public final class MatchingCore
             ordersById.remove(slot);
             orderIdsByClOrdKey.remove(slot.clOrdKey, slot.orderId);
         }
-        slot.clear();
         return slot;
     }
 
@@ -728,6 +727,7 @@ public final class MatchingCore
             throw new IllegalStateException("snapshot retains finished orders but this matcher retains none");
         }
         final Order order = claimFinished();
+        order.clear();
         order.orderId = orderId;
         order.sessionId = sessionId;
         order.instrumentId = instrumentId;

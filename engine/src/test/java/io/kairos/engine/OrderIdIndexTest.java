@@ -49,6 +49,23 @@ class OrderIdIndexTest
     }
 
     @Test
+    void shouldReplaceAnOrderWhereverItIsIndexed()
+    {
+        final Order inRing = order(3, 0);
+        final Order old = order(4, 0);
+        index.put(inRing);
+        index.put(old);
+        index.put(order(4 + CAPACITY, 0)); // takes old's slot: old moves to the overflow
+        final Order ringCopy = order(3, 0);
+        final Order overflowCopy = order(4, 0);
+        index.replace(inRing, ringCopy);
+        index.replace(old, overflowCopy);
+        assertSame(ringCopy, index.get(inRing.orderId));
+        assertSame(overflowCopy, index.get(old.orderId));
+        assertEquals(1, index.overflowSize());
+    }
+
+    @Test
     void shouldNotConfuseIdsOfAnotherPartitionOrSequence()
     {
         index.put(order(7, 1));
