@@ -131,7 +131,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
                 writer, publisher, metrics, marks, artio.sentSequenceFloor(), clock,
                 resolved.throttleDisconnectAfterRejects());
             agent = new OrderEntryAgent(resolved.sessions(), shared, queue, scheduler == null ? () -> 0 : scheduler::pollFramer);
-            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
+            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock, infra)));
         }
         catch (final RuntimeException e)
         {
@@ -164,7 +164,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     private static LibraryConfiguration libraryConfiguration(
-        final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio, final EpochNanoClock clock)
+        final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio, final EpochNanoClock clock,
+        final AgentThread infra)
     {
         final LibraryConfiguration libraryConfig = new LibraryConfiguration()
             .sessionAcquireHandler((session, info) ->
@@ -179,6 +180,10 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         libraryConfig.libraryName("kairos-fix-gateway");
         // the library's error printer and Aeron client conductor share a thread no request waits for
         libraryConfig.monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy());
+        if (infra != null)
+        {
+            libraryConfig.scheduler(new SharedThreadLibraryScheduler(infra)); // compact: that thread is kairos-infra
+        }
         libraryConfig.outboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.inboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
