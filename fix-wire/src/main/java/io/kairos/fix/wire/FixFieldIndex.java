@@ -202,6 +202,15 @@ public final class FixFieldIndex
         return field < 0 ? NOT_A_NUMBER : longAt(field);
     }
 
+    /**
+     * The value of {@code field} as a non-negative decimal number of up to 19 digits that fits a long (epoch
+     * nanoseconds have 19 digits since 2001), or {@link #NOT_A_NUMBER}.
+     */
+    public long epochNanosAt(final int field)
+    {
+        return parseEpochNanos(buffer, starts[field], ends[field] - starts[field]);
+    }
+
     /** The character of a one-character value, or 0. */
     public char charAt(final int field)
     {
@@ -279,7 +288,35 @@ public final class FixFieldIndex
      */
     public static long parseLong(final ByteBuffer buffer, final int start, final int length)
     {
-        if (length == 0 || length > MAX_LONG_DIGITS)
+        return length > MAX_LONG_DIGITS ? NOT_A_NUMBER : parseDigits(buffer, start, length);
+    }
+
+    /**
+     * {@code buffer[start, start + length)} as a non-negative decimal number of up to 19 digits that fits a long, or
+     * {@link #NOT_A_NUMBER} when it is empty, has a non-digit, more digits or a larger value. Allocation-free.
+     */
+    public static long parseEpochNanos(final ByteBuffer buffer, final int start, final int length)
+    {
+        if (length <= MAX_LONG_DIGITS)
+        {
+            return parseDigits(buffer, start, length);
+        }
+        if (length > MAX_LONG_DIGITS + 1)
+        {
+            return NOT_A_NUMBER;
+        }
+        final long high = parseDigits(buffer, start, MAX_LONG_DIGITS);
+        final byte last = buffer.get(start + MAX_LONG_DIGITS);
+        if (high == NOT_A_NUMBER || last < '0' || last > '9' || high > (Long.MAX_VALUE - (last - '0')) / 10)
+        {
+            return NOT_A_NUMBER;
+        }
+        return high * 10 + (last - '0');
+    }
+
+    private static long parseDigits(final ByteBuffer buffer, final int start, final int length)
+    {
+        if (length == 0)
         {
             return NOT_A_NUMBER;
         }

@@ -121,6 +121,21 @@ class FixFieldIndexTest
     }
 
     @Test
+    void epochNanosecondsAreNumbersOfUpToNineteenDigitsThatFitALong()
+    {
+        final String text = "5979=1764021436123456789|7765=9223372036854775807|21002=9223372036854775808|" +
+            "21003=12345678901234567890|60=176402143612345678x|52=42|";
+        index.index(buffer(text), 0, text.length());
+        assertEquals(1_764_021_436_123_456_789L, index.epochNanosAt(0));
+        assertEquals(Long.MAX_VALUE, index.epochNanosAt(1));
+        assertEquals(FixFieldIndex.NOT_A_NUMBER, index.epochNanosAt(2));
+        assertEquals(FixFieldIndex.NOT_A_NUMBER, index.epochNanosAt(3));
+        assertEquals(FixFieldIndex.NOT_A_NUMBER, index.epochNanosAt(4));
+        assertEquals(42, index.epochNanosAt(5));
+        assertEquals(FixFieldIndex.NOT_A_NUMBER, index.longAt(0));
+    }
+
+    @Test
     void charactersAreOneCharacterValuesAndFirstBytesAnyValuesFirst()
     {
         final String text = "35=A|141=Yes|";
