@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.collections.Int2IntHashMap;
 
+import io.kairos.fix.wire.MsgTypes;
 import io.kairos.latency.fix.FixFields;
 import io.kairos.latency.fix.FixMessageHandler;
 import io.kairos.latency.tcp.TcpStream;
@@ -24,12 +25,6 @@ import static io.kairos.latency.correlate.PendingOrder.*;
  */
 public final class Correlator implements FixMessageHandler
 {
-    private static final int TYPE_NEW_ORDER = 'D';
-    private static final int TYPE_CANCEL = 'F';
-    private static final int TYPE_REPLACE = 'G';
-    private static final int TYPE_EXECUTION_REPORT = '8';
-    private static final int TYPE_CANCEL_REJECT = '9';
-    private static final int TYPE_INCREMENTAL = 'X';
     private static final String[] KIND_NAMES = {"D", "F", "G"};
     /**
      * Market-data entries kept while their order's ack has not been seen (ticks can reach the wire before
@@ -124,11 +119,11 @@ public final class Correlator implements FixMessageHandler
             orderEntryRates.onMessage(timestampNs);
             switch (type)
             {
-                case TYPE_NEW_ORDER -> onRequest(KIND_NEW, stream, timestampNs, packetNumber);
-                case TYPE_CANCEL -> onRequest(KIND_CANCEL, stream, timestampNs, packetNumber);
-                case TYPE_REPLACE -> onRequest(KIND_REPLACE, stream, timestampNs, packetNumber);
-                case TYPE_EXECUTION_REPORT -> onExecutionReport(stream, timestampNs);
-                case TYPE_CANCEL_REJECT -> onCancelReject(stream, timestampNs);
+                case MsgTypes.NEW_ORDER_SINGLE -> onRequest(KIND_NEW, stream, timestampNs, packetNumber);
+                case MsgTypes.ORDER_CANCEL_REQUEST -> onRequest(KIND_CANCEL, stream, timestampNs, packetNumber);
+                case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> onRequest(KIND_REPLACE, stream, timestampNs, packetNumber);
+                case MsgTypes.EXECUTION_REPORT -> onExecutionReport(stream, timestampNs);
+                case MsgTypes.ORDER_CANCEL_REJECT -> onCancelReject(stream, timestampNs);
                 default ->
                 {
                 }
@@ -137,7 +132,7 @@ public final class Correlator implements FixMessageHandler
         else
         {
             marketDataRates.onMessage(timestampNs);
-            if (type == TYPE_INCREMENTAL)
+            if (type == MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
             {
                 onIncremental(stream, timestampNs);
             }
