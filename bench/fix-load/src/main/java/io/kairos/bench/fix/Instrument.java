@@ -65,7 +65,8 @@ public record Instrument(String symbol, long midMicros, long tickMicros, long lo
             }
             catch (final NumberFormatException | ArithmeticException ex)
             {
-                throw new IllegalArgumentException("instrument '" + item + "' has a bad number: " + ex.getMessage(), ex);
+                throw new IllegalArgumentException("instrument '" + item + "' has a bad number: " + ex.getMessage(),
+                    ex);
             }
         }
         return List.copyOf(instruments);

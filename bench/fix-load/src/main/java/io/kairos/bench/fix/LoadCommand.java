@@ -42,7 +42,8 @@ public final class LoadCommand implements Callable<Integer>
         description = "FIX version; FIX.4.2 for QuickFIX/J ordermatch (default: ${DEFAULT-VALUE})")
     String beginString;
 
-    @Option(names = "--target-comp-id", defaultValue = "KAIROS", description = "venue CompID (default: ${DEFAULT-VALUE})")
+    @Option(names = "--target-comp-id", defaultValue = "KAIROS",
+        description = "venue CompID (default: ${DEFAULT-VALUE})")
     String targetCompId;
 
     @Option(names = "--sessions", defaultValue = "10", description = "order-entry sessions (default: ${DEFAULT-VALUE})")
@@ -87,7 +88,8 @@ public final class LoadCommand implements Callable<Integer>
         description = "passive orders to place (unmeasured) before the run (default: ${DEFAULT-VALUE})")
     int prefill;
 
-    @Option(names = "--prefill-rate", defaultValue = "5000", description = "prefill orders/s (default: ${DEFAULT-VALUE})")
+    @Option(names = "--prefill-rate", defaultValue = "5000",
+        description = "prefill orders/s (default: ${DEFAULT-VALUE})")
     double prefillRate;
 
     @Option(names = "--spin-us", defaultValue = "0",
@@ -153,7 +155,8 @@ public final class LoadCommand implements Callable<Integer>
             "${DEFAULT-VALUE})")
     String mdView;
 
-    @Option(names = "--md-depth", defaultValue = "10", description = "MarketDepth of the l2 view (default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-depth", defaultValue = "10",
+        description = "MarketDepth of the l2 view (default: ${DEFAULT-VALUE})")
     int mdDepth;
 
     @Option(names = "--out", description = "directory for summary.properties and the .hgrm files")
@@ -227,7 +230,7 @@ public final class LoadCommand implements Callable<Integer>
         return new LoadConfig(label, host, port, beginString, targetCompId,
             SessionNames.compIds(compIdFormat, firstSession, sessions),
             SessionNames.passwords(compIdFormat, noPassword ? null : passwordFormat, firstSession, sessions), rate,
-            warmupNs, durationNs, drainTimeoutNs, prefill, prefillRate, spinUs * 1000, logonTimeoutNs, model, marketData,
-            out, measureStartFile);
+            warmupNs, durationNs, drainTimeoutNs, prefill, prefillRate, spinUs * 1000, logonTimeoutNs, model,
+            marketData, out, measureStartFile);
     }
 }

@@ -41,7 +41,8 @@ public final class ServerConfigCommand implements Callable<Integer>
     @Option(names = "--metrics-port", defaultValue = "9090", description = "(default: ${DEFAULT-VALUE})")
     int metricsPort;
 
-    @Option(names = "--journal-mode", defaultValue = "async", description = "sync | async | off (default: ${DEFAULT-VALUE})")
+    @Option(names = "--journal-mode", defaultValue = "async",
+        description = "sync | async | off (default: ${DEFAULT-VALUE})")
     String journalMode;
 
     @Option(names = "--sessions", defaultValue = "10", description = "(default: ${DEFAULT-VALUE})")

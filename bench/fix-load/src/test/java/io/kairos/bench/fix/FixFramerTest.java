@@ -33,7 +33,8 @@ class FixFramerTest
         final byte[] bytes = frame("35=D|49=CLIENT01|56=KAIROS|34=2|11=A1|");
         for (int limit = 0; limit < bytes.length; limit++)
         {
-            assertEquals(FixFramer.NEED_MORE, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, limit), "prefix of " + limit + " bytes");
+            assertEquals(FixFramer.NEED_MORE, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, limit),
+                "prefix of " + limit + " bytes");
         }
     }
 
