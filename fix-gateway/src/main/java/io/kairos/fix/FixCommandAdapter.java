@@ -177,7 +177,7 @@ final class FixCommandAdapter
             d.clOrdID(clOrdId);
             d.symbol(symbol);
             side = Side.fromFix(d.side());
-            readSize(d.ordType(), d.hasOrderQty(), d.orderQty(), d.hasPrice(), d.price());
+            readSize(d.ordType(), d.hasOrderQty() ? d.orderQty() : null, d.hasPrice() ? d.price() : null);
             timeInForce = d.hasTimeInForce() ? TimeInForce.fromFix(d.timeInForce()) : TimeInForce.DAY;
             possDup = d.header().hasPossDupFlag() && d.header().possDupFlag();
         }
@@ -203,7 +203,7 @@ final class FixCommandAdapter
             d.origClOrdID(origClOrdId);
             d.symbol(symbol);
             side = Side.fromFix(d.side());
-            readSize(d.ordType(), d.hasOrderQty(), d.orderQty(), d.hasPrice(), d.price());
+            readSize(d.ordType(), d.hasOrderQty() ? d.orderQty() : null, d.hasPrice() ? d.price() : null);
             // a replace keeps the order's time in force: never refused for it
             timeInForce = TimeInForce.DAY;
             if (d.hasOrderID())
@@ -227,16 +227,15 @@ final class FixCommandAdapter
         orderId = parseOrderId(orderIdText);
     }
 
-    private void readSize(
-        final char ordType, final boolean hasQty, final ReadOnlyDecimalFloat qty, final boolean hasPx,
-        final ReadOnlyDecimalFloat px)
+    /** @param qty OrderQty (38), null when absent; @param px Price (44), null when absent (the getters throw). */
+    private void readSize(final char ordType, final ReadOnlyDecimalFloat qty, final ReadOnlyDecimalFloat px)
     {
         sized = true;
         orderType = OrderType.fromFix(ordType);
-        hasOrderQty = hasQty;
-        hasPrice = hasPx;
-        quantity = FixDecimals.toQuantity(qty);
-        price = orderType == OrderType.LIMIT ? FixDecimals.toPrice(px) : 0;
+        hasOrderQty = qty != null;
+        hasPrice = px != null;
+        quantity = qty == null ? 0 : FixDecimals.toQuantity(qty);
+        price = orderType == OrderType.LIMIT && px != null ? FixDecimals.toPrice(px) : 0;
     }
 
     private void noSize()

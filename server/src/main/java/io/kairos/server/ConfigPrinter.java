@@ -5,6 +5,9 @@ import java.util.Locale;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.Prices;
+import io.kairos.fix.FixGatewayConfig;
+import io.kairos.fix.FixSessionConfig;
+import io.kairos.md.MarketDataGatewayConfig;
 
 /** Renders the effective configuration for {@code --check-config}, passwords masked. Stateless. */
 final class ConfigPrinter
@@ -25,7 +28,7 @@ final class ConfigPrinter
         text.append("configuration OK (").append(config.source()).append(")\n");
         text.append("server: threading=").append(spelling(config.threading())).append(" cpu-affinity=")
             .append(config.cpuAffinity()).append('\n');
-        final FixSettings fix = config.fix();
+        final FixGatewayConfig fix = config.fix();
         text.append("fix: ").append(fix.bindAddress()).append(':').append(fix.port()).append(" comp-id=").append(fix.compId())
             .append(" data-dir=").append(fix.dataDir()).append(" max-sessions=").append(fix.maxSessions())
             .append(" heartbeat=").append(fix.heartbeatIntervalSeconds()).append("s throttle=")
@@ -33,12 +36,12 @@ final class ConfigPrinter
             .append(" idle=").append(spelling(fix.idleMode()))
             .append(" max-heart-bt-int=").append(fix.maxHeartBtIntSeconds()).append('s')
             .append('\n');
-        for (final FixSessionSettings session : fix.sessions())
+        for (final FixSessionConfig session : fix.sessions())
         {
             text.append("  session ").append(session.compId()).append(" id=").append(session.sessionId())
                 .append(" password=*** cancel-on-disconnect=").append(session.cancelOnDisconnect()).append('\n');
         }
-        final MdSettings md = config.md();
+        final MarketDataGatewayConfig md = config.md();
         text.append("md: ").append(md.bindAddress()).append(':').append(md.port()).append(" comp-id=").append(md.compId())
             .append(" max-depth=").append(md.maxDepth()).append(" outbound-queue-limit=").append(md.outboundQueueLimitMessages())
             .append(" max-subscriptions-per-session=").append(md.maxSubscriptionsPerSession())

@@ -72,7 +72,6 @@ public final class KairosServer implements Callable<Integer>
         try
         {
             config = KairosConfigLoader.load(configFile, System.getenv());
-            GatewayWiring.validate(config);
         }
         catch (final ConfigException ex)
         {

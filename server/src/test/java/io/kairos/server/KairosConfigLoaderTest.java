@@ -18,7 +18,9 @@ import io.kairos.engine.JournalStage;
 import io.kairos.engine.Prices;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.IdleMode;
+import io.kairos.md.MdSessionConfig;
 import io.kairos.md.MdIdleMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,15 +39,15 @@ class KairosConfigLoaderTest
         assertEquals(9880, config.fix().port());
         assertEquals("KAIROS", config.fix().compId());
         assertEquals(10, config.fix().sessions().size());
-        assertEquals(new FixSessionSettings("CLIENT01", "client01pass", 1, false), config.fix().sessions().get(0));
-        assertEquals(new FixSessionSettings("CLIENT10", "client10pass", 10, false), config.fix().sessions().get(9));
+        assertEquals(new FixSessionConfig("CLIENT01", "client01pass", 1, false), config.fix().sessions().get(0));
+        assertEquals(new FixSessionConfig("CLIENT10", "client10pass", 10, false), config.fix().sessions().get(9));
         assertEquals(150, config.fix().throttleMessagesPerSecond());
         assertEquals(450, config.fix().throttleDisconnectAfterRejects());
         assertEquals(30, config.fix().heartbeatIntervalSeconds());
         assertEquals(Path.of("data/fix"), config.fix().dataDir());
         assertEquals(9881, config.md().port());
         assertEquals("KAIROS-MD", config.md().compId());
-        assertEquals(new MdSessionSettings("MD07", "md07pass"), config.md().sessions().get(6));
+        assertEquals(new MdSessionConfig("MD07", "md07pass"), config.md().sessions().get(6));
         assertEquals(10, config.md().maxDepth());
         assertEquals(100, config.md().maxSubscriptionsPerSession());
         assertEquals(10_000, config.md().outboundQueueLimitMessages());
@@ -126,7 +128,7 @@ class KairosConfigLoaderTest
 
         final KairosConfig config = KairosConfigLoader.load(file, Map.of());
 
-        assertEquals(List.of(new FixSessionSettings("ALPHA", "a", 1, true), new FixSessionSettings("BETA", "b", 2, false)),
+        assertEquals(List.of(new FixSessionConfig("ALPHA", "a", 1, true), new FixSessionConfig("BETA", "b", 2, false)),
             config.fix().sessions());
         assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)), config.engine().instruments().instruments());
     }
@@ -218,6 +220,76 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "1e6")).key());
         assertEquals("md.max-subscriptions-per-session",
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3")).key());
+    }
+
+    @Test
+    void shouldRefuseAGatewayValueOutOfRangeNamingTheKeyTheValueAndWhereItCameFrom()
+    {
+        // the gateways' config records hold these ranges; the loader only parses the numbers
+        final Map<String, String> outOfRange = new java.util.LinkedHashMap<>();
+        outOfRange.put("fix.port", "65536");
+        outOfRange.put("fix.max-sessions", "100001");
+        outOfRange.put("fix.heartbeat-interval-seconds", "3601");
+        outOfRange.put("fix.throttle.messages-per-second", "1000001");
+        outOfRange.put("fix.throttle.disconnect-after-rejects", "0");
+        outOfRange.put("fix.max-heart-bt-int-seconds", "86401");
+        outOfRange.put("md.port", "-1");
+        outOfRange.put("md.heartbeat-interval-seconds", "0");
+        outOfRange.put("md.max-depth", "1001");
+        outOfRange.put("md.outbound-queue-limit-messages", "15");
+        outOfRange.put("md.max-subscriptions-per-session", "100001");
+        outOfRange.forEach((key, value) ->
+        {
+            final String env = PropertySource.envName(key);
+            final ConfigException ex = assertThrows(ConfigException.class, () -> load(env, value), key);
+            assertEquals(key, ex.key());
+            assertTrue(ex.getMessage().contains("'" + value + "'"), ex.getMessage());
+            assertTrue(ex.getMessage().contains(env), ex.getMessage());
+        });
+    }
+
+    @Test
+    void shouldRefuseAGatewayValueThatIsNotANumberNamingTheKey()
+    {
+        for (final String key : List.of("fix.max-sessions", "fix.heartbeat-interval-seconds",
+            "fix.throttle.messages-per-second", "fix.throttle.disconnect-after-rejects", "md.port",
+            "md.heartbeat-interval-seconds", "md.max-depth", "md.outbound-queue-limit-messages"))
+        {
+            final ConfigException ex = assertThrows(ConfigException.class, () -> load(PropertySource.envName(key), "1x"));
+            assertEquals(key, ex.key());
+            assertTrue(ex.getMessage().contains("'1x' must be an integer"), ex.getMessage());
+        }
+    }
+
+    @Test
+    void shouldNameASessionsPasswordKeyWithoutEchoingThePasswordWhenAGatewayRefusesIt()
+    {
+        final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
+        final String fixRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new FixSessionConfig("CLIENT01", "", 1, false)).getMessage();
+        final String mdRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new MdSessionConfig("MD01", "")).getMessage();
+
+        final ConfigException fix = GatewayConfigKeys.refusal(source, "fix.session.CLIENT01.", fixRefusal);
+        final ConfigException md = GatewayConfigKeys.refusal(source, "md.session.MD01.", mdRefusal);
+
+        assertEquals("fix.session.CLIENT01.password", fix.key());
+        assertFalse(fix.getMessage().contains("client01pass"), fix.getMessage());
+        assertEquals("md.session.MD01.password", md.key());
+        assertFalse(md.getMessage().contains("md01pass"), md.getMessage());
+    }
+
+    @Test
+    void shouldNameTheSessionsListWhenAGatewayRefusesASessionsCompId()
+    {
+        final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
+        final String fixRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new FixSessionConfig("A B", "p", 1, false)).getMessage();
+        final String mdRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new MdSessionConfig("A B", "p")).getMessage();
+
+        assertEquals("fix.sessions", GatewayConfigKeys.refusal(source, "fix.session.A B.", fixRefusal).key());
+        assertEquals("md.sessions", GatewayConfigKeys.refusal(source, "md.session.A B.", mdRefusal).key());
     }
 
     @Test
