@@ -52,7 +52,8 @@ final class ExecutionReportWriter
      * @param firstLocalExecId first number of the gateway's own ExecIDs ("GW" + number); e.g. the launch time in ns
      * @param latency          samples every report handed to Artio (the one place all sends pass)
      */
-    ExecutionReportWriter(final ReferenceData referenceData, final long firstLocalExecId, final OrderEntryLatency latency)
+    ExecutionReportWriter(final ReferenceData referenceData, final long firstLocalExecId,
+        final OrderEntryLatency latency)
     {
         this.referenceData = referenceData;
         this.latency = latency;
@@ -123,7 +124,8 @@ final class ExecutionReportWriter
             report.lastQty(event.lastQty, 0);
         }
         writeRejectReason(execution);
-        report.transactTime(transactTime.buffer(), 0, transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
+        report.transactTime(transactTime.buffer(), 0,
+            transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
         report.requestTime(event.gatewayInNs)
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
@@ -184,7 +186,8 @@ final class ExecutionReportWriter
                 reject.text(event.rejectReason.text());
             }
         }
-        reject.transactTime(transactTime.buffer(), 0, transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
+        reject.transactTime(transactTime.buffer(), 0,
+            transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
         reject.requestTime(event.gatewayInNs)
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
@@ -213,7 +216,8 @@ final class ExecutionReportWriter
         if (execution.massCancelRejectReason != 0)
         {
             report.massCancelResponse('0');
-            report.massCancelRejectReason(execIdBytes, 0, execIdBuffer.putCharAscii(0, execution.massCancelRejectReason));
+            report.massCancelRejectReason(execIdBytes, 0,
+                execIdBuffer.putCharAscii(0, execution.massCancelRejectReason));
         }
         else
         {

@@ -122,7 +122,8 @@ final class FixCommandAdapter
         if (instrument == null || problem != null)
         {
             return handler.onLocalReply(type == CommandType.CANCEL || type == CommandType.REPLACE ?
-                cancelReject(sessionId, gatewayInNs, problem) : orderReject(sessionId, gatewayInNs, problem, instrument));
+                cancelReject(sessionId, gatewayInNs, problem) :
+                orderReject(sessionId, gatewayInNs, problem, instrument));
         }
         return handler.onCommand(command(sessionId, gatewayInNs, instrument.id()));
     }

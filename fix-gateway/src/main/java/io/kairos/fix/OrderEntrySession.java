@@ -100,7 +100,8 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
             RefusedSequenceResets.consumeIfRefused(buffer, offset, length, artioSession);
         }
         final int seqNum = artioSession.lastReceivedMsgSeqNum();
-        if (!OrderEntryMessageTypes.isSessionLevel(messageType) && MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
+        if (!OrderEntryMessageTypes.isSessionLevel(messageType) &&
+            MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
         {
             // a PossDupFlag=Y retransmission of a number already handled, which Artio passes on: FIX says ignore it
             shared.metrics.onReject(GatewayReject.STALE_RETRANSMISSION);
@@ -349,8 +350,8 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
     private void countReject(final QueuedExecution execution)
     {
         final ExecutionEvent event = execution.event;
-        final boolean rejected = event.kind == ExecutionEvent.Kind.CANCEL_REJECT || event.execType == ExecType.REJECTED ||
-            execution.massCancelRejectReason != 0;
+        final boolean rejected = event.kind == ExecutionEvent.Kind.CANCEL_REJECT ||
+            event.execType == ExecType.REJECTED || execution.massCancelRejectReason != 0;
         if (!rejected)
         {
             return;
