@@ -64,7 +64,8 @@ public final class EngineMeters
         counter(registry, p, "kairos.engine.commands", "Commands processed by the partition's matcher", stats,
             PartitionStats::commands);
         counter(registry, p, "kairos.engine.trades", "Trades matched in the partition", stats, PartitionStats::trades);
-        counter(registry, p, "kairos.engine.rejects", "Commands the partition rejected", stats, PartitionStats::rejects);
+        counter(registry, p, "kairos.engine.rejects", "Commands the partition rejected", stats,
+            PartitionStats::rejects);
         Gauge.builder("kairos.resting.orders", stats, PartitionStats::restingOrders)
             .description("Orders resting on the partition's books")
             .tag("partition", p)
@@ -89,7 +90,8 @@ public final class EngineMeters
         final MeterRegistry registry, final String partition, final String name, final String description,
         final PartitionStats stats, final ToDoubleFunction<PartitionStats> count)
     {
-        FunctionCounter.builder(name, stats, count).description(description).tag("partition", partition).register(registry);
+        FunctionCounter.builder(name, stats, count).description(description).tag("partition", partition)
+            .register(registry);
     }
 
     /** Records engine-out minus engine-in; ignores events without both stamps. Thread-safe, allocation-free. */

@@ -35,20 +35,20 @@ final class GatewayWiring
         final VenueThreads threads)
     {
         final FixGatewayConfig fix = config.fix();
-        final FixGateway fixGateway = FixGateway.launch(fix, engine.config().instruments(), engine.publisher(), registry,
-            threads == null ? null : threads.hot(), threads == null ? null : threads.infra());
+        final FixGateway fixGateway = FixGateway.launch(fix, engine.config().instruments(), engine.publisher(),
+            registry, threads == null ? null : threads.hot(), threads == null ? null : threads.infra());
         closeables.add(fixGateway);
         listeners.add(fixGateway);
-        endpoints.add("FIX order entry: " + fix.bindAddress() + ":" + fixGateway.port() + "  FIX.4.4 TargetCompID=" + fix.compId() +
-            "  SenderCompID " + range(fix.sessions().stream().map(FixSessionConfig::compId).toList()) +
+        endpoints.add("FIX order entry: " + fix.bindAddress() + ":" + fixGateway.port() + "  FIX.4.4 TargetCompID=" +
+            fix.compId() + "  SenderCompID " + range(fix.sessions().stream().map(FixSessionConfig::compId).toList()) +
             "  (Username=SenderCompID, Password=fix.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
 
         final MarketDataGatewayConfig md = config.md();
         final MarketDataGateway mdGateway = MarketDataGateway.launch(md, engine.config().instruments(), registry);
         closeables.add(mdGateway);
         listeners.add(mdGateway);
-        endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" + md.compId() +
-            "  SenderCompID " + range(md.sessions().stream().map(MdSessionConfig::compId).toList()) +
+        endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" +
+            md.compId() + "  SenderCompID " + range(md.sessions().stream().map(MdSessionConfig::compId).toList()) +
             "  (Password=md.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
     }
 
@@ -56,13 +56,15 @@ final class GatewayWiring
     private static String passwordsDocumentedIn(final KairosConfig config)
     {
         final String home = System.getProperty("kairos.home");
-        final String shipped = home == null ? "the embedded default" : java.nio.file.Path.of(home, "conf", "kairos.properties").toString();
+        final String shipped = home == null ?
+            "the embedded default" : java.nio.file.Path.of(home, "conf", "kairos.properties").toString();
         final boolean ownFile = !config.source().equals(KairosConfigLoader.EMBEDDED_SOURCE);
         return (ownFile ? config.source() + ", else " : "") + shipped + ", or KAIROS_* overrides";
     }
 
     private static String range(final List<String> compIds)
     {
-        return compIds.size() <= 2 ? String.join(", ", compIds) : compIds.get(0) + " .. " + compIds.get(compIds.size() - 1);
+        return compIds.size() <= 2 ?
+            String.join(", ", compIds) : compIds.get(0) + " .. " + compIds.get(compIds.size() - 1);
     }
 }

@@ -66,7 +66,8 @@ public final class KairosConfigLoader
         final String fileName = file == null ? EMBEDDED_SOURCE : file.toString();
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
-        final Threading threading = Threading.valueOf(enumName(source.choice("server.threading", List.of("compact", "dedicated"))));
+        final Threading threading = Threading.valueOf(enumName(source.choice("server.threading",
+            List.of("compact", "dedicated"))));
         final ThreadPinning cpuAffinity = cpuAffinity(source);
         final EngineConfig engine = engine(source);
         final FixGatewayConfig fix = fix(source);
@@ -141,12 +142,14 @@ public final class KairosConfigLoader
         }
         final int ringSize = source.intValue("engine.ring-size", 2, 1 << 30);
         final WaitStrategyType wait = WaitStrategyType.valueOf(enumName(
-            source.choice("engine.wait-strategy", List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"))));
+            source.choice("engine.wait-strategy",
+                List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"))));
         final SelfTradePrevention stp = SelfTradePrevention.valueOf(enumName(
             source.choice("engine.self-trade-prevention", List.of("off", "cancel-aggressor", "cancel-resting"))));
         final JournalMode journalMode = JournalMode.valueOf(enumName(
             source.choice("journal.mode", List.of("sync", "async", "off"))));
-        final JournalStage journalStage = JournalStage.valueOf(enumName(source.choice("journal.stage", List.of("inline", "separate"))));
+        final JournalStage journalStage = JournalStage.valueOf(enumName(source.choice("journal.stage",
+            List.of("inline", "separate"))));
         final Path journalDir = path(source, "journal.dir");
         final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
         final Path snapshotDir = path(source, "snapshot.dir");
@@ -198,14 +201,15 @@ public final class KairosConfigLoader
                 : price(source, prefix + "max-notional");
             try
             {
-                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band, maxOrderQty,
-                    maxNotional));
+                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band,
+                    maxOrderQty, maxNotional));
             }
             catch (final IllegalArgumentException ex)
             {
                 final String field = ex.getMessage().split(" ")[1];
                 final String key = prefix + field;
-                throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(("instrument " + field).length()).trim());
+                throw source.bad(key, String.valueOf(source.raw(key)),
+                    ex.getMessage().substring(("instrument " + field).length()).trim());
             }
         }
         try
@@ -327,7 +331,8 @@ public final class KairosConfigLoader
         final boolean printable = value.chars().allMatch(c -> c > ' ' && c < 127 && c != '=');
         if (value.isEmpty() || value.length() > MAX_COMP_ID_LENGTH || !printable)
         {
-            throw source.bad(key, value, "is not a CompID (1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters, no '=' or spaces)");
+            throw source.bad(key, value,
+                "is not a CompID (1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters, no '=' or spaces)");
         }
         return value;
     }

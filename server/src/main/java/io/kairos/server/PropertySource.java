@@ -27,7 +27,8 @@ final class PropertySource
     private final Map<String, String> env;
     private final Set<String> consulted = new LinkedHashSet<>();
 
-    PropertySource(final Properties defaults, final Properties file, final String fileName, final Map<String, String> env)
+    PropertySource(
+        final Properties defaults, final Properties file, final String fileName, final Map<String, String> env)
     {
         this.defaults = defaults;
         this.file = file == null ? new Properties() : file;

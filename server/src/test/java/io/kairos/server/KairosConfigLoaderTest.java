@@ -130,7 +130,8 @@ class KairosConfigLoaderTest
 
         assertEquals(List.of(new FixSessionConfig("ALPHA", "a", 1, true), new FixSessionConfig("BETA", "b", 2, false)),
             config.fix().sessions());
-        assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)), config.engine().instruments().instruments());
+        assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)),
+            config.engine().instruments().instruments());
     }
 
     @Test
@@ -193,7 +194,8 @@ class KairosConfigLoaderTest
         assertEquals("engine.hosted-partitions",
             assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_HOSTED_PARTITIONS", "0,7")).key());
         assertEquals("fix.session.CLIENT03.cancel-on-disconnect",
-            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT", "yes")).key());
+            assertThrows(ConfigException.class,
+                () -> load("KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT", "yes")).key());
         assertEquals("fix.sessions",
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSIONS", "CLIENT01,CLIENT01")).key());
         assertEquals("md.port",
@@ -213,7 +215,8 @@ class KairosConfigLoaderTest
         assertEquals("fix.max-heart-bt-int-seconds",
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_MAX_HEART_BT_INT_SECONDS", "0")).key());
         assertEquals("instrument.AAPL.max-order-qty",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
+            assertThrows(ConfigException.class,
+                () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
         assertEquals("instrument.AAPL.max-notional",
             assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "0")).key());
         assertEquals("instrument.AAPL.max-notional",
@@ -255,7 +258,8 @@ class KairosConfigLoaderTest
             "fix.throttle.messages-per-second", "fix.throttle.disconnect-after-rejects", "md.port",
             "md.heartbeat-interval-seconds", "md.max-depth", "md.outbound-queue-limit-messages"))
         {
-            final ConfigException ex = assertThrows(ConfigException.class, () -> load(PropertySource.envName(key), "1x"));
+            final ConfigException ex = assertThrows(ConfigException.class,
+                () -> load(PropertySource.envName(key), "1x"));
             assertEquals(key, ex.key());
             assertTrue(ex.getMessage().contains("'1x' must be an integer"), ex.getMessage());
         }
@@ -297,15 +301,18 @@ class KairosConfigLoaderTest
     {
         final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_FIX_PROT", "1", "KAIROS_CONFIG", ""));
 
-        assertEquals(List.of("environment variable KAIROS_FIX_PROT matches no configuration key; ignored"), config.warnings());
+        assertEquals(List.of("environment variable KAIROS_FIX_PROT matches no configuration key; ignored"),
+            config.warnings());
     }
 
     @Test
     void shouldNameTheEnvironmentVariableOfAKey()
     {
         assertEquals("KAIROS_FIX_BIND_ADDRESS", PropertySource.envName("fix.bind-address"));
-        assertEquals("KAIROS_FIX_THROTTLE_MESSAGES_PER_SECOND", PropertySource.envName("fix.throttle.messages-per-second"));
-        assertEquals("KAIROS_INSTRUMENT_AAPL_REFERENCE_PRICE", PropertySource.envName("instrument.AAPL.reference-price"));
+        assertEquals("KAIROS_FIX_THROTTLE_MESSAGES_PER_SECOND",
+            PropertySource.envName("fix.throttle.messages-per-second"));
+        assertEquals("KAIROS_INSTRUMENT_AAPL_REFERENCE_PRICE",
+            PropertySource.envName("instrument.AAPL.reference-price"));
     }
 
     @Test
