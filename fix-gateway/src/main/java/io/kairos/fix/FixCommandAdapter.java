@@ -11,25 +11,17 @@ import io.kairos.engine.OrdStatus;
 import io.kairos.engine.OrderType;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.RejectReason;
-import io.kairos.engine.Side;
-import io.kairos.engine.TimeInForce;
-import io.kairos.fix.codecs.decoder.NewOrderSingleDecoder;
-import io.kairos.fix.codecs.decoder.OrderCancelReplaceRequestDecoder;
-import io.kairos.fix.codecs.decoder.OrderCancelRequestDecoder;
 import io.kairos.fix.codecs.decoder.OrderMassCancelRequestDecoder;
-import io.kairos.fix.codecs.decoder.OrderStatusRequestDecoder;
-import org.agrona.AsciiSequenceView;
 import uk.co.real_logic.artio.builder.Decoder;
-import uk.co.real_logic.artio.fields.ReadOnlyDecimalFloat;
 import uk.co.real_logic.artio.util.AsciiBuffer;
 
 /**
  * Decodes one inbound order-entry message (D, F, G, H, q) and calls back into an {@link OrderEntryHandler} with
  * its outcome: a command to publish, a session Reject naming the tag at fault (malformed message, missing field),
  * or a reply the gateway gives itself (unknown symbol, unsupported order type, too many decimals...). D, F, G and
- * H share one path: each message's fields are read into this adapter, then checked and turned into an outcome
- * alike. Flyweight decoders and preallocated results: allocation-free. Owned by the library thread; what a
- * callback receives is valid during the call only.
+ * H share one path: each message's fields are read into one {@link OrderEntryRequest}, then checked and turned
+ * into an outcome alike. Flyweight decoders and preallocated results: allocation-free. Owned by the library
+ * thread; what a callback receives is valid during the call only.
  */
 final class FixCommandAdapter
 {
@@ -50,35 +42,13 @@ final class FixCommandAdapter
     /** A local reply names no instrument: id 0 is a real one, so the writer must not find it by id. */
     private static final int NO_INSTRUMENT = -1;
 
-    private final NewOrderSingleDecoder newOrder = new NewOrderSingleDecoder();
-    private final OrderCancelRequestDecoder cancel = new OrderCancelRequestDecoder();
-    private final OrderCancelReplaceRequestDecoder replace = new OrderCancelReplaceRequestDecoder();
-    private final OrderStatusRequestDecoder status = new OrderStatusRequestDecoder();
-    private final OrderMassCancelRequestDecoder massCancel = new OrderMassCancelRequestDecoder();
     private final StrictFieldValidator strictFields = new StrictFieldValidator();
     private final EngineCommand command = new EngineCommand();
     private final QueuedExecution localReply = new QueuedExecution();
     /** Never written: what a local reply's event starts from, so that no field of a previous reply survives. */
     private final ExecutionEvent blankEvent = new ExecutionEvent();
+    private final OrderEntryRequest request = new OrderEntryRequest();
     private final ReferenceData referenceData;
-
-    // the request being decoded, read from whichever decoder matched
-    private final AsciiSequenceView clOrdId = new AsciiSequenceView();
-    private final AsciiSequenceView origClOrdId = new AsciiSequenceView();
-    private final AsciiSequenceView symbol = new AsciiSequenceView();
-    private final AsciiSequenceView orderIdText = new AsciiSequenceView();
-    private CommandType type;
-    private Side side;
-    /** Whether the request carries OrderQty (38) and, for a limit order, Price (44): D and G. */
-    private boolean sized;
-    private boolean hasOrderQty;
-    private boolean hasPrice;
-    private OrderType orderType;
-    private TimeInForce timeInForce;
-    private long quantity;
-    private long price;
-    private long orderId;
-    private boolean possDup;
 
     // the session Reject a failed check asks for
     private int rejectTagId;
@@ -99,7 +69,7 @@ final class FixCommandAdapter
         final long messageType, final AsciiBuffer buffer, final int offset, final int length, final int sessionId,
         final long gatewayInNs, final OrderEntryHandler handler)
     {
-        final Decoder decoder = decoder(messageType);
+        final Decoder decoder = request.decoder(messageType);
         if (decoder == null)
         {
             return handler.onUnsupportedMessage();
@@ -108,45 +78,24 @@ final class FixCommandAdapter
         {
             return rejectSession(handler);
         }
-        if (decoder == massCancel)
+        if (decoder == request.massCancel)
         {
             return onMassCancel(sessionId, gatewayInNs, handler);
         }
-        read(decoder);
+        request.read(decoder);
         if (!checkRequest())
         {
             return rejectSession(handler);
         }
-        final Instrument instrument = referenceData.bySymbol(symbol);
-        final GatewayReject problem = problem();
+        final Instrument instrument = referenceData.bySymbol(request.symbol);
+        final GatewayReject problem = request.problem();
         if (instrument == null || problem != null)
         {
-            return handler.onLocalReply(type == CommandType.CANCEL || type == CommandType.REPLACE ?
+            return handler.onLocalReply(request.type == CommandType.CANCEL || request.type == CommandType.REPLACE ?
                 cancelReject(sessionId, gatewayInNs, problem) :
                 orderReject(sessionId, gatewayInNs, problem, instrument));
         }
         return handler.onCommand(command(sessionId, gatewayInNs, instrument.id()));
-    }
-
-    private Decoder decoder(final long messageType)
-    {
-        if (messageType == NewOrderSingleDecoder.MESSAGE_TYPE)
-        {
-            return newOrder;
-        }
-        if (messageType == OrderCancelRequestDecoder.MESSAGE_TYPE)
-        {
-            return cancel;
-        }
-        if (messageType == OrderCancelReplaceRequestDecoder.MESSAGE_TYPE)
-        {
-            return replace;
-        }
-        if (messageType == OrderStatusRequestDecoder.MESSAGE_TYPE)
-        {
-            return status;
-        }
-        return messageType == OrderMassCancelRequestDecoder.MESSAGE_TYPE ? massCancel : null;
     }
 
     /**
@@ -164,170 +113,67 @@ final class FixCommandAdapter
         return decoder.validate() || fail(decoder.invalidTagId(), decoder.rejectReason(), null);
     }
 
-    /** Reads the fields of a decoded D, F, G or H: the only place that knows which message has which field. */
-    private void read(final Decoder decoder)
-    {
-        origClOrdId.reset();
-        orderIdText.reset();
-        timeInForce = null;
-        possDup = false;
-        if (decoder == newOrder)
-        {
-            final NewOrderSingleDecoder d = newOrder;
-            type = CommandType.NEW_ORDER;
-            d.clOrdID(clOrdId);
-            d.symbol(symbol);
-            side = Side.fromFix(d.side());
-            readSize(d.ordType(), d.hasOrderQty() ? d.orderQty() : null, d.hasPrice() ? d.price() : null);
-            timeInForce = d.hasTimeInForce() ? TimeInForce.fromFix(d.timeInForce()) : TimeInForce.DAY;
-            possDup = d.header().hasPossDupFlag() && d.header().possDupFlag();
-        }
-        else if (decoder == cancel)
-        {
-            final OrderCancelRequestDecoder d = cancel;
-            type = CommandType.CANCEL;
-            d.clOrdID(clOrdId);
-            d.origClOrdID(origClOrdId);
-            d.symbol(symbol);
-            side = Side.fromFix(d.side());
-            noSize();
-            if (d.hasOrderID())
-            {
-                d.orderID(orderIdText);
-            }
-        }
-        else if (decoder == replace)
-        {
-            final OrderCancelReplaceRequestDecoder d = replace;
-            type = CommandType.REPLACE;
-            d.clOrdID(clOrdId);
-            d.origClOrdID(origClOrdId);
-            d.symbol(symbol);
-            side = Side.fromFix(d.side());
-            readSize(d.ordType(), d.hasOrderQty() ? d.orderQty() : null, d.hasPrice() ? d.price() : null);
-            // a replace keeps the order's time in force: never refused for it
-            timeInForce = TimeInForce.DAY;
-            if (d.hasOrderID())
-            {
-                d.orderID(orderIdText);
-            }
-        }
-        else
-        {
-            final OrderStatusRequestDecoder d = status;
-            type = CommandType.ORDER_STATUS;
-            d.clOrdID(clOrdId);
-            d.symbol(symbol);
-            side = Side.fromFix(d.side());
-            noSize();
-            if (d.hasOrderID())
-            {
-                d.orderID(orderIdText);
-            }
-        }
-        orderId = parseOrderId(orderIdText);
-    }
-
-    /** @param qty OrderQty (38), null when absent; @param px Price (44), null when absent (the getters throw). */
-    private void readSize(final char ordType, final ReadOnlyDecimalFloat qty, final ReadOnlyDecimalFloat px)
-    {
-        sized = true;
-        orderType = OrderType.fromFix(ordType);
-        hasOrderQty = qty != null;
-        hasPrice = px != null;
-        quantity = qty == null ? 0 : FixDecimals.toQuantity(qty);
-        price = orderType == OrderType.LIMIT && px != null ? FixDecimals.toPrice(px) : 0;
-    }
-
-    private void noSize()
-    {
-        sized = false;
-        orderType = null;
-        quantity = 0;
-        price = 0;
-    }
-
     /**
      * ClOrdID (and OrigClOrdID) within the engine's id length, a known side, OrderQty present and Price present
      * for a limit order. @return false with the session Reject's tag and reason set.
      */
     private boolean checkRequest()
     {
-        if (clOrdId.length() > AsciiId.MAX_LENGTH)
+        if (request.clOrdId.length() > AsciiId.MAX_LENGTH)
         {
             return fail(TAG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
         }
-        if (origClOrdId.length() > AsciiId.MAX_LENGTH)
+        if (request.origClOrdId.length() > AsciiId.MAX_LENGTH)
         {
             return fail(TAG_ORIG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
         }
-        if (side == null)
+        if (request.side == null)
         {
             return fail(TAG_SIDE, VALUE_IS_INCORRECT, "side must be 1 (buy) or 2 (sell)");
         }
-        if (sized && !hasOrderQty)
+        if (request.sized && !request.hasOrderQty)
         {
             return fail(TAG_ORDER_QTY, REQUIRED_TAG_MISSING, "OrderQty is required");
         }
-        if (sized && orderType == OrderType.LIMIT && !hasPrice)
+        if (request.sized && request.orderType == OrderType.LIMIT && !request.hasPrice)
         {
             return fail(TAG_PRICE, REQUIRED_TAG_MISSING, "Price is required for a limit order");
         }
         return true;
     }
 
-    /** Why the gateway refuses a well-formed D or G itself, in the order the client should learn it; or null. */
-    private GatewayReject problem()
-    {
-        if (!sized)
-        {
-            return null;
-        }
-        if (orderType == null)
-        {
-            return GatewayReject.UNSUPPORTED_ORDER_TYPE;
-        }
-        if (timeInForce == null)
-        {
-            return GatewayReject.UNSUPPORTED_TIME_IN_FORCE;
-        }
-        if (quantity == FixDecimals.INVALID)
-        {
-            return GatewayReject.FRACTIONAL_QUANTITY;
-        }
-        return price == FixDecimals.INVALID ? GatewayReject.TOO_MANY_DECIMALS : null;
-    }
-
     private EngineCommand command(final int sessionId, final long gatewayInNs, final int instrumentId)
     {
-        switch (type)
+        final OrderEntryRequest r = request;
+        switch (r.type)
         {
             case NEW_ORDER:
-                command.newOrder(sessionId, clOrdId, instrumentId, side, orderType, timeInForce, price, quantity);
-                command.possDup = possDup;
+                command.newOrder(sessionId, r.clOrdId, instrumentId, r.side, r.orderType, r.timeInForce, r.price,
+                    r.quantity);
+                command.possDup = r.possDup;
                 break;
             case CANCEL:
-                command.cancel(sessionId, clOrdId, origClOrdId, instrumentId, side);
+                command.cancel(sessionId, r.clOrdId, r.origClOrdId, instrumentId, r.side);
                 break;
             case REPLACE:
-                command.replace(sessionId, clOrdId, origClOrdId, instrumentId, side, price, quantity);
-                command.orderType = orderType;
+                command.replace(sessionId, r.clOrdId, r.origClOrdId, instrumentId, r.side, r.price, r.quantity);
+                command.orderType = r.orderType;
                 break;
             default:
-                command.orderStatus(sessionId, clOrdId, instrumentId);
-                command.side = side;
+                command.orderStatus(sessionId, r.clOrdId, instrumentId);
+                command.side = r.side;
                 break;
         }
-        command.orderId = orderId;
+        command.orderId = r.orderId;
         command.gatewayInNs = gatewayInNs;
         return command;
     }
 
     private Action onMassCancel(final int sessionId, final long gatewayInNs, final OrderEntryHandler handler)
     {
-        final OrderMassCancelRequestDecoder d = massCancel;
-        d.clOrdID(clOrdId);
-        if (clOrdId.length() > AsciiId.MAX_LENGTH)
+        final OrderMassCancelRequestDecoder d = request.massCancel;
+        d.clOrdID(request.clOrdId);
+        if (request.clOrdId.length() > AsciiId.MAX_LENGTH)
         {
             fail(TAG_CL_ORD_ID, VALUE_IS_INCORRECT, RejectReason.CL_ORD_ID_TOO_LONG.text());
             return rejectSession(handler);
@@ -335,7 +181,7 @@ final class FixCommandAdapter
         final char requestType = d.massCancelRequestType();
         if (requestType == MASS_CANCEL_ALL)
         {
-            command.massCancel(sessionId, clOrdId, EngineCommand.ALL_INSTRUMENTS);
+            command.massCancel(sessionId, request.clOrdId, EngineCommand.ALL_INSTRUMENTS);
             command.gatewayInNs = gatewayInNs;
             return handler.onMassCancel(command, requestType);
         }
@@ -353,15 +199,15 @@ final class FixCommandAdapter
             fail(TAG_SYMBOL, REQUIRED_TAG_MISSING, "Symbol is required to cancel by security");
             return rejectSession(handler);
         }
-        final Instrument instrument = referenceData.bySymbol(d.symbol(symbol));
+        final Instrument instrument = referenceData.bySymbol(d.symbol(request.symbol));
         if (instrument == null)
         {
-            localReply.unknownSymbol.set(symbol);
+            localReply.unknownSymbol.set(request.symbol);
             localReply.massCancelRejectReason = MASS_CANCEL_UNKNOWN_SECURITY;
             reply.rejectReason = RejectReason.UNKNOWN_INSTRUMENT;
             return handler.onLocalReply(localReply);
         }
-        command.massCancel(sessionId, clOrdId, instrument.id());
+        command.massCancel(sessionId, request.clOrdId, instrument.id());
         command.gatewayInNs = gatewayInNs;
         return handler.onMassCancel(command, requestType);
     }
@@ -389,7 +235,7 @@ final class FixCommandAdapter
         reply.kind = kind;
         reply.cause = cause;
         reply.sessionId = sessionId;
-        reply.clOrdId.set(clOrdId);
+        reply.clOrdId.set(request.clOrdId);
         reply.instrumentId = NO_INSTRUMENT;
         reply.gatewayInNs = gatewayInNs;
         return reply;
@@ -402,15 +248,16 @@ final class FixCommandAdapter
     private QueuedExecution orderReject(
         final int sessionId, final long gatewayInNs, final GatewayReject reason, final Instrument instrument)
     {
-        final ExecutionEvent reply = beginReply(sessionId, gatewayInNs, ExecutionEvent.Kind.EXECUTION_REPORT, type);
-        reply.side = side;
-        reply.execType = type == CommandType.ORDER_STATUS ? ExecType.ORDER_STATUS : ExecType.REJECTED;
+        final ExecutionEvent reply =
+            beginReply(sessionId, gatewayInNs, ExecutionEvent.Kind.EXECUTION_REPORT, request.type);
+        reply.side = request.side;
+        reply.execType = request.type == CommandType.ORDER_STATUS ? ExecType.ORDER_STATUS : ExecType.REJECTED;
         reply.ordStatus = OrdStatus.REJECTED;
-        reply.orderId = orderId;
-        reply.orderType = orderType;
-        reply.timeInForce = type == CommandType.ORDER_STATUS ? null : timeInForce;
-        reply.orderQty = quantity == FixDecimals.INVALID ? 0 : quantity;
-        reply.price = price == FixDecimals.INVALID ? 0 : price;
+        reply.orderId = request.orderId;
+        reply.orderType = request.orderType;
+        reply.timeInForce = request.type == CommandType.ORDER_STATUS ? null : request.timeInForce;
+        reply.orderQty = request.quantity == FixDecimals.INVALID ? 0 : request.quantity;
+        reply.price = request.price == FixDecimals.INVALID ? 0 : request.price;
         localReply.gatewayReject = reason;
         if (reason == null)
         {
@@ -422,7 +269,7 @@ final class FixCommandAdapter
         }
         else
         {
-            localReply.unknownSymbol.set(symbol);
+            localReply.unknownSymbol.set(request.symbol);
         }
         return localReply;
     }
@@ -430,39 +277,16 @@ final class FixCommandAdapter
     /** An OrderCancelReject; {@code reason} null means an unknown symbol (the engine's reason), else the gateway's. */
     private QueuedExecution cancelReject(final int sessionId, final long gatewayInNs, final GatewayReject reason)
     {
-        final ExecutionEvent reply = beginReply(sessionId, gatewayInNs, ExecutionEvent.Kind.CANCEL_REJECT, type);
-        reply.cxlRejResponseTo = type;
-        reply.origClOrdId.set(origClOrdId);
-        reply.orderId = orderId;
+        final ExecutionEvent reply =
+            beginReply(sessionId, gatewayInNs, ExecutionEvent.Kind.CANCEL_REJECT, request.type);
+        reply.cxlRejResponseTo = request.type;
+        reply.origClOrdId.set(request.origClOrdId);
+        reply.orderId = request.orderId;
         localReply.gatewayReject = reason;
         if (reason == null)
         {
             reply.rejectReason = RejectReason.UNKNOWN_INSTRUMENT;
         }
         return localReply;
-    }
-
-    /**
-     * @return the OrderID (37) as the engine's number, or 0 when it is absent or not one (the engine then uses
-     * OrigClOrdID)
-     */
-    private static long parseOrderId(final CharSequence text)
-    {
-        final int length = text.length();
-        if (length == 0 || length > 18)
-        {
-            return 0;
-        }
-        long value = 0;
-        for (int i = 0; i < length; i++)
-        {
-            final char c = text.charAt(i);
-            if (c < '0' || c > '9')
-            {
-                return 0;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return value;
     }
 }
