@@ -124,8 +124,7 @@ final class ExecutionReportWriter
             report.lastQty(event.lastQty, 0);
         }
         writeRejectReason(execution);
-        report.transactTime(transactTime.buffer(), 0,
-            transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
+        report.transactTime(transactTime.buffer(), 0, encodeTransactTime(execution));
         report.requestTime(event.gatewayInNs)
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
@@ -186,8 +185,7 @@ final class ExecutionReportWriter
                 reject.text(event.rejectReason.text());
             }
         }
-        reject.transactTime(transactTime.buffer(), 0,
-            transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
+        reject.transactTime(transactTime.buffer(), 0, encodeTransactTime(execution));
         reject.requestTime(event.gatewayInNs)
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
@@ -266,9 +264,12 @@ final class ExecutionReportWriter
         return prefix.length + buffer.putLongAscii(prefix.length, number);
     }
 
-    private static long transactTimeNs(final QueuedExecution execution)
+    /** Encodes TransactTime (60) into {@link #transactTime}: the engine's, else ResponseIn. @return its length */
+    private int encodeTransactTime(final QueuedExecution execution)
     {
-        return execution.event.transactTimeNs != 0 ? execution.event.transactTimeNs : execution.responseInNs;
+        final long transactTimeNs =
+            execution.event.transactTimeNs != 0 ? execution.event.transactTimeNs : execution.responseInNs;
+        return transactTime.encodeFrom(transactTimeNs, TimeUnit.NANOSECONDS);
     }
 
     private static char sideCode(final Side side)
