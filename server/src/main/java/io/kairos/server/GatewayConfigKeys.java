@@ -56,6 +56,10 @@ final class GatewayConfigKeys
             // never echo a password
             return new ConfigException(key, detail + " (set by " + source.origin(key) + ")");
         }
-        return source.bad(key, String.valueOf(source.raw(key)), detail);
+        final String value = String.valueOf(source.raw(key));
+        // the record ends with ", was <value>", which source.bad says already
+        final String echo = ", was " + value;
+        return source.bad(key, value, detail.endsWith(echo) ? detail.substring(0, detail.length() - echo.length()) :
+            detail);
     }
 }

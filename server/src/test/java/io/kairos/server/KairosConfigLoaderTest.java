@@ -249,6 +249,8 @@ class KairosConfigLoaderTest
             assertTrue(ex.getMessage().contains("'" + value + "'"), ex.getMessage());
             assertTrue(ex.getMessage().contains(env), ex.getMessage());
         });
+        assertEquals("fix.port: value '65536' must be in [0, 65535] (set by environment variable KAIROS_FIX_PORT)",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_PORT", "65536")).getMessage());
     }
 
     @Test
