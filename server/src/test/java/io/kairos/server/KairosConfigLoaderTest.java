@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -229,7 +230,7 @@ class KairosConfigLoaderTest
     void shouldRefuseAGatewayValueOutOfRangeNamingTheKeyTheValueAndWhereItCameFrom()
     {
         // the gateways' config records hold these ranges; the loader only parses the numbers
-        final Map<String, String> outOfRange = new java.util.LinkedHashMap<>();
+        final Map<String, String> outOfRange = new LinkedHashMap<>();
         outOfRange.put("fix.port", "65536");
         outOfRange.put("fix.max-sessions", "100001");
         outOfRange.put("fix.heartbeat-interval-seconds", "3601");
