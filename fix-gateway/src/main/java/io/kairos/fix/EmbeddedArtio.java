@@ -37,8 +37,8 @@ import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
  * once the library has connected. Every accepted session is handed to the one library
  * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
  *
- * <p>Crash safety: launching takes the {@link DirectoryLock} on {@code gateway.lock} first (a second gateway on the same
- * directory is refused), which makes the liveness marks a killed process left behind (the archive's
+ * <p>Crash safety: launching takes the {@link DirectoryLock} on {@code gateway.lock} first (a second gateway on the
+ * same directory is refused), which makes the liveness marks a killed process left behind (the archive's
  * mark file, Artio's engine heartbeat) provably stale, so a restart after {@code kill -9} starts at once.
  * Every connection records its outbound sequence numbers in the {@link SentSequenceFloor}, which the
  * gateway applies when a session logs on again so that numbers never go backwards.

@@ -44,8 +44,9 @@ final class SharedThreadEngineScheduler implements EngineScheduler
 
     @Override
     public void launch(
-        final EngineConfiguration configuration, final ErrorHandler errorHandler, final Agent framer, final Agent indexer,
-        final Agent monitoring, final Agent conductor, final RecordingCoordinator recordingCoordinator)
+        final EngineConfiguration configuration, final ErrorHandler errorHandler, final Agent framer,
+        final Agent indexer, final Agent monitoring, final Agent conductor,
+        final RecordingCoordinator recordingCoordinator)
     {
         if (this.framer != null)
         {

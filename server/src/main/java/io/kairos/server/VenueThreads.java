@@ -24,11 +24,13 @@ final class VenueThreads implements AutoCloseable
 
     VenueThreads(final IdleMode hotIdleMode)
     {
-        hot = AgentThread.start("kairos-hot", hotIdleMode.newHotPathIdleStrategy(), errorHandler("kairos-hot"), Thread::new);
+        hot = AgentThread.start("kairos-hot", hotIdleMode.newHotPathIdleStrategy(), errorHandler("kairos-hot"),
+            Thread::new);
         AgentThread started = null;
         try
         {
-            started = AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(), errorHandler("kairos-infra"), Thread::new);
+            started = AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(),
+                errorHandler("kairos-infra"), Thread::new);
         }
         finally
         {
