@@ -41,8 +41,10 @@ public final class Engine implements AutoCloseable
         this.config = config;
         this.clock = clock;
         partitions = new PartitionRuntime[config.partitionCount()];
-        @SuppressWarnings("unchecked")
-        final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings = new com.lmax.disruptor.RingBuffer[config.partitionCount()];
+        // A generic array can only be made raw, then cast.
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings =
+            new com.lmax.disruptor.RingBuffer[config.partitionCount()];
         final int[] hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
         try
         {

@@ -137,7 +137,8 @@ class EngineLifecycleTest
         }
         final List<String> events = new java.util.ArrayList<>(run.drain());
         final EventRecorder recovered = new EventRecorder();
-        try (Engine engine = new Engine(config).start(partitionZero(recovered)))
+        final Engine engine = new Engine(config).start(partitionZero(recovered));
+        try (engine)
         {
             events.add("-- recovered --");
             events.addAll(recovered.drain());

@@ -171,7 +171,9 @@ class SharedThreadEngineTest
         }
         final List<String> events = new ArrayList<>(run.drain());
         final EventRecorder recovered = new EventRecorder();
-        try (Engine engine = new Engine(config, new SystemEpochNanoClock(), matcherHost).start(EngineLifecycleTest.partitionZero(recovered)))
+        final Engine engine = new Engine(config, new SystemEpochNanoClock(), matcherHost)
+            .start(EngineLifecycleTest.partitionZero(recovered));
+        try (engine)
         {
             events.add("-- recovered --");
             events.addAll(recovered.drain());
