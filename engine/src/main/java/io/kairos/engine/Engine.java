@@ -45,7 +45,8 @@ public final class Engine implements AutoCloseable
         @SuppressWarnings({"unchecked", "rawtypes"})
         final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings =
             new com.lmax.disruptor.RingBuffer[config.partitionCount()];
-        final int[] hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
+        final int[] hosted =
+            java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
         try
         {
             for (final int p : hosted)
@@ -122,7 +123,8 @@ public final class Engine implements AutoCloseable
     /** Live counters of a hosted partition, or null. */
     public PartitionStats stats(final int partition)
     {
-        return partition >= 0 && partition < partitions.length && partitions[partition] != null ? partitions[partition].stats() : null;
+        return partition >= 0 && partition < partitions.length && partitions[partition] != null
+            ? partitions[partition].stats() : null;
     }
 
     @Override

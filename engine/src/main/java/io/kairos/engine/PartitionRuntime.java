@@ -71,10 +71,13 @@ final class PartitionRuntime
         ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy);
         matcher = new MatchingCore(partition, config, clock);
         final boolean journalled = config.journalMode() != JournalMode.OFF;
-        // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live writer's record
-        lock = journalled ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine") : null;
+        // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live writer's
+        // record
+        lock = journalled ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine")
+            : null;
         journal = journalled ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes()) : null;
-        snapshots = journalled && config.snapshotEveryCommands() > 0 ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;
+        snapshots = journalled && config.snapshotEveryCommands() > 0
+            ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;
     }
 
     RingBuffer<EngineCommand> ring()
@@ -118,7 +121,8 @@ final class PartitionRuntime
                     " is unreadable (" + ex.getMessage() + "); move it aside to recover from the previous one", ex);
             }
         }
-        final long previousSnapshotIndex = chosen > 0 ? SnapshotDescriptor.indexOf(files.get(chosen - 1).getFileName().toString()) : 0;
+        final long previousSnapshotIndex = chosen > 0
+            ? SnapshotDescriptor.indexOf(files.get(chosen - 1).getFileName().toString()) : 0;
         Journal.Recovery recovery = new Journal.Recovery(snapshotIndex, 0, 0, "");
         final RedeliveryFilter redelivery = new RedeliveryFilter(listener, redeliverAfter);
         if (journal != null)
@@ -171,7 +175,8 @@ final class PartitionRuntime
         final boolean inlineJournal = journal != null && config.journalStage() == JournalStage.INLINE;
         if (journal != null && !inlineJournal)
         {
-            journalProcessor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), new SeparateJournalStage());
+            journalProcessor =
+                new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), new SeparateJournalStage());
             journalProcessor.setExceptionHandler(new JournalFailureHandler(partition));
             matcherBarrier = ring.newBarrier(journalProcessor.getSequence());
             matcherStage = new MatcherStage();
@@ -201,7 +206,8 @@ final class PartitionRuntime
         {
             final Sequence consumed = polledMatcher.poller.getSequence();
             final long deadline = System.nanoTime() + CLOSE_DRAIN_TIMEOUT_NS;
-            while (consumed.get() < ring.getCursor() && !polledMatcher.halted && System.nanoTime() < deadline && host.thread().isAlive())
+            while (consumed.get() < ring.getCursor() && !polledMatcher.halted && System.nanoTime() < deadline
+                && host.thread().isAlive())
             {
                 Thread.onSpinWait();
             }
@@ -210,7 +216,8 @@ final class PartitionRuntime
         if (matcherProcessor != null)
         {
             final long deadline = System.nanoTime() + CLOSE_DRAIN_TIMEOUT_NS;
-            while (matcherProcessor.getSequence().get() < ring.getCursor() && System.nanoTime() < deadline && matcherThread.isAlive())
+            while (matcherProcessor.getSequence().get() < ring.getCursor() && System.nanoTime() < deadline
+                && matcherThread.isAlive())
             {
                 Thread.onSpinWait();
             }
