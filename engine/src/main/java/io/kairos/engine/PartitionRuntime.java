@@ -28,6 +28,12 @@ import org.agrona.concurrent.EpochNanoClock;
  * The journal appends each command and, in sync mode, forces the batch before a command of it is
  * matched, so no acknowledgement leaves before its command is on disk. Lifecycle calls come from the
  * engine's owning thread.
+ *
+ * <p>Why one class of ~470 lines (issue 19 asks for a reason): its stages (separate journal, journalling matcher,
+ * polled matcher, matcher) are the three threading layouts of one hand-off — journal the batch, force it, then match
+ * it — and share the partition's journal, snapshot schedule, stats and halt flag; kept side by side, the layouts can
+ * be read against each other, which is how they are kept equivalent ({@code EngineLifecycleTest},
+ * {@code SharedThreadEngineTest}).
  */
 final class PartitionRuntime
 {
