@@ -89,8 +89,7 @@ public record EngineConfig(
             Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
         return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
             WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, JournalStage.INLINE, null,
-            DEFAULT_JOURNAL_SEGMENT_BYTES,
-            null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
+            DEFAULT_JOURNAL_SEGMENT_BYTES, null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
     }
 
     public boolean hosts(final int partition)

@@ -77,10 +77,10 @@ final class PartitionRuntime
         ring = RingBuffer.createMultiProducer(EngineCommand::new, config.ringSize(), waitStrategy);
         matcher = new MatchingCore(partition, config, clock);
         final boolean journalled = config.journalMode() != JournalMode.OFF;
-        // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live writer's
-        // record
-        lock = journalled ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine")
-            : null;
+        // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live
+        // writer's record
+        lock = journalled
+            ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine") : null;
         journal = journalled ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes()) : null;
         snapshots = journalled && config.snapshotEveryCommands() > 0
             ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;

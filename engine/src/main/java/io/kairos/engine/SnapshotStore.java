@@ -145,8 +145,8 @@ final class SnapshotStore
         }
     }
 
-    private void writeState(final DataOutputStream out, final MatchingCore matcher,
-        final long commandIndex) throws IOException
+    private void writeState(final DataOutputStream out, final MatchingCore matcher, final long commandIndex)
+        throws IOException
     {
         out.writeLong(MAGIC);
         out.writeInt(VERSION);

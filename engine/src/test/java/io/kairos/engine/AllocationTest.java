@@ -89,9 +89,8 @@ class AllocationTest
         final Workload workload = new Workload(config);
         try (AgentThread host = AgentThread.start("kairos-hot-test", new org.agrona.concurrent.BackoffIdleStrategy(),
             Throwable::printStackTrace, Thread::new);
-            Engine engine =
-                new Engine(config, new org.agrona.concurrent.SystemEpochNanoClock(), host).start(
-                EngineEventListener.NO_OP))
+            Engine engine = new Engine(config, new org.agrona.concurrent.SystemEpochNanoClock(), host)
+                .start(EngineEventListener.NO_OP))
         {
             final long[] threads = {host.thread().threadId(), host.thread().threadId()};
             warmUp(engine, workload, threads);
@@ -129,8 +128,8 @@ class AllocationTest
 
     private static long threadId(final String name)
     {
-        return Thread.getAllStackTraces().keySet().stream().filter(
-            t -> t.getName().equals(name)).findFirst().orElseThrow().threadId();
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
+            .orElseThrow().threadId();
     }
 
     /** A stationary flow for partition 0: random commands, and every session's orders mass-cancelled once per cycle. */

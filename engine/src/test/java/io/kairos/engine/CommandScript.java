@@ -42,9 +42,8 @@ final class CommandScript
             case "replace" -> into.replace(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]),
                 Prices.parse(t[6]), Long.parseLong(t[7]));
             case "status" -> into.orderStatus(session, t[2], instrument(t[3], referenceData));
-            case "masscancel" ->
-                into.massCancel(session, t[2], "all".equals(t[3]) ? EngineCommand.ALL_INSTRUMENTS
-                : instrument(t[3], referenceData));
+            case "masscancel" -> into.massCancel(session, t[2],
+                "all".equals(t[3]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[3], referenceData));
             default -> throw new IllegalArgumentException("unknown command in: " + line);
         }
         return into;

@@ -67,10 +67,8 @@ class EngineLifecycleTest
             engine.publisher().publish(
                 command.newOrder(7, "b", 3, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("150"), 5));
             assertEquals(2, engine.publisher().publish(command.massCancel(7, "m", EngineCommand.ALL_INSTRUMENTS)));
-            Await.until("two reports",
-                () ->
-                recorder.executionsSnapshot().stream().filter(
-                e -> e.kind == ExecutionEvent.Kind.MASS_CANCEL_REPORT).count() == 2);
+            Await.until("two reports", () -> recorder.executionsSnapshot().stream()
+                .filter(e -> e.kind == ExecutionEvent.Kind.MASS_CANCEL_REPORT).count() == 2);
             assertEquals(2,
                 recorder.executionsSnapshot().stream().filter(e -> e.execType == ExecType.CANCELED).count());
         }
@@ -85,9 +83,8 @@ class EngineLifecycleTest
     @Test
     void shouldRecoverTheSameStateFromASnapshotAsFromTheJournal()
     {
-        restartAndCheck(
-            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"),
-            dir.resolve("s")).withSnapshotEveryCommands(3));
+        restartAndCheck(TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
+            .withSnapshotEveryCommands(3));
     }
 
     @Test

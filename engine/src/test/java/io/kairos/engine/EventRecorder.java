@@ -122,8 +122,8 @@ final class EventRecorder implements EngineEventListener
             .append(' ').append(b.side).append(' ').append(b.quantity).append('@').append(Prices.toString(b.price));
         if (b.type == BookEvent.Type.EXECUTE)
         {
-            sb.append(" traded=").append(b.tradeQuantity).append(" by=o").append(
-                b.aggressorOrderId >> MatchingCore.ID_PARTITION_BITS);
+            sb.append(" traded=").append(b.tradeQuantity)
+                .append(" by=o").append(b.aggressorOrderId >> MatchingCore.ID_PARTITION_BITS);
         }
         return sb.toString();
     }

@@ -61,16 +61,14 @@ class SharedThreadEngineTest
         {
             for (final Instrument instrument : engine.config().instruments().instruments())
             {
-                engine.publisher().publish(
-                    command.newOrder(1, "o" + instrument.id(), instrument.id(), Side.BUY, OrderType.LIMIT,
-                    TimeInForce.DAY, instrument.referencePrice(), instrument.lotSize()));
+                engine.publisher().publish(command.newOrder(1, "o" + instrument.id(), instrument.id(), Side.BUY,
+                    OrderType.LIMIT, TimeInForce.DAY, instrument.referencePrice(), instrument.lotSize()));
             }
             final int instruments = engine.config().instruments().instruments().size();
             Await.until("every order acknowledged", () -> recorder.executions.size() == instruments);
-            assertTrue(
-                engine.config().instruments().instruments().stream().mapToInt(
-                Instrument::partition).distinct().count() > 1,
-                "the test instruments span several partitions");
+            final long partitionsSpanned =
+                engine.config().instruments().instruments().stream().mapToInt(Instrument::partition).distinct().count();
+            assertTrue(partitionsSpanned > 1, "the test instruments span several partitions");
         }
         assertEquals(Set.of("kairos-hot-test"), threads);
     }

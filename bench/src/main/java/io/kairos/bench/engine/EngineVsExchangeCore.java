@@ -118,10 +118,8 @@ public final class EngineVsExchangeCore implements Callable<Integer>
                 Files.deleteIfExists(flowFile);
                 for (final JournalMode mode : kairosJournalModes)
                 {
-                    results.add(
-                        runOne(
-                        new KairosTarget(flow, mode, Files.createDirectories(runDir.resolve(key + "-kairos-" + mode)),
-                        partitions, kairosWait), flow));
+                    final Path kairosDir = Files.createDirectories(runDir.resolve(key + "-kairos-" + mode));
+                    results.add(runOne(new KairosTarget(flow, mode, kairosDir, partitions, kairosWait), flow));
                 }
                 table.printScenario(scenario, generated.stats(), results);
             }

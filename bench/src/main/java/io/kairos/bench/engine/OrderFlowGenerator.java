@@ -118,9 +118,8 @@ public final class OrderFlowGenerator
         final long oppositeBest = side == OrderFlow.BUY ? book.bestAsk() : book.bestBid();
         final boolean executing = oppositeBest > 0 && random.nextDouble() < executingProbability(book);
         final long price = executing ? oppositeBest : passivePrice(book, side);
-        final int fills =
-            insert(bookIndex, side, price, executing ? executingLots(book, side) : 1
-            + random.nextInt(MAX_RESTING_LOTS));
+        final int fills = insert(bookIndex, side, price,
+            executing ? executingLots(book, side) : 1 + random.nextInt(MAX_RESTING_LOTS));
         stats.insert(fills > 0);
     }
 

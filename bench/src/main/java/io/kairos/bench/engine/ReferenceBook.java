@@ -156,8 +156,8 @@ final class ReferenceBook
 
     private void rest(final SimOrder order)
     {
-        (order.side == OrderFlow.BUY ? bids : asks).computeIfAbsent(order.price, p -> new ArrayDeque<>()).addLast(
-            order);
+        (order.side == OrderFlow.BUY ? bids : asks).computeIfAbsent(order.price, p -> new ArrayDeque<>())
+            .addLast(order);
         if (order.activeIndex < 0)
         {
             order.activeIndex = active.size();

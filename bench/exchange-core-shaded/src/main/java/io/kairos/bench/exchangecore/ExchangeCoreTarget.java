@@ -103,15 +103,15 @@ public final class ExchangeCoreTarget extends CountingTarget
         final SerializationConfiguration serialization = journal
             ? SerializationConfiguration.builder()
                 .enableJournaling(true)
-                .serializationProcessorFactory(
-                cfg -> new DiskSerializationProcessor(cfg, DiskSerializationProcessorConfiguration.builder()
-                    .storageFolder(dir.toString())
-                    .snapshotLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
-                    .journalFileMaxSize(4000L * 1024 * 1024)
-                    .journalBufferSize(256 * 1024)
-                    .journalBatchCompressThreshold(2048)
-                    .journalLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
-                    .build()))
+                .serializationProcessorFactory(cfg -> new DiskSerializationProcessor(cfg,
+                    DiskSerializationProcessorConfiguration.builder()
+                        .storageFolder(dir.toString())
+                        .snapshotLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
+                        .journalFileMaxSize(4000L * 1024 * 1024)
+                        .journalBufferSize(256 * 1024)
+                        .journalBatchCompressThreshold(2048)
+                        .journalLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
+                        .build()))
                 .build()
             : SerializationConfiguration.DEFAULT;
         return ExchangeConfiguration.defaultBuilder()
@@ -195,8 +195,8 @@ public final class ExchangeCoreTarget extends CountingTarget
             case OrderFlow.CANCEL ->
                 ApiCancelOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i)).build();
             default ->
-                ApiMoveOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i)).newPrice(
-                f.priceTicks(i)).build();
+                ApiMoveOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i))
+                    .newPrice(f.priceTicks(i)).build();
         };
     }
 

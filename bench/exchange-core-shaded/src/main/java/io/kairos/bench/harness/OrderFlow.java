@@ -250,8 +250,8 @@ public final class OrderFlow
             for (int i = 0; i < size; i++)
             {
                 records.put(kind[i]).put(side[i]).put(timeInForce[i]).put(flags[i]).putInt(user[i]).putInt(book[i])
-                    .putLong(priceTicks[i]).putLong(quantityLots[i]).putLong(orderRef[i]).putLong(clOrdNum[i]).putLong(
-                    origClOrdNum[i]);
+                    .putLong(priceTicks[i]).putLong(quantityLots[i]).putLong(orderRef[i]).putLong(clOrdNum[i])
+                    .putLong(origClOrdNum[i]);
                 if (!records.hasRemaining())
                 {
                     records.flip();
