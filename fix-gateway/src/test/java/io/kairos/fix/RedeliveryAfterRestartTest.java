@@ -55,7 +55,8 @@ class RedeliveryAfterRestartTest
                 seller.stop();
             }
 
-            try (GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            final GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port);
+            try (restarted)
             {
                 buyer.startAndLogon();
                 final Message fill = buyer.expect("8");
@@ -81,7 +82,8 @@ class RedeliveryAfterRestartTest
         {
             final Message ack;
             final Message fill;
-            try (GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            final GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port);
+            try (fixture)
             {
                 buyer.startAndLogon();
                 seller.startAndLogon();
@@ -105,7 +107,8 @@ class RedeliveryAfterRestartTest
                 marks.onRecoveryComplete(0, sellIndex - 1);
             }
 
-            try (GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            final GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port);
+            try (restarted)
             {
                 seller.startAndLogon();
                 final Message againAck = seller.expect("8");

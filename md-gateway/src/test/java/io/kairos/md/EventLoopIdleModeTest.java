@@ -1,6 +1,5 @@
 package io.kairos.md;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 

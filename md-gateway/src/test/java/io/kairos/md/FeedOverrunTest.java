@@ -1,6 +1,5 @@
 package io.kairos.md;
 
-import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
