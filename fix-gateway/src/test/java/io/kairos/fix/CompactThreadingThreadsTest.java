@@ -23,7 +23,8 @@ class CompactThreadingThreadsTest
     {
         assumeTrue(GatewayFixture.COMPACT, "compact threading only");
         final Set<Thread> before = Thread.getAllStackTraces().keySet();
-        try (GatewayFixture fixture = GatewayFixture.start(dir))
+        final GatewayFixture fixture = GatewayFixture.start(dir);
+        try (fixture)
         {
             final Set<String> started = new TreeSet<>();
             for (final Thread thread : Thread.getAllStackTraces().keySet())
