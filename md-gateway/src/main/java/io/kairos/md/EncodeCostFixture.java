@@ -45,8 +45,8 @@ public final class EncodeCostFixture implements AutoCloseable
         NettyDefaults.apply();
         channel.config().setAllocator(PooledByteBufAllocator.DEFAULT);
         final SessionState state = new SessionState(new MdSessionConfig("MD01", "md01pass"));
-        writer = new SessionWriter(channel, "KAIROS-MD".getBytes(StandardCharsets.US_ASCII), state, trailers, new MdCounters(),
-            new SystemEpochNanoClock());
+        writer = new SessionWriter(new ChannelBatch(channel, trailers), "KAIROS-MD".getBytes(StandardCharsets.US_ASCII),
+            state, new MdCounters(), new SystemEpochNanoClock());
         new SendingTimeEncoder().append(sendingTime, System.currentTimeMillis() * 1_000_000L);
         update.type = BookEvent.Type.MODIFY_KEEP_PRIORITY;
         update.side = Side.BUY;

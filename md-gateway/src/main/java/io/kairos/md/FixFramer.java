@@ -1,7 +1,5 @@
 package io.kairos.md;
 
-import io.netty.buffer.ByteBuf;
-
 /**
  * Cuts a TCP byte stream into FIX 4.4 frames: {@code 8=FIX.4.4<SOH>9=len<SOH>...10=nnn<SOH>}. It
  * checks BodyLength and CheckSum; a frame that fails either is garbled and, as FIX prescribes,
@@ -34,12 +32,11 @@ final class FixFramer
     }
 
     /**
-     * Appends the readable bytes and delivers every complete frame. @return false when a frame exceeds
-     * {@link #MAX_FRAME_BYTES}, or more than that many bytes in a row made no valid frame.
+     * Appends {@code in[offset, offset + readable)} and delivers every complete frame. @return false when a frame
+     * exceeds {@link #MAX_FRAME_BYTES}, or more than that many bytes in a row made no valid frame.
      */
-    boolean onBytes(final ByteBuf in)
+    boolean onBytes(final byte[] in, final int offset, final int readable)
     {
-        final int readable = in.readableBytes();
         if (length + readable > bytes.length)
         {
             if (length + readable > MAX_FRAME_BYTES * 2)
@@ -48,7 +45,7 @@ final class FixFramer
             }
             bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length << 1, length + readable));
         }
-        in.readBytes(bytes, length, readable);
+        System.arraycopy(in, offset, bytes, length, readable);
         length += readable;
         final int consumed = deliverFrames();
         if (consumed < 0 || unframed > MAX_FRAME_BYTES)

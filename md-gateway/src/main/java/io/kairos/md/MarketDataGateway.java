@@ -30,6 +30,7 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -82,7 +83,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters, new MdLatency(registry));
-        context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock);
+        context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock,
+            SystemNanoClock.INSTANCE);
         requestHandler = new MarketDataRequestHandler(context);
         registerMetrics(registry);
         final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
@@ -98,7 +100,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
                 @Override
                 protected void initChannel(final SocketChannel channel)
                 {
-                    channel.pipeline().addLast(new FixSession(context, requestHandler));
+                    channel.pipeline().addLast(new SessionChannelHandler(context, requestHandler));
                 }
             })
             .bind(config.bindAddress(), config.port()).sync().channel();
@@ -303,7 +305,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
 
     private void onTimer()
     {
-        final long now = System.nanoTime();
+        final long now = context.nanoClock.nanoTime();
         for (int i = context.connected.size() - 1; i >= 0; i--)
         {
             if (i < context.connected.size())

@@ -1,0 +1,105 @@
+package io.kairos.md;
+
+import static io.kairos.md.FixTags.HEART_BT_INT;
+import static io.kairos.md.FixTags.PASSWORD;
+import static io.kairos.md.FixTags.SENDER_COMP_ID;
+import static io.kairos.md.FixTags.TARGET_COMP_ID;
+import static io.kairos.md.FixTags.USERNAME;
+
+/**
+ * Decides whether a Logon (35=A) may open a session: SenderCompID a configured session, TargetCompID the gateway's,
+ * Password (554) right and Username (553), if sent, the CompID; one connection per CompID; HeartBtInt (108) in
+ * [1, the configured interval]; MsgSeqNum (34) at least 1 and not below the expected one. Each check answers the
+ * reason a refusal's Logout (58) carries, or null. Stateless (reads the configuration and the session states); owned by
+ * the gateway's event loop.
+ */
+final class LogonRules
+{
+    static final String UNKNOWN_COMP_ID = "UNKNOWN";
+    private static final int MIN_HEARTBEAT_SECONDS = 1;
+
+    private final GatewayContext context;
+
+    LogonRules(final GatewayContext context)
+    {
+        this.context = context;
+    }
+
+    /** @return the configured session the Logon's SenderCompID (49) names, or null. */
+    SessionState session(final FixMessage logon)
+    {
+        final CharSequence sender = logon.value(SENDER_COMP_ID);
+        return sender == null ? null : context.sessionState(sender);
+    }
+
+    /** Allocates (texts): why a Logon naming no configured session is refused. */
+    static String unknownSender(final FixMessage logon)
+    {
+        final CharSequence sender = logon.value(SENDER_COMP_ID);
+        return "unknown SenderCompID(49) " + (sender == null ? "<missing>" : sender.toString());
+    }
+
+    /** @return why a Logon for {@code session} is refused before its sequence number is looked at, or null. */
+    String credentialsRefusal(final FixMessage logon, final SessionState session)
+    {
+        if (!logon.valueEquals(TARGET_COMP_ID, context.config.compId()))
+        {
+            return "TargetCompID(56) must be " + context.config.compId();
+        }
+        final boolean usernameOk = !logon.has(USERNAME) || logon.valueEquals(USERNAME, session.compId);
+        if (!usernameOk || !logon.valueEquals(PASSWORD, session.password))
+        {
+            return "invalid Username(553) or Password(554)";
+        }
+        if (session.active != null)
+        {
+            return "session " + session.compId + " is already logged on";
+        }
+        final long heartBtInt = logon.longValue(HEART_BT_INT);
+        if (heartBtInt == FixMessage.NOT_A_NUMBER || heartBtInt < MIN_HEARTBEAT_SECONDS ||
+            heartBtInt > context.config.heartbeatIntervalSeconds())
+        {
+            return "HeartBtInt(108) must be in [1, " + context.config.heartbeatIntervalSeconds() + "]";
+        }
+        return null;
+    }
+
+    /** @return why a Logon with MsgSeqNum {@code seq} is refused (after a 141=Y reset, if any), or null. */
+    static String sequenceRefusal(final long seq, final SessionState session)
+    {
+        if (seq == FixMessage.NOT_A_NUMBER || seq < 1)
+        {
+            return seq == 0 ? "MsgSeqNum(34) must be >= 1, was 0" : "MsgSeqNum(34) missing or invalid";
+        }
+        if (seq < session.nextTargetSeqNum)
+        {
+            return "MsgSeqNum too low, expecting " + session.nextTargetSeqNum + " but received " + seq;
+        }
+        return null;
+    }
+
+    /**
+     * The CompID a refusal's Logout is addressed to: the session's, else the Logon's SenderCompID when it is a plain
+     * FIX value, else {@value #UNKNOWN_COMP_ID}.
+     */
+    static String replyCompId(final FixMessage logon, final SessionState session)
+    {
+        if (session != null)
+        {
+            return session.compId;
+        }
+        final CharSequence sender = logon.value(SENDER_COMP_ID);
+        if (sender == null || sender.length() == 0)
+        {
+            return UNKNOWN_COMP_ID;
+        }
+        for (int i = 0; i < sender.length(); i++)
+        {
+            if (sender.charAt(i) <= ' ' || sender.charAt(i) >= 127 || sender.charAt(i) == '=')
+            {
+                return UNKNOWN_COMP_ID;
+            }
+        }
+        return sender.toString();
+    }
+}
