@@ -252,7 +252,8 @@ final class FixSession implements FixFramer.FrameHandler
         }
         else if (nowNanoTime - lastReceivedNanoTime >= heartbeatNs + heartbeatNs / 5)
         {
-            send('1', out.reset().field(TEST_REQ_ID, "TEST-").appendLong(++testRequestCounter).soh());
+            // one field, TEST-<n> (this was field("TEST-") + n: a stray "<n>" field without a tag, until 2026-11-24)
+            send('1', out.reset().tag(TEST_REQ_ID).appendAscii("TEST-").appendLong(++testRequestCounter).soh());
             testRequestSentNanoTime = nowNanoTime;
         }
         flush();

@@ -77,6 +77,13 @@ final class RawFixClient implements AutoCloseable
     /** Sends with MsgSeqNum exactly {@code seq}, hostile values ("-1", "abc") included; the numbering is untouched. */
     void sendWithSeq(final String msgType, final String seq, final String... fields) throws IOException
     {
+        sendRaw(message(sender, target, msgType, seq, fields));
+    }
+
+    /** A frame from {@code sender} to {@code target}: 35, 49, 56, 34, 52 (now), the "tag=value" fields, 9 and 10. */
+    static byte[] message(
+        final String sender, final String target, final String msgType, final String seq, final String... fields)
+    {
         final StringBuilder body = new StringBuilder();
         body.append("35=").append(msgType).append('\u0001')
             .append("49=").append(sender).append('\u0001')
@@ -87,7 +94,7 @@ final class RawFixClient implements AutoCloseable
         {
             body.append(field).append('\u0001');
         }
-        sendRaw(frame(body.toString()));
+        return frame(body.toString());
     }
 
     static byte[] frame(final String body)
