@@ -1,8 +1,14 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.ENGINE_IN;
+import static io.kairos.fix.wire.FixTags.ENGINE_OUT;
+import static io.kairos.fix.wire.FixTags.NO_MD_ENTRIES;
+
 import io.kairos.engine.Instrument;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.Side;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 import io.kairos.l3.L3Book;
 import io.kairos.l3.L3BookSet;
 import io.kairos.l3.L3Result;
@@ -23,7 +29,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 final class BookEventPoller implements MessageHandler
 {
     static final int BATCH_LIMIT = 4096;
-    private static final byte MSG_TYPE_X = 'X';
+    private static final byte MSG_TYPE_X = MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH;
 
     private final RingBuffer ring;
     private final L3BookSet books;
@@ -33,8 +39,8 @@ final class BookEventPoller implements MessageHandler
     private final MdLatency latency;
     private final BookUpdate update = new BookUpdate();
     private final EntryWriter entries = new EntryWriter();
-    private final FixBuffer body = new FixBuffer(1024);
-    private final FixBuffer sendingTime = new FixBuffer(SendingTimeEncoder.LENGTH);
+    private final FixWriter body = new FixWriter(1024);
+    private final FixWriter sendingTime = new FixWriter(SendingTimeEncoder.LENGTH);
     private final SendingTimeEncoder timeEncoder = new SendingTimeEncoder();
     private FixSession[] dirty = new FixSession[16];
     private int dirtyCount;
@@ -159,11 +165,11 @@ final class BookEventPoller implements MessageHandler
 
     private void fanOut(final MdView view)
     {
-        final FixBuffer entryBytes = entries.buffer();
-        body.reset().field(21002, update.engineInNs).field(21003, update.engineOutNs).field(268, entries.count())
-            .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
-        final int bodyLength = body.length();
-        final int bodyChecksum = body.checksum();
+        final FixWriter entryBytes = entries.buffer();
+        body.reset().field(ENGINE_IN, update.engineInNs).field(ENGINE_OUT, update.engineOutNs).field(NO_MD_ENTRIES, entries.count())
+            .bytes(entryBytes.bytes(), 0, entryBytes.position());
+        final int bodyLength = body.position();
+        final int bodyChecksum = body.checksum(0, body.position());
         for (int s = view.subscriptionCount() - 1; s >= 0; s--)
         {
             if (s < view.subscriptionCount())

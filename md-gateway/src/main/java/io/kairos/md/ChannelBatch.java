@@ -1,5 +1,6 @@
 package io.kairos.md;
 
+import io.kairos.fix.wire.FixWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
@@ -44,9 +45,9 @@ final class ChannelBatch implements OutboundBatch
     /** Copies the message into the batch (first flushing a batch without room for the whole message). */
     @Override
     public void append(
-        final FixBuffer head, final FixBuffer tail, final byte[] body, final int bodyLength, final int checksum)
+        final FixWriter head, final FixWriter tail, final byte[] body, final int bodyLength, final int checksum)
     {
-        final int messageLength = head.length() + tail.length() + bodyLength + Trailers.LENGTH;
+        final int messageLength = head.position() + tail.position() + bodyLength + Trailers.LENGTH;
         if (unflushedMessages > 0 && batch.readableBytes() + messageLength > BATCH_BYTES)
         {
             flush();
@@ -60,7 +61,7 @@ final class ChannelBatch implements OutboundBatch
             batch = channel.alloc().directBuffer(FIRST_BATCH_BYTES);
         }
         batch.ensureWritable(messageLength); // pooled reallocation while a new batch grows; none once it is reused
-        batch.writeBytes(head.bytes(), 0, head.length()).writeBytes(tail.bytes(), 0, tail.length());
+        batch.writeBytes(head.bytes(), 0, head.position()).writeBytes(tail.bytes(), 0, tail.position());
         batch.writeBytes(body, 0, bodyLength);
         trailers.write(batch, checksum);
         unflushedMessages++;

@@ -1,24 +1,29 @@
 package io.kairos.md;
 
-import static io.kairos.md.FixTags.BUSINESS_REJECT_REASON;
-import static io.kairos.md.FixTags.ENCRYPT_METHOD;
-import static io.kairos.md.FixTags.GAP_FILL_FLAG;
-import static io.kairos.md.FixTags.HEART_BT_INT;
-import static io.kairos.md.FixTags.MSG_SEQ_NUM;
-import static io.kairos.md.FixTags.MSG_TYPE;
-import static io.kairos.md.FixTags.REF_MSG_TYPE;
-import static io.kairos.md.FixTags.REF_SEQ_NUM;
-import static io.kairos.md.FixTags.REF_TAG_ID;
-import static io.kairos.md.FixTags.RESET_SEQ_NUM_FLAG;
-import static io.kairos.md.FixTags.SENDER_COMP_ID;
-import static io.kairos.md.FixTags.SESSION_REJECT_REASON;
-import static io.kairos.md.FixTags.TARGET_COMP_ID;
-import static io.kairos.md.FixTags.TEST_REQ_ID;
-import static io.kairos.md.FixTags.TEXT;
+import static io.kairos.fix.wire.FixTags.BUSINESS_REJECT_REASON;
+import static io.kairos.fix.wire.FixTags.ENCRYPT_METHOD;
+import static io.kairos.fix.wire.FixTags.GAP_FILL_FLAG;
+import static io.kairos.fix.wire.FixTags.HEART_BT_INT;
+import static io.kairos.fix.wire.FixTags.MSG_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.REF_MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.REF_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.REF_TAG_ID;
+import static io.kairos.fix.wire.FixTags.RESET_SEQ_NUM_FLAG;
+import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
+import static io.kairos.fix.wire.FixTags.SESSION_REJECT_REASON;
+import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
+import static io.kairos.fix.wire.FixTags.TEST_REQ_ID;
+import static io.kairos.fix.wire.FixTags.TEXT;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 
 /**
  * The FIX 4.4 session protocol of one market-data connection, socket-free: bytes in ({@link #onBytes}, framed by
@@ -57,9 +62,10 @@ final class FixSession implements FixFramer.FrameHandler
     private final SessionConnection connection;
     private final LogonRules logonRules;
     private final FixFramer framer;
-    private final FixMessage message = new FixMessage();
+    private final FixFieldIndex message = new FixFieldIndex(InboundSyntax.MAX_FIELDS);
+    private final InboundSyntax syntax = new InboundSyntax();
     private final SessionSequence sequence = new SessionSequence(this, message);
-    private final FixBuffer out = new FixBuffer(512);
+    private final FixWriter out = new FixWriter(512);
     private final long connectedNanoTime;
     private final int flushThresholdMessages;
     private Status status = Status.AWAITING_LOGON;
@@ -160,7 +166,7 @@ final class FixSession implements FixFramer.FrameHandler
     }
 
     /** Sends a body encoded for this session only. */
-    void send(final char msgType, final FixBuffer body)
+    void send(final char msgType, final FixWriter body)
     {
         if (writer != null && status != Status.CLOSING)
         {
@@ -171,7 +177,7 @@ final class FixSession implements FixFramer.FrameHandler
     }
 
     /** Sends a message with an explicit MsgSeqNum and PossDupFlag=Y, not consuming a number (a GapFill). */
-    void sendPossDup(final char msgType, final int msgSeqNum, final FixBuffer body)
+    void sendPossDup(final char msgType, final int msgSeqNum, final FixWriter body)
     {
         writer.sendPossDup((byte)msgType, msgSeqNum, body);
         context.poller.markDirty(this);
@@ -197,7 +203,7 @@ final class FixSession implements FixFramer.FrameHandler
     }
 
     /** The session's reusable buffer for one outbound body (valid until the next send). */
-    FixBuffer scratch()
+    FixWriter scratch()
     {
         return out;
     }
@@ -221,7 +227,7 @@ final class FixSession implements FixFramer.FrameHandler
             out.field(REF_MSG_TYPE, refMsgType);
         }
         out.field(SESSION_REJECT_REASON, reason).field(TEXT, text);
-        send('3', out);
+        send(MsgTypes.REJECT, out);
     }
 
     /** Called by the gateway's one-second timer: heartbeats, test requests, logon and heartbeat timeouts. */
@@ -241,7 +247,7 @@ final class FixSession implements FixFramer.FrameHandler
         }
         if (nowNanoTime - lastSentNanoTime >= heartbeatNs)
         {
-            send('0', out.reset());
+            send(MsgTypes.HEARTBEAT, out.reset());
         }
         if (testRequestSentNanoTime != 0)
         {
@@ -253,7 +259,7 @@ final class FixSession implements FixFramer.FrameHandler
         else if (nowNanoTime - lastReceivedNanoTime >= heartbeatNs + heartbeatNs / 5)
         {
             // one field, TEST-<n> (this was field("TEST-") + n: a stray "<n>" field without a tag, until 2026-11-24)
-            send('1', out.reset().tag(TEST_REQ_ID).appendAscii("TEST-").appendLong(++testRequestCounter).soh());
+            send(MsgTypes.TEST_REQUEST, out.reset().tag(TEST_REQ_ID).ascii("TEST-").number(++testRequestCounter).soh());
             testRequestSentNanoTime = nowNanoTime;
         }
         flush();
@@ -270,7 +276,7 @@ final class FixSession implements FixFramer.FrameHandler
         {
             return;
         }
-        send('5', out.reset().field(TEXT, reason));
+        send(MsgTypes.LOGOUT, out.reset().field(TEXT, reason));
         flush();
         status = Status.CLOSING;
         if (graceful)
@@ -286,10 +292,10 @@ final class FixSession implements FixFramer.FrameHandler
     // ---------------------------------------------------------------- inbound
 
     @Override
-    public void onFrame(final byte[] buffer, final int offset, final int length)
+    public void onFrame(final ByteBuffer buffer, final int offset, final int length)
     {
-        final int parsed = message.parse(buffer, offset, length);
-        final int msgTypeIndex = message.indexOf(MSG_TYPE);
+        final int parsed = syntax.check(message, message.index(buffer, offset, length));
+        final int msgTypeIndex = message.find(MSG_TYPE);
         if (msgTypeIndex < 0)
         {
             context.counters.garbledMessages.increment();
@@ -305,27 +311,27 @@ final class FixSession implements FixFramer.FrameHandler
             return;
         }
         final long seq = message.longValue(MSG_SEQ_NUM);
-        if (parsed != FixMessage.OK)
+        if (parsed != InboundSyntax.OK)
         {
             if (sequence.consumeIfExpected(seq))
             {
-                final boolean noValue = parsed == FixMessage.TAG_WITHOUT_VALUE;
-                reject(seq, message.errorTag(), null, noValue ? REJECT_TAG_WITHOUT_VALUE : REJECT_INVALID_TAG_NUMBER,
+                final boolean noValue = parsed == InboundSyntax.TAG_WITHOUT_VALUE;
+                reject(seq, syntax.errorTag(), null, noValue ? REJECT_TAG_WITHOUT_VALUE : REJECT_INVALID_TAG_NUMBER,
                     noValue ? "tag specified without a value" : "invalid tag number");
             }
             return;
         }
-        if (!message.valueEquals(SENDER_COMP_ID, state.compId) ||
-            !message.valueEquals(TARGET_COMP_ID, context.config.compId()))
+        final boolean senderOk = LogonRules.valueIs(message, SENDER_COMP_ID, state.compIdBytes);
+        if (!senderOk || !LogonRules.valueIs(message, TARGET_COMP_ID, context.compIdBytes))
         {
-            reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq,
-                message.valueEquals(SENDER_COMP_ID, state.compId) ? TARGET_COMP_ID : SENDER_COMP_ID,
+            reject(seq == FixFieldIndex.NOT_A_NUMBER ? 0 : seq,
+                senderOk ? TARGET_COMP_ID : SENDER_COMP_ID,
                 message.valueAt(msgTypeIndex), REJECT_COMP_ID_PROBLEM, "CompID problem");
             logoutAndClose("incorrect SenderCompID or TargetCompID", true);
             return;
         }
         final char msgType = message.charAt(msgTypeIndex);
-        if (msgType == '4' && message.charValue(GAP_FILL_FLAG) != 'Y')
+        if (msgType == MsgTypes.SEQUENCE_RESET && message.charValue(GAP_FILL_FLAG) != 'Y')
         {
             sequence.onSequenceReset();
             return;
@@ -339,32 +345,32 @@ final class FixSession implements FixFramer.FrameHandler
 
     private void dispatch(final char msgType, final long seq, final int msgTypeIndex)
     {
-        if (message.valueLength(msgTypeIndex) != 1)
+        if (message.length(msgTypeIndex) != 1)
         {
             businessReject(seq, message.valueAt(msgTypeIndex), "unsupported message type");
             return;
         }
         switch (msgType)
         {
-            case '0':
-            case '3':
+            case MsgTypes.HEARTBEAT:
+            case MsgTypes.REJECT:
                 break;
-            case '1':
+            case MsgTypes.TEST_REQUEST:
                 onTestRequest(seq);
                 break;
-            case '2':
+            case MsgTypes.RESEND_REQUEST:
                 sequence.onResendRequest(seq);
                 break;
-            case '4':
+            case MsgTypes.SEQUENCE_RESET:
                 sequence.onGapFill(seq);
                 break;
-            case '5':
+            case MsgTypes.LOGOUT:
                 logoutAndClose("logout acknowledged", true);
                 break;
-            case 'A':
+            case MsgTypes.LOGON:
                 reject(seq, MSG_TYPE, "A", REJECT_INVALID_MSG_TYPE, "already logged on");
                 break;
-            case 'V':
+            case MsgTypes.MARKET_DATA_REQUEST:
                 requestHandler.onMarketDataRequest(this, message, seq);
                 break;
             default:
@@ -375,25 +381,25 @@ final class FixSession implements FixFramer.FrameHandler
 
     private void onTestRequest(final long seq)
     {
-        final int index = message.indexOf(TEST_REQ_ID);
+        final int index = message.find(TEST_REQ_ID);
         if (index < 0)
         {
             reject(seq, TEST_REQ_ID, "1", REJECT_REQUIRED_TAG_MISSING, "TestReqID(112) missing");
             return;
         }
-        send('0', out.reset().field(TEST_REQ_ID, message.bytes(), message.valueStart(index), message.valueLength(index)));
+        send(MsgTypes.HEARTBEAT, out.reset().field(TEST_REQ_ID, message, index));
     }
 
     private void businessReject(final long seq, final CharSequence refMsgType, final String text)
     {
         out.reset().field(REF_SEQ_NUM, seq).field(REF_MSG_TYPE, refMsgType)
             .field(BUSINESS_REJECT_REASON, BUSINESS_REJECT_UNSUPPORTED_MSG_TYPE).field(TEXT, text);
-        send('j', out);
+        send(MsgTypes.BUSINESS_MESSAGE_REJECT, out);
     }
 
     private void onLogon(final int parsed)
     {
-        if (parsed != FixMessage.OK || message.charValue(MSG_TYPE) != 'A')
+        if (parsed != InboundSyntax.OK || message.charValue(MSG_TYPE) != MsgTypes.LOGON)
         {
             connection.close();
             return;
@@ -438,7 +444,7 @@ final class FixSession implements FixFramer.FrameHandler
         {
             out.field(RESET_SEQ_NUM_FLAG, 'Y');
         }
-        send('A', out);
+        send(MsgTypes.LOGON, out);
         sequence.onLogon(state, seq);
     }
 
@@ -452,7 +458,7 @@ final class FixSession implements FixFramer.FrameHandler
         final SessionState replyState = new SessionState(new MdSessionConfig(replyCompId, "-"));
         final SessionWriter replyWriter = new SessionWriter(connection.newBatch(), context.compIdBytes, replyState,
             context.counters, context.clock);
-        replyWriter.sendOwned((byte)'5', out.reset().field(TEXT, reason));
+        replyWriter.sendOwned((byte)MsgTypes.LOGOUT, out.reset().field(TEXT, reason));
         replyWriter.flush();
         replyWriter.release(); // the transport holds what it still has to write
         status = Status.CLOSING;

@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.ReferenceData;
+import io.kairos.fix.wire.AsciiView;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.NanoClock;
 

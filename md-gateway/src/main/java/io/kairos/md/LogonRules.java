@@ -1,10 +1,12 @@
 package io.kairos.md;
 
-import static io.kairos.md.FixTags.HEART_BT_INT;
-import static io.kairos.md.FixTags.PASSWORD;
-import static io.kairos.md.FixTags.SENDER_COMP_ID;
-import static io.kairos.md.FixTags.TARGET_COMP_ID;
-import static io.kairos.md.FixTags.USERNAME;
+import static io.kairos.fix.wire.FixTags.HEART_BT_INT;
+import static io.kairos.fix.wire.FixTags.PASSWORD;
+import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
+import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
+import static io.kairos.fix.wire.FixTags.USERNAME;
+
+import io.kairos.fix.wire.FixFieldIndex;
 
 /**
  * Decides whether a Logon (35=A) may open a session: SenderCompID a configured session, TargetCompID the gateway's,
@@ -26,28 +28,28 @@ final class LogonRules
     }
 
     /** @return the configured session the Logon's SenderCompID (49) names, or null. */
-    SessionState session(final FixMessage logon)
+    SessionState session(final FixFieldIndex logon)
     {
         final CharSequence sender = logon.value(SENDER_COMP_ID);
         return sender == null ? null : context.sessionState(sender);
     }
 
     /** Allocates (texts): why a Logon naming no configured session is refused. */
-    static String unknownSender(final FixMessage logon)
+    static String unknownSender(final FixFieldIndex logon)
     {
         final CharSequence sender = logon.value(SENDER_COMP_ID);
         return "unknown SenderCompID(49) " + (sender == null ? "<missing>" : sender.toString());
     }
 
     /** @return why a Logon for {@code session} is refused before its sequence number is looked at, or null. */
-    String credentialsRefusal(final FixMessage logon, final SessionState session)
+    String credentialsRefusal(final FixFieldIndex logon, final SessionState session)
     {
-        if (!logon.valueEquals(TARGET_COMP_ID, context.config.compId()))
+        if (!valueIs(logon, TARGET_COMP_ID, context.compIdBytes))
         {
             return "TargetCompID(56) must be " + context.config.compId();
         }
-        final boolean usernameOk = !logon.has(USERNAME) || logon.valueEquals(USERNAME, session.compId);
-        if (!usernameOk || !logon.valueEquals(PASSWORD, session.password))
+        final boolean usernameOk = !logon.has(USERNAME) || valueIs(logon, USERNAME, session.compIdBytes);
+        if (!usernameOk || !valueIs(logon, PASSWORD, session.passwordBytes))
         {
             return "invalid Username(553) or Password(554)";
         }
@@ -56,7 +58,7 @@ final class LogonRules
             return "session " + session.compId + " is already logged on";
         }
         final long heartBtInt = logon.longValue(HEART_BT_INT);
-        if (heartBtInt == FixMessage.NOT_A_NUMBER || heartBtInt < MIN_HEARTBEAT_SECONDS ||
+        if (heartBtInt == FixFieldIndex.NOT_A_NUMBER || heartBtInt < MIN_HEARTBEAT_SECONDS ||
             heartBtInt > context.config.heartbeatIntervalSeconds())
         {
             return "HeartBtInt(108) must be in [1, " + context.config.heartbeatIntervalSeconds() + "]";
@@ -67,7 +69,7 @@ final class LogonRules
     /** @return why a Logon with MsgSeqNum {@code seq} is refused (after a 141=Y reset, if any), or null. */
     static String sequenceRefusal(final long seq, final SessionState session)
     {
-        if (seq == FixMessage.NOT_A_NUMBER || seq < 1)
+        if (seq == FixFieldIndex.NOT_A_NUMBER || seq < 1)
         {
             return seq == 0 ? "MsgSeqNum(34) must be >= 1, was 0" : "MsgSeqNum(34) missing or invalid";
         }
@@ -78,11 +80,18 @@ final class LogonRules
         return null;
     }
 
+    /** Whether the first value of {@code tag} is there and is exactly the ASCII bytes {@code expected}. */
+    static boolean valueIs(final FixFieldIndex message, final int tag, final byte[] expected)
+    {
+        final int field = message.find(tag);
+        return field >= 0 && message.valueEquals(field, expected);
+    }
+
     /**
      * The CompID a refusal's Logout is addressed to: the session's, else the Logon's SenderCompID when it is a plain
      * FIX value, else {@value #UNKNOWN_COMP_ID}.
      */
-    static String replyCompId(final FixMessage logon, final SessionState session)
+    static String replyCompId(final FixFieldIndex logon, final SessionState session)
     {
         if (session != null)
         {

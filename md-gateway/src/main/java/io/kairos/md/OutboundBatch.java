@@ -1,5 +1,7 @@
 package io.kairos.md;
 
+import io.kairos.fix.wire.FixWriter;
+
 /**
  * Where a {@link SessionWriter} puts one connection's encoded messages, and how they leave: appended to an open
  * batch, handed to the transport by {@link #flush()}. The Netty side is {@link ChannelBatch}; a socket-free test
@@ -12,7 +14,7 @@ interface OutboundBatch
      * Appends one message: the session's header in two parts ({@code head}: 8 and 9; {@code tail}: 35 to 52 and the
      * PossDup fields), the body, and the trailer for {@code checksum} (taken modulo 256).
      */
-    void append(FixBuffer head, FixBuffer tail, byte[] body, int bodyLength, int checksum);
+    void append(FixWriter head, FixWriter tail, byte[] body, int bodyLength, int checksum);
 
     /** Messages appended since the last {@link #flush()}. */
     int unflushedMessages();

@@ -1,12 +1,16 @@
 package io.kairos.md;
 
-import static io.kairos.md.FixTags.BEGIN_SEQ_NO;
-import static io.kairos.md.FixTags.END_SEQ_NO;
-import static io.kairos.md.FixTags.GAP_FILL_FLAG;
-import static io.kairos.md.FixTags.MSG_SEQ_NUM;
-import static io.kairos.md.FixTags.MSG_TYPE;
-import static io.kairos.md.FixTags.NEW_SEQ_NO;
-import static io.kairos.md.FixTags.POSS_DUP_FLAG;
+import static io.kairos.fix.wire.FixTags.BEGIN_SEQ_NO;
+import static io.kairos.fix.wire.FixTags.END_SEQ_NO;
+import static io.kairos.fix.wire.FixTags.GAP_FILL_FLAG;
+import static io.kairos.fix.wire.FixTags.MSG_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.NEW_SEQ_NO;
+import static io.kairos.fix.wire.FixTags.POSS_DUP_FLAG;
+
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 
 /**
  * The sequence-number rules of one logged-on session: inbound MsgSeqNum (34) in sequence, too high (one
@@ -18,11 +22,11 @@ import static io.kairos.md.FixTags.POSS_DUP_FLAG;
 final class SessionSequence
 {
     private final FixSession session;
-    private final FixMessage message;
+    private final FixFieldIndex message;
     private SessionState state;
     private boolean resendRequested;
 
-    SessionSequence(final FixSession session, final FixMessage message)
+    SessionSequence(final FixSession session, final FixFieldIndex message)
     {
         this.session = session;
         this.message = message;
@@ -46,7 +50,7 @@ final class SessionSequence
     /** @return true when the message {@code seq} numbers is the expected one (consumed); otherwise it is handled. */
     boolean accept(final long seq)
     {
-        if (seq == FixMessage.NOT_A_NUMBER)
+        if (seq == FixFieldIndex.NOT_A_NUMBER)
         {
             session.logoutAndClose("MsgSeqNum(34) missing or invalid", true);
             return false;
@@ -58,7 +62,7 @@ final class SessionSequence
                 resendRequested = true;
                 sendResendRequest();
             }
-            return message.charValue(MSG_TYPE) == '5' && handleLogoutDuringGap();
+            return message.charValue(MSG_TYPE) == MsgTypes.LOGOUT && handleLogoutDuringGap();
         }
         if (seq < state.nextTargetSeqNum)
         {
@@ -77,7 +81,7 @@ final class SessionSequence
     /** A message that failed to parse consumes its MsgSeqNum when that is the expected one. @return true if it did. */
     boolean consumeIfExpected(final long seq)
     {
-        if (seq != FixMessage.NOT_A_NUMBER && seq == state.nextTargetSeqNum)
+        if (seq != FixFieldIndex.NOT_A_NUMBER && seq == state.nextTargetSeqNum)
         {
             state.nextTargetSeqNum++;
             return true;
@@ -90,15 +94,15 @@ final class SessionSequence
     {
         final long begin = message.longValue(BEGIN_SEQ_NO);
         final long end = message.longValue(END_SEQ_NO);
-        if (begin == FixMessage.NOT_A_NUMBER || end == FixMessage.NOT_A_NUMBER || begin < 1)
+        if (begin == FixFieldIndex.NOT_A_NUMBER || end == FixFieldIndex.NOT_A_NUMBER || begin < 1)
         {
-            session.reject(seq, begin == FixMessage.NOT_A_NUMBER || begin < 1 ? BEGIN_SEQ_NO : END_SEQ_NO, "2",
+            session.reject(seq, begin == FixFieldIndex.NOT_A_NUMBER || begin < 1 ? BEGIN_SEQ_NO : END_SEQ_NO, "2",
                 FixSession.REJECT_VALUE_INCORRECT, "BeginSeqNo(7) and EndSeqNo(16) must be numbers, BeginSeqNo >= 1");
             return;
         }
         if (begin < state.nextSenderSeqNum)
         {
-            session.sendPossDup('4', (int)begin,
+            session.sendPossDup(MsgTypes.SEQUENCE_RESET, (int)begin,
                 session.scratch().reset().field(GAP_FILL_FLAG, 'Y').field(NEW_SEQ_NO, state.nextSenderSeqNum));
         }
     }
@@ -107,7 +111,7 @@ final class SessionSequence
     void onGapFill(final long seq)
     {
         final long newSeq = message.longValue(NEW_SEQ_NO);
-        if (newSeq == FixMessage.NOT_A_NUMBER)
+        if (newSeq == FixFieldIndex.NOT_A_NUMBER)
         {
             session.reject(seq, NEW_SEQ_NO, "4", FixSession.REJECT_REQUIRED_TAG_MISSING, "NewSeqNo(36) missing");
         }
@@ -131,15 +135,15 @@ final class SessionSequence
     {
         final long seq = message.longValue(MSG_SEQ_NUM);
         final long newSeq = message.longValue(NEW_SEQ_NO);
-        if (newSeq == FixMessage.NOT_A_NUMBER || newSeq < state.nextTargetSeqNum)
+        if (newSeq == FixFieldIndex.NOT_A_NUMBER || newSeq < state.nextTargetSeqNum)
         {
             final long expected = state.nextTargetSeqNum;
             if (seq == expected)
             {
                 state.nextTargetSeqNum++;
             }
-            session.reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq, NEW_SEQ_NO, "4", FixSession.REJECT_VALUE_INCORRECT,
-                newSeq == FixMessage.NOT_A_NUMBER ? "NewSeqNo(36) missing or invalid" :
+            session.reject(seq == FixFieldIndex.NOT_A_NUMBER ? 0 : seq, NEW_SEQ_NO, "4", FixSession.REJECT_VALUE_INCORRECT,
+                newSeq == FixFieldIndex.NOT_A_NUMBER ? "NewSeqNo(36) missing or invalid" :
                 "NewSeqNo(36) must not be below the expected MsgSeqNum " + expected);
             return;
         }
@@ -156,7 +160,7 @@ final class SessionSequence
     /** ResendRequest (2) for everything from the expected MsgSeqNum on (16=0: to infinity). */
     private void sendResendRequest()
     {
-        final FixBuffer out = session.scratch();
-        session.send('2', out.reset().field(BEGIN_SEQ_NO, state.nextTargetSeqNum).field(END_SEQ_NO, 0));
+        final FixWriter out = session.scratch();
+        session.send(MsgTypes.RESEND_REQUEST, out.reset().field(BEGIN_SEQ_NO, state.nextTargetSeqNum).field(END_SEQ_NO, 0));
     }
 }

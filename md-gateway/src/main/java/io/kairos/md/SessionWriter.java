@@ -1,8 +1,14 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.MSG_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
+import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import io.kairos.fix.wire.FixWriter;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
@@ -32,9 +38,9 @@ final class SessionWriter
     private final MdCounters counters;
     private final EpochNanoClock clock;
     private final SendingTimeEncoder timeEncoder = new SendingTimeEncoder();
-    private final FixBuffer head = new FixBuffer(32);
-    private final FixBuffer tail = new FixBuffer(160);
-    private final FixBuffer time = new FixBuffer(SendingTimeEncoder.LENGTH);
+    private final FixWriter head = new FixWriter(32);
+    private final FixWriter tail = new FixWriter(160);
+    private final FixWriter time = new FixWriter(SendingTimeEncoder.LENGTH);
     private final byte[] compIdsAndSeqTag;
 
     SessionWriter(
@@ -45,10 +51,10 @@ final class SessionWriter
         this.state = state;
         this.counters = counters;
         this.clock = clock;
-        final FixBuffer constant = new FixBuffer(64);
-        constant.soh().field(49, gatewayCompId, 0, gatewayCompId.length)
-            .field(56, state.compIdBytes, 0, state.compIdBytes.length).tag(34);
-        compIdsAndSeqTag = Arrays.copyOf(constant.bytes(), constant.length());
+        final FixWriter constant = new FixWriter(64);
+        constant.soh().field(SENDER_COMP_ID, gatewayCompId, 0, gatewayCompId.length)
+            .field(TARGET_COMP_ID, state.compIdBytes, 0, state.compIdBytes.length).tag(MSG_SEQ_NUM);
+        compIdsAndSeqTag = Arrays.copyOf(constant.bytes(), constant.position());
     }
 
     /**
@@ -64,13 +70,13 @@ final class SessionWriter
     }
 
     /** Sends a body encoded for this session only (session-level messages, snapshots, rejects). */
-    void sendOwned(final byte msgType, final FixBuffer body)
+    void sendOwned(final byte msgType, final FixWriter body)
     {
         send(msgType, state.nextSenderSeqNum++, false, body);
     }
 
     /** Sends a SequenceReset-GapFill (or any message) with an explicit MsgSeqNum and PossDupFlag=Y, not consuming a number. */
-    void sendPossDup(final byte msgType, final int msgSeqNum, final FixBuffer body)
+    void sendPossDup(final byte msgType, final int msgSeqNum, final FixWriter body)
     {
         send(msgType, msgSeqNum, true, body);
     }
@@ -98,18 +104,18 @@ final class SessionWriter
         output.release();
     }
 
-    private void send(final byte msgType, final int msgSeqNum, final boolean possDup, final FixBuffer body)
+    private void send(final byte msgType, final int msgSeqNum, final boolean possDup, final FixWriter body)
     {
         time.reset();
         timeEncoder.append(time, clock.nanoTime());
-        final int headerSum = encodeHeader(msgType, msgSeqNum, time.bytes(), possDup, body.length());
-        append(body.bytes(), body.length(), headerSum + body.checksum());
+        final int headerSum = encodeHeader(msgType, msgSeqNum, time.bytes(), possDup, body.position());
+        append(body.bytes(), body.position(), headerSum + body.checksum(0, body.position()));
     }
 
     private void append(final byte[] body, final int bodyLength, final int checksum)
     {
         output.append(head, tail, body, bodyLength, checksum);
-        counters.onMessageOut(head.length() + tail.length() + bodyLength + Trailers.LENGTH);
+        counters.onMessageOut(head.position() + tail.position() + bodyLength + Trailers.LENGTH);
     }
 
     /**
@@ -119,16 +125,16 @@ final class SessionWriter
     int encodeHeader(
         final byte msgType, final int msgSeqNum, final byte[] sendingTime, final boolean possDup, final int bodyLength)
     {
-        tail.reset().tag(35);
-        tail.appendBytes(ONE_BYTE[msgType & 0x7F], 0, 1)
-            .appendBytes(compIdsAndSeqTag, 0, compIdsAndSeqTag.length).appendLong(msgSeqNum)
-            .appendBytes(SENDING_TIME_TAG, 0, SENDING_TIME_TAG.length)
-            .appendBytes(sendingTime, 0, SendingTimeEncoder.LENGTH).soh();
+        tail.reset().tag(MSG_TYPE);
+        tail.bytes(ONE_BYTE[msgType & 0x7F], 0, 1)
+            .bytes(compIdsAndSeqTag, 0, compIdsAndSeqTag.length).number(msgSeqNum)
+            .bytes(SENDING_TIME_TAG, 0, SENDING_TIME_TAG.length)
+            .bytes(sendingTime, 0, SendingTimeEncoder.LENGTH).soh();
         if (possDup)
         {
-            tail.appendBytes(POSS_DUP, 0, POSS_DUP.length).appendBytes(sendingTime, 0, SendingTimeEncoder.LENGTH).soh();
+            tail.bytes(POSS_DUP, 0, POSS_DUP.length).bytes(sendingTime, 0, SendingTimeEncoder.LENGTH).soh();
         }
-        head.reset().appendBytes(BEGIN_STRING, 0, BEGIN_STRING.length).appendLong(tail.length() + bodyLength).soh();
-        return head.checksum() + tail.checksum();
+        head.reset().bytes(BEGIN_STRING, 0, BEGIN_STRING.length).number(tail.position() + bodyLength).soh();
+        return head.checksum(0, head.position()) + tail.checksum(0, tail.position());
     }
 }

@@ -1,5 +1,6 @@
 package io.kairos.md;
 
+import io.kairos.fix.wire.FixFrame;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -24,7 +25,7 @@ final class Trailers
             table[at + 3] = (byte)('0' + checksum / 100);
             table[at + 4] = (byte)('0' + checksum / 10 % 10);
             table[at + 5] = (byte)('0' + checksum % 10);
-            table[at + 6] = FixBuffer.SOH;
+            table[at + 6] = FixFrame.SOH;
         }
     }
 

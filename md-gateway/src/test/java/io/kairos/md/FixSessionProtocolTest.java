@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.fix.wire.FixChecksum;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.agrona.concurrent.CachedNanoClock;
 import org.agrona.concurrent.SystemEpochNanoClock;
@@ -207,12 +208,12 @@ class FixSessionProtocolTest
         final byte[] sendingTime = "20260101-00:00:00.000000000".getBytes(StandardCharsets.US_ASCII);
         for (int i = 0; i < 16; i++)
         {
-            session.sendMarketData((byte)'X', body, body.length, FixBuffer.checksum(body, 0, body.length), sendingTime);
+            session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length), sendingTime);
             session.flush();
         }
         assertEquals(0, counters.slowConsumerDisconnects.get());
         assertFalse(connection.closed);
-        session.sendMarketData((byte)'X', body, body.length, FixBuffer.checksum(body, 0, body.length), sendingTime);
+        session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length), sendingTime);
         assertEquals(1, counters.slowConsumerDisconnects.get());
         assertTrue(connection.closed);
         assertFalse(session.isActive());

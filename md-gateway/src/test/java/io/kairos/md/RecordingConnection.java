@@ -1,9 +1,13 @@
 package io.kairos.md;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+
+import io.kairos.fix.wire.FixChecksum;
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * A socket-free {@link SessionConnection} for driving {@link FixSession} directly: every batch it hands out appends
@@ -76,13 +80,8 @@ final class RecordingConnection implements SessionConnection
     {
         final byte[] raw = frame.raw();
         final int checksumAt = raw.length - 7;
-        int sum = 0;
-        for (int i = 0; i < checksumAt; i++)
-        {
-            sum += raw[i];
-        }
         final int bodyStart = frame.toString().indexOf('|', "8=FIX.4.4|9=".length()) + 1;
-        if (Integer.parseInt(frame.get(9)) != checksumAt - bodyStart || Integer.parseInt(frame.get(10)) != (sum & 0xFF))
+        if (Integer.parseInt(frame.get(9)) != checksumAt - bodyStart || Integer.parseInt(frame.get(10)) != FixChecksum.sum(ByteBuffer.wrap(raw), 0, checksumAt))
         {
             throw new AssertionError("bad BodyLength or CheckSum: " + frame);
         }
@@ -96,10 +95,10 @@ final class RecordingConnection implements SessionConnection
 
         @Override
         public void append(
-            final FixBuffer head, final FixBuffer tail, final byte[] body, final int bodyLength, final int checksum)
+            final FixWriter head, final FixWriter tail, final byte[] body, final int bodyLength, final int checksum)
         {
-            open.write(head.bytes(), 0, head.length());
-            open.write(tail.bytes(), 0, tail.length());
+            open.write(head.bytes(), 0, head.position());
+            open.write(tail.bytes(), 0, tail.position());
             open.write(body, 0, bodyLength);
             open.writeBytes(String.format("10=%03d\u0001", checksum & 0xFF).getBytes(StandardCharsets.US_ASCII));
             unflushed++;
