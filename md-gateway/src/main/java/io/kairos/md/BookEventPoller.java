@@ -1,9 +1,5 @@
 package io.kairos.md;
 
-import static io.kairos.fix.wire.FixTags.ENGINE_IN;
-import static io.kairos.fix.wire.FixTags.ENGINE_OUT;
-import static io.kairos.fix.wire.FixTags.NO_MD_ENTRIES;
-
 import io.kairos.engine.Instrument;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.Side;
@@ -96,7 +92,10 @@ final class BookEventPoller implements MessageHandler
         return feed;
     }
 
-    /** Nanoseconds from the engine listener's enqueue of the last fanned-out event to the end of its flush (for benchmarks). */
+    /**
+     * Nanoseconds from the engine listener's enqueue of the last fanned-out event to the end of its flush (for
+     * benchmarks).
+     */
     long lastFanOutNs()
     {
         return lastFanOutNs;
@@ -123,7 +122,8 @@ final class BookEventPoller implements MessageHandler
     }
 
     @Override
-    public void onMessage(final int msgTypeId, final org.agrona.MutableDirectBuffer buffer, final int index, final int length)
+    public void onMessage(final int msgTypeId, final org.agrona.MutableDirectBuffer buffer, final int index,
+        final int length)
     {
         onEvent(buffer, index);
     }
@@ -135,7 +135,8 @@ final class BookEventPoller implements MessageHandler
         {
             counters.bookInconsistencies.increment();
         }
-        final InstrumentFeed feed = update.instrumentId >= 0 && update.instrumentId < feeds.length ? feeds[update.instrumentId] : null;
+        final InstrumentFeed feed = update.instrumentId >= 0 && update.instrumentId < feeds.length
+            ? feeds[update.instrumentId] : null;
         if (feed == null || feed.viewCount() == 0)
         {
             return;
@@ -165,9 +166,7 @@ final class BookEventPoller implements MessageHandler
 
     private void fanOut(final MdView view)
     {
-        final FixWriter entryBytes = entries.buffer();
-        body.reset().field(ENGINE_IN, update.engineInNs).field(ENGINE_OUT, update.engineOutNs).field(NO_MD_ENTRIES, entries.count())
-            .bytes(entryBytes.bytes(), 0, entryBytes.position());
+        entries.incrementalBody(body, update.engineInNs, update.engineOutNs);
         final int bodyLength = body.position();
         final int bodyChecksum = body.checksum(0, body.position());
         for (int s = view.subscriptionCount() - 1; s >= 0; s--)

@@ -1,9 +1,5 @@
 package io.kairos.md;
 
-import static io.kairos.fix.wire.FixTags.ENGINE_IN;
-import static io.kairos.fix.wire.FixTags.ENGINE_OUT;
-import static io.kairos.fix.wire.FixTags.NO_MD_ENTRIES;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -76,14 +72,16 @@ public final class EncodeCostFixture implements AutoCloseable
     /** One subscriber's header and trailer for the shared body. @return the trailer's checksum (keep it). */
     public int encodeHeaderAndTrailer(final int msgSeqNum)
     {
-        final int checksum = writer.encodeHeader((byte)MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH, msgSeqNum, sendingTime.bytes(), false, bodyLength) + bodyChecksum;
+        final int checksum = writer.encodeHeader((byte)MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH, msgSeqNum,
+            sendingTime.bytes(), false, bodyLength) + bodyChecksum;
         return trailers.byteAt(checksum, 3);
     }
 
     /** One subscriber's message copied into its batch: header, shared body, trailer (not flushed). */
     public void writeShared()
     {
-        writer.sendShared((byte)MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH, shared, bodyLength, bodyChecksum, sendingTime.bytes());
+        writer.sendShared((byte)MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH, shared, bodyLength, bodyChecksum,
+            sendingTime.bytes());
     }
 
     /** Flushes what {@link #writeShared()} wrote and releases it (outside what a subscriber costs). */
@@ -98,9 +96,7 @@ public final class EncodeCostFixture implements AutoCloseable
     {
         entries.begin(symbol, EntryWriter.ALL_TYPES_MASK, rptSeq);
         encoder.encodeUpdate(update, null, entries);
-        final FixWriter entryBytes = entries.buffer();
-        body.reset().field(ENGINE_IN, update.engineInNs).field(ENGINE_OUT, update.engineOutNs).field(NO_MD_ENTRIES, entries.count())
-            .bytes(entryBytes.bytes(), 0, entryBytes.position());
+        entries.incrementalBody(body, update.engineInNs, update.engineOutNs);
         return body.checksum(0, body.position());
     }
 

@@ -1,10 +1,13 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.ENGINE_IN;
+import static io.kairos.fix.wire.FixTags.ENGINE_OUT;
 import static io.kairos.fix.wire.FixTags.MD_ENTRY_ID;
 import static io.kairos.fix.wire.FixTags.MD_ENTRY_PX;
 import static io.kairos.fix.wire.FixTags.MD_ENTRY_SIZE;
 import static io.kairos.fix.wire.FixTags.MD_ENTRY_TYPE;
 import static io.kairos.fix.wire.FixTags.MD_UPDATE_ACTION;
+import static io.kairos.fix.wire.FixTags.NO_MD_ENTRIES;
 import static io.kairos.fix.wire.FixTags.NUMBER_OF_ORDERS;
 import static io.kairos.fix.wire.FixTags.ORDER_ID;
 import static io.kairos.fix.wire.FixTags.RPT_SEQ;
@@ -75,7 +78,8 @@ final class EntryWriter
      * @param size       {@link #NONE} to omit (deletes)
      * @param orderCount NumberOfOrders for price levels, negative to omit
      */
-    void update(final char action, final char type, final long entryId, final long price, final long size, final int orderCount)
+    void update(final char action, final char type, final long entryId, final long price, final long size,
+        final int orderCount)
     {
         if (!carries(type))
         {
@@ -86,7 +90,8 @@ final class EntryWriter
         {
             out.field(MD_ENTRY_ID, entryId);
         }
-        out.field(SYMBOL, symbol, 0, symbol.length).field(RPT_SEQ, ++rptSeq).priceField(MD_ENTRY_PX, price, Prices.DECIMALS);
+        out.field(SYMBOL, symbol, 0, symbol.length).field(RPT_SEQ, ++rptSeq)
+            .priceField(MD_ENTRY_PX, price, Prices.DECIMALS);
         if (size != NONE)
         {
             out.field(MD_ENTRY_SIZE, size);
@@ -105,8 +110,9 @@ final class EntryWriter
         {
             return;
         }
-        out.field(MD_UPDATE_ACTION, NEW).field(MD_ENTRY_TYPE, TRADE).field(MD_ENTRY_ID, aggressorOrderId).field(SYMBOL, symbol, 0, symbol.length)
-            .field(RPT_SEQ, ++rptSeq).priceField(MD_ENTRY_PX, price, Prices.DECIMALS).field(MD_ENTRY_SIZE, size).field(ORDER_ID, restingOrderId);
+        out.field(MD_UPDATE_ACTION, NEW).field(MD_ENTRY_TYPE, TRADE).field(MD_ENTRY_ID, aggressorOrderId)
+            .field(SYMBOL, symbol, 0, symbol.length).field(RPT_SEQ, ++rptSeq)
+            .priceField(MD_ENTRY_PX, price, Prices.DECIMALS).field(MD_ENTRY_SIZE, size).field(ORDER_ID, restingOrderId);
         count++;
     }
 
@@ -128,6 +134,16 @@ final class EntryWriter
             out.field(NUMBER_OF_ORDERS, orderCount);
         }
         count++;
+    }
+
+    /**
+     * Writes the body of an incremental (35=X) into {@code body}: the engine stamps (21002, 21003), NoMDEntries (268)
+     * and the entries written since {@link #begin}. One definition for the fan-out and its benchmark fixture.
+     */
+    void incrementalBody(final FixWriter body, final long engineInNs, final long engineOutNs)
+    {
+        body.reset().field(ENGINE_IN, engineInNs).field(ENGINE_OUT, engineOutNs).field(NO_MD_ENTRIES, count)
+            .bytes(out.bytes(), 0, out.position());
     }
 
     private boolean carries(final char type)

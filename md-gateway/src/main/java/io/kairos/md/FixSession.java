@@ -36,15 +36,6 @@ import io.kairos.fix.wire.MsgTypes;
  */
 final class FixSession implements FixFramer.FrameHandler
 {
-    static final int REJECT_INVALID_TAG_NUMBER = 0;
-    static final int REJECT_REQUIRED_TAG_MISSING = 1;
-    static final int REJECT_TAG_WITHOUT_VALUE = 4;
-    static final int REJECT_VALUE_INCORRECT = 5;
-    static final int REJECT_INCORRECT_DATA_FORMAT = 6;
-    static final int REJECT_COMP_ID_PROBLEM = 9;
-    static final int REJECT_INVALID_MSG_TYPE = 11;
-    /** BusinessRejectReason 3: unsupported message type. */
-    static final int BUSINESS_REJECT_UNSUPPORTED_MSG_TYPE = 3;
     private static final int MAX_FLUSH_THRESHOLD_MESSAGES = 64;
 
     private enum Status
@@ -85,7 +76,8 @@ final class FixSession implements FixFramer.FrameHandler
         this.connection = connection;
         logonRules = new LogonRules(context);
         framer = new FixFramer(this, context.counters);
-        flushThresholdMessages = Math.min(MAX_FLUSH_THRESHOLD_MESSAGES, context.config.outboundQueueLimitMessages() / 2);
+        flushThresholdMessages = Math.min(MAX_FLUSH_THRESHOLD_MESSAGES,
+            context.config.outboundQueueLimitMessages() / 2);
         connectedNanoTime = context.nanoClock.nanoTime();
         lastReceivedNanoTime = connectedNanoTime;
         lastSentNanoTime = connectedNanoTime;
@@ -208,11 +200,6 @@ final class FixSession implements FixFramer.FrameHandler
         return out;
     }
 
-    String compId()
-    {
-        return state == null ? "?" : state.compId;
-    }
-
     /** Session-level Reject (35=3). */
     void reject(
         final long refSeqNum, final int refTag, final CharSequence refMsgType, final int reason, final String text)
@@ -316,7 +303,8 @@ final class FixSession implements FixFramer.FrameHandler
             if (sequence.consumeIfExpected(seq))
             {
                 final boolean noValue = parsed == InboundSyntax.TAG_WITHOUT_VALUE;
-                reject(seq, syntax.errorTag(), null, noValue ? REJECT_TAG_WITHOUT_VALUE : REJECT_INVALID_TAG_NUMBER,
+                final int reason = noValue ? RejectReasons.TAG_WITHOUT_VALUE : RejectReasons.INVALID_TAG_NUMBER;
+                reject(seq, syntax.errorTag(), null, reason,
                     noValue ? "tag specified without a value" : "invalid tag number");
             }
             return;
@@ -326,7 +314,7 @@ final class FixSession implements FixFramer.FrameHandler
         {
             reject(seq == FixFieldIndex.NOT_A_NUMBER ? 0 : seq,
                 senderOk ? TARGET_COMP_ID : SENDER_COMP_ID,
-                message.valueAt(msgTypeIndex), REJECT_COMP_ID_PROBLEM, "CompID problem");
+                message.valueAt(msgTypeIndex), RejectReasons.COMP_ID_PROBLEM, "CompID problem");
             logoutAndClose("incorrect SenderCompID or TargetCompID", true);
             return;
         }
@@ -368,7 +356,7 @@ final class FixSession implements FixFramer.FrameHandler
                 logoutAndClose("logout acknowledged", true);
                 break;
             case MsgTypes.LOGON:
-                reject(seq, MSG_TYPE, "A", REJECT_INVALID_MSG_TYPE, "already logged on");
+                reject(seq, MSG_TYPE, "A", RejectReasons.INVALID_MSG_TYPE, "already logged on");
                 break;
             case MsgTypes.MARKET_DATA_REQUEST:
                 requestHandler.onMarketDataRequest(this, message, seq);
@@ -384,7 +372,7 @@ final class FixSession implements FixFramer.FrameHandler
         final int index = message.find(TEST_REQ_ID);
         if (index < 0)
         {
-            reject(seq, TEST_REQ_ID, "1", REJECT_REQUIRED_TAG_MISSING, "TestReqID(112) missing");
+            reject(seq, TEST_REQ_ID, "1", RejectReasons.REQUIRED_TAG_MISSING, "TestReqID(112) missing");
             return;
         }
         send(MsgTypes.HEARTBEAT, out.reset().field(TEST_REQ_ID, message, index));
@@ -393,7 +381,7 @@ final class FixSession implements FixFramer.FrameHandler
     private void businessReject(final long seq, final CharSequence refMsgType, final String text)
     {
         out.reset().field(REF_SEQ_NUM, seq).field(REF_MSG_TYPE, refMsgType)
-            .field(BUSINESS_REJECT_REASON, BUSINESS_REJECT_UNSUPPORTED_MSG_TYPE).field(TEXT, text);
+            .field(BUSINESS_REJECT_REASON, RejectReasons.BUSINESS_UNSUPPORTED_MSG_TYPE).field(TEXT, text);
         send(MsgTypes.BUSINESS_MESSAGE_REJECT, out);
     }
 
@@ -448,20 +436,10 @@ final class FixSession implements FixFramer.FrameHandler
         sequence.onLogon(state, seq);
     }
 
-    /**
-     * Answers a refused Logon with a Logout (58 = reason) from a throw-away writer (sequence number 1), then closes
-     * after the grace period.
-     */
+    /** A refused Logon: answered with a Logout ({@link LogonRules#refuse}), the connection closing after the grace. */
     private void refuseLogon(final SessionState candidate, final String reason)
     {
-        final String replyCompId = LogonRules.replyCompId(message, candidate);
-        final SessionState replyState = new SessionState(new MdSessionConfig(replyCompId, "-"));
-        final SessionWriter replyWriter = new SessionWriter(connection.newBatch(), context.compIdBytes, replyState,
-            context.counters, context.clock);
-        replyWriter.sendOwned((byte)MsgTypes.LOGOUT, out.reset().field(TEXT, reason));
-        replyWriter.flush();
-        replyWriter.release(); // the transport holds what it still has to write
         status = Status.CLOSING;
-        connection.closeAfterGrace();
+        logonRules.refuse(connection, message, candidate, reason);
     }
 }

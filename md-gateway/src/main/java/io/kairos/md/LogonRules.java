@@ -4,16 +4,19 @@ import static io.kairos.fix.wire.FixTags.HEART_BT_INT;
 import static io.kairos.fix.wire.FixTags.PASSWORD;
 import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
 import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
+import static io.kairos.fix.wire.FixTags.TEXT;
 import static io.kairos.fix.wire.FixTags.USERNAME;
 
 import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 
 /**
  * Decides whether a Logon (35=A) may open a session: SenderCompID a configured session, TargetCompID the gateway's,
  * Password (554) right and Username (553), if sent, the CompID; one connection per CompID; HeartBtInt (108) in
  * [1, the configured interval]; MsgSeqNum (34) at least 1 and not below the expected one. Each check answers the
- * reason a refusal's Logout (58) carries, or null. Stateless (reads the configuration and the session states); owned by
- * the gateway's event loop.
+ * reason a refusal's Logout (58) carries, or null; {@link #refuse} sends that Logout. Stateless (reads the
+ * configuration and the session states); owned by the gateway's event loop.
  */
 final class LogonRules
 {
@@ -110,5 +113,21 @@ final class LogonRules
             }
         }
         return sender.toString();
+    }
+
+    /**
+     * Answers a refused Logon with a Logout (58 = reason) from a throw-away writer (sequence number 1) to
+     * {@link #replyCompId}, then closes the connection after the grace period. Allocates (refusals are rare).
+     */
+    void refuse(
+        final SessionConnection connection, final FixFieldIndex logon, final SessionState session, final String reason)
+    {
+        final SessionState replyState = new SessionState(new MdSessionConfig(replyCompId(logon, session), "-"));
+        final SessionWriter replyWriter = new SessionWriter(connection.newBatch(), context.compIdBytes, replyState,
+            context.counters, context.clock);
+        replyWriter.sendOwned((byte)MsgTypes.LOGOUT, new FixWriter(64 + reason.length()).field(TEXT, reason));
+        replyWriter.flush();
+        replyWriter.release(); // the transport holds what it still has to write
+        connection.closeAfterGrace();
     }
 }

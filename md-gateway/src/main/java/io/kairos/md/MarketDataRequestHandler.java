@@ -39,8 +39,6 @@ final class MarketDataRequestHandler
     static final char REASON_UNSUPPORTED_MD_ENTRY_TYPE = '8';
     /** MDReqRejReason 2, InsufficientBandwidth: the session's subscription cap would be passed. */
     static final char REASON_INSUFFICIENT_BANDWIDTH = '2';
-    /** SessionRejectReason 16: NumInGroup does not match the group's entries. */
-    static final int REJECT_INCORRECT_NUM_IN_GROUP = 16;
     static final int MAX_SYMBOLS = 256;
 
     private final GatewayContext context;
@@ -58,14 +56,15 @@ final class MarketDataRequestHandler
         final int reqIdIndex = m.find(MD_REQ_ID);
         if (reqIdIndex < 0)
         {
-            session.reject(seq, MD_REQ_ID, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "MDReqID(262) missing");
+            session.reject(seq, MD_REQ_ID, "V", RejectReasons.REQUIRED_TAG_MISSING, "MDReqID(262) missing");
             return;
         }
         final String mdReqId = m.stringAt(reqIdIndex);
         final char requestType = m.charValue(SUBSCRIPTION_REQUEST_TYPE);
         if (requestType == 0)
         {
-            session.reject(seq, SUBSCRIPTION_REQUEST_TYPE, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "SubscriptionRequestType(263) missing");
+            session.reject(seq, SUBSCRIPTION_REQUEST_TYPE, "V", RejectReasons.REQUIRED_TAG_MISSING,
+                "SubscriptionRequestType(263) missing");
             return;
         }
         if (requestType == '2')
@@ -78,31 +77,35 @@ final class MarketDataRequestHandler
         }
         if (requestType != '0' && requestType != '1')
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE, "SubscriptionRequestType must be 0, 1 or 2");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE,
+                "SubscriptionRequestType must be 0, 1 or 2");
             return;
         }
         final long depth = m.longValue(MARKET_DEPTH);
         if (!m.has(MARKET_DEPTH))
         {
-            session.reject(seq, MARKET_DEPTH, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "MarketDepth(264) missing");
+            session.reject(seq, MARKET_DEPTH, "V", RejectReasons.REQUIRED_TAG_MISSING, "MarketDepth(264) missing");
             return;
         }
         if (depth == FixFieldIndex.NOT_A_NUMBER)
         {
-            session.reject(seq, MARKET_DEPTH, "V", FixSession.REJECT_INCORRECT_DATA_FORMAT, "MarketDepth(264) must be a non-negative integer");
+            session.reject(seq, MARKET_DEPTH, "V", RejectReasons.INCORRECT_DATA_FORMAT,
+                "MarketDepth(264) must be a non-negative integer");
             return;
         }
         final char aggregated = m.charValue(AGGREGATED_BOOK);
         if (m.has(AGGREGATED_BOOK) && aggregated != 'Y' && aggregated != 'N')
         {
-            session.reject(seq, AGGREGATED_BOOK, "V", FixSession.REJECT_VALUE_INCORRECT, "AggregatedBook(266) must be Y or N");
+            session.reject(seq, AGGREGATED_BOOK, "V", RejectReasons.VALUE_INCORRECT,
+                "AggregatedBook(266) must be Y or N");
             return;
         }
         final boolean l3 = aggregated == 'N';
         final int mask = entryTypeMask(m);
         if (mask == 0)
         {
-            session.reject(seq, NO_MD_ENTRY_TYPES, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "NoMDEntryTypes(267) with MDEntryType(269) missing");
+            session.reject(seq, NO_MD_ENTRY_TYPES, "V", RejectReasons.REQUIRED_TAG_MISSING,
+                "NoMDEntryTypes(267) with MDEntryType(269) missing");
             return;
         }
         if (!checkRelatedSymbols(session, m, seq))
@@ -132,7 +135,8 @@ final class MarketDataRequestHandler
         }
         if (mask < 0)
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_ENTRY_TYPE, "MDEntryType must be 0 (bid), 1 (offer) or 2 (trade)");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_ENTRY_TYPE,
+                "MDEntryType must be 0 (bid), 1 (offer) or 2 (trade)");
             return false;
         }
         if (requestType == '1' && hasSubscription(session, mdReqId))
@@ -144,12 +148,14 @@ final class MarketDataRequestHandler
         if (requestType == '1' && session.subscriptions.size() + symbols > limit)
         {
             requestReject(session, mdReqId, REASON_INSUFFICIENT_BANDWIDTH, "subscription limit: a session may hold " +
-                limit + " subscriptions, it holds " + session.subscriptions.size() + " and asked for " + symbols + " more");
+                limit + " subscriptions, it holds " + session.subscriptions.size() + " and asked for " + symbols
+                    + " more");
             return false;
         }
         if (l3 && depth != 0)
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_MARKET_DEPTH, "the order-by-order view (266=N) is full depth only: MarketDepth must be 0");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_MARKET_DEPTH,
+                "the order-by-order view (266=N) is full depth only: MarketDepth must be 0");
             return false;
         }
         if (!l3 && depth > context.config.maxDepth())
@@ -161,7 +167,8 @@ final class MarketDataRequestHandler
         final char updateType = m.charValue(MD_UPDATE_TYPE);
         if (requestType == '1' && m.has(MD_UPDATE_TYPE) && updateType != '1')
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_UPDATE_TYPE, "only incremental refresh (265=1) is supported");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_UPDATE_TYPE,
+                "only incremental refresh (265=1) is supported");
             return false;
         }
         return true;
@@ -197,26 +204,26 @@ final class MarketDataRequestHandler
         final int index = m.find(NO_RELATED_SYM);
         if (index < 0 || entries == 0)
         {
-            session.reject(seq, index < 0 ? NO_RELATED_SYM : SYMBOL, "V", FixSession.REJECT_REQUIRED_TAG_MISSING,
+            session.reject(seq, index < 0 ? NO_RELATED_SYM : SYMBOL, "V", RejectReasons.REQUIRED_TAG_MISSING,
                 "NoRelatedSym(146) with Symbol(55) missing");
             return false;
         }
         final long declared = m.longAt(index);
         if (declared == FixFieldIndex.NOT_A_NUMBER)
         {
-            session.reject(seq, NO_RELATED_SYM, "V", FixSession.REJECT_INCORRECT_DATA_FORMAT,
+            session.reject(seq, NO_RELATED_SYM, "V", RejectReasons.INCORRECT_DATA_FORMAT,
                 "NoRelatedSym(146) must be a non-negative integer");
             return false;
         }
         if (declared < 1 || declared > MAX_SYMBOLS)
         {
-            session.reject(seq, NO_RELATED_SYM, "V", FixSession.REJECT_VALUE_INCORRECT,
+            session.reject(seq, NO_RELATED_SYM, "V", RejectReasons.VALUE_INCORRECT,
                 "NoRelatedSym(146) must be in [1, " + MAX_SYMBOLS + "], was " + declared);
             return false;
         }
         if (declared != entries)
         {
-            session.reject(seq, NO_RELATED_SYM, "V", REJECT_INCORRECT_NUM_IN_GROUP,
+            session.reject(seq, NO_RELATED_SYM, "V", RejectReasons.INCORRECT_NUM_IN_GROUP,
                 "NoRelatedSym(146) is " + declared + " but the request has " + entries + " Symbol(55) entries");
             return false;
         }
@@ -225,7 +232,8 @@ final class MarketDataRequestHandler
 
     /**
      * Resolves every Symbol(55), once each: a symbol named again in the same request adds nothing (one snapshot, one
-     * subscription). @return the count of distinct instruments, or {@code -(index + 1)} of the first unknown symbol's field.
+     * subscription). @return the count of distinct instruments, or {@code -(index + 1)} of the first unknown symbol's
+     * field.
      */
     private int collectSymbols(final FixFieldIndex m)
     {
@@ -268,7 +276,8 @@ final class MarketDataRequestHandler
         snapshotEntries.begin(feed.symbolBytes, mask, view.rptSeq);
         view.encoder.encodeSnapshot(book, snapshotEntries);
         final FixWriter entries = snapshotEntries.buffer();
-        out.reset().field(MD_REQ_ID, mdReqId).field(SYMBOL, feed.symbolBytes, 0, feed.symbolBytes.length).field(RPT_SEQ, view.rptSeq)
+        out.reset().field(MD_REQ_ID, mdReqId).field(SYMBOL, feed.symbolBytes, 0, feed.symbolBytes.length)
+            .field(RPT_SEQ, view.rptSeq)
             .field(NO_MD_ENTRIES, snapshotEntries.count()).bytes(entries.bytes(), 0, entries.position());
         session.send(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH, out);
         if (keep)

@@ -77,7 +77,9 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
         session.onDisconnected();
     }
 
-    /** Peer resets and writes to a closed channel just close the session; anything else is a bug, counted and printed. */
+    /**
+     * Peer resets and writes to a closed channel just close the session; anything else is a bug, counted and printed.
+     */
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {

@@ -15,9 +15,9 @@ import io.kairos.fix.wire.MsgTypes;
 /**
  * The sequence-number rules of one logged-on session: inbound MsgSeqNum (34) in sequence, too high (one
  * ResendRequest per gap), too low (Logout unless PossDupFlag), SequenceReset in both modes; and the peer's
- * ResendRequest, answered with a SequenceReset-GapFill (market data is never replayed). The expected number lives in the session's
- * {@link SessionState} (it outlives the connection); whether a ResendRequest is outstanding lives here (it does not).
- * Replies go out through its {@link FixSession}. One per session, owned by the gateway's event loop.
+ * ResendRequest, answered with a SequenceReset-GapFill (market data is never replayed). The expected number lives in
+ * the session's {@link SessionState} (it outlives the connection); whether a ResendRequest is outstanding lives here
+ * (it does not). Replies go out through its {@link FixSession}. One per session, owned by the gateway's event loop.
  */
 final class SessionSequence
 {
@@ -97,7 +97,7 @@ final class SessionSequence
         if (begin == FixFieldIndex.NOT_A_NUMBER || end == FixFieldIndex.NOT_A_NUMBER || begin < 1)
         {
             session.reject(seq, begin == FixFieldIndex.NOT_A_NUMBER || begin < 1 ? BEGIN_SEQ_NO : END_SEQ_NO, "2",
-                FixSession.REJECT_VALUE_INCORRECT, "BeginSeqNo(7) and EndSeqNo(16) must be numbers, BeginSeqNo >= 1");
+                RejectReasons.VALUE_INCORRECT, "BeginSeqNo(7) and EndSeqNo(16) must be numbers, BeginSeqNo >= 1");
             return;
         }
         if (begin < state.nextSenderSeqNum)
@@ -113,11 +113,11 @@ final class SessionSequence
         final long newSeq = message.longValue(NEW_SEQ_NO);
         if (newSeq == FixFieldIndex.NOT_A_NUMBER)
         {
-            session.reject(seq, NEW_SEQ_NO, "4", FixSession.REJECT_REQUIRED_TAG_MISSING, "NewSeqNo(36) missing");
+            session.reject(seq, NEW_SEQ_NO, "4", RejectReasons.REQUIRED_TAG_MISSING, "NewSeqNo(36) missing");
         }
         else if (newSeq <= seq)
         {
-            session.reject(seq, NEW_SEQ_NO, "4", FixSession.REJECT_VALUE_INCORRECT,
+            session.reject(seq, NEW_SEQ_NO, "4", RejectReasons.VALUE_INCORRECT,
                 "NewSeqNo(36) must be above MsgSeqNum " + seq + ", was " + newSeq);
         }
         else if (newSeq > state.nextTargetSeqNum)
@@ -142,7 +142,7 @@ final class SessionSequence
             {
                 state.nextTargetSeqNum++;
             }
-            session.reject(seq == FixFieldIndex.NOT_A_NUMBER ? 0 : seq, NEW_SEQ_NO, "4", FixSession.REJECT_VALUE_INCORRECT,
+            session.reject(seq == FixFieldIndex.NOT_A_NUMBER ? 0 : seq, NEW_SEQ_NO, "4", RejectReasons.VALUE_INCORRECT,
                 newSeq == FixFieldIndex.NOT_A_NUMBER ? "NewSeqNo(36) missing or invalid" :
                 "NewSeqNo(36) must not be below the expected MsgSeqNum " + expected);
             return;
@@ -161,6 +161,7 @@ final class SessionSequence
     private void sendResendRequest()
     {
         final FixWriter out = session.scratch();
-        session.send(MsgTypes.RESEND_REQUEST, out.reset().field(BEGIN_SEQ_NO, state.nextTargetSeqNum).field(END_SEQ_NO, 0));
+        session.send(MsgTypes.RESEND_REQUEST,
+            out.reset().field(BEGIN_SEQ_NO, state.nextTargetSeqNum).field(END_SEQ_NO, 0));
     }
 }

@@ -15,7 +15,10 @@ final class SessionState
     final String password;
     final byte[] passwordBytes;
     int nextSenderSeqNum = 1;
-    /** A long: a client may move it past 2^31 with SequenceReset (36), and {@link io.kairos.fix.wire.FixFieldIndex#longAt} caps it below 10^18. */
+    /**
+     * A long: a client may move it past 2^31 with SequenceReset (36), and
+     * {@link io.kairos.fix.wire.FixFieldIndex#longAt} caps it below 10^18.
+     */
     long nextTargetSeqNum = 1;
     FixSession active;
 

@@ -75,7 +75,10 @@ final class SessionWriter
         send(msgType, state.nextSenderSeqNum++, false, body);
     }
 
-    /** Sends a SequenceReset-GapFill (or any message) with an explicit MsgSeqNum and PossDupFlag=Y, not consuming a number. */
+    /**
+     * Sends a SequenceReset-GapFill (or any message) with an explicit MsgSeqNum and PossDupFlag=Y, not consuming a
+     * number.
+     */
     void sendPossDup(final byte msgType, final int msgSeqNum, final FixWriter body)
     {
         send(msgType, msgSeqNum, true, body);

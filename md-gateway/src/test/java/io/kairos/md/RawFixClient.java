@@ -167,6 +167,13 @@ final class RawFixClient implements AutoCloseable
         }
     }
 
+    /** Sends a message with the next sequence number, then {@link #readUntil} {@code replyType} (5 s). */
+    FixFrame sendAndReadUntil(final String replyType, final String msgType, final String... fields) throws IOException
+    {
+        send(msgType, fields);
+        return readUntil(replyType, 5_000);
+    }
+
     /** Reads until a frame of this type arrives (others are skipped); null on timeout. */
     FixFrame readUntil(final String msgType, final long timeoutMs) throws IOException
     {
