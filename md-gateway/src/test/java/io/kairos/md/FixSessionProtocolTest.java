@@ -35,8 +35,8 @@ class FixSessionProtocolTest
     private final GatewayContext context = new GatewayContext(
         TestVenue.config().withHeartbeatIntervalSeconds(5).withOutboundQueueLimitMessages(16), TestVenue.REFERENCE_DATA,
         new BookEventPoller(new ManyToOneRingBuffer(new UnsafeBuffer(ByteBuffer.allocateDirect(
-            64 * 1024 + RingBufferDescriptor.TRAILER_LENGTH))), TestVenue.REFERENCE_DATA, new SystemEpochNanoClock(), counters,
-            new MdLatency(new SimpleMeterRegistry())),
+            64 * 1024 + RingBufferDescriptor.TRAILER_LENGTH))), TestVenue.REFERENCE_DATA, new SystemEpochNanoClock(),
+            counters, new MdLatency(new SimpleMeterRegistry())),
         new Trailers(), counters, new SystemEpochNanoClock(), time);
     private final MarketDataRequestHandler requests = new MarketDataRequestHandler(context);
     private final RecordingConnection connection = new RecordingConnection();
@@ -208,12 +208,14 @@ class FixSessionProtocolTest
         final byte[] sendingTime = "20260101-00:00:00.000000000".getBytes(StandardCharsets.US_ASCII);
         for (int i = 0; i < 16; i++)
         {
-            session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length), sendingTime);
+            session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length),
+                sendingTime);
             session.flush();
         }
         assertEquals(0, counters.slowConsumerDisconnects.get());
         assertFalse(connection.closed);
-        session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length), sendingTime);
+        session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length),
+            sendingTime);
         assertEquals(1, counters.slowConsumerDisconnects.get());
         assertTrue(connection.closed);
         assertFalse(session.isActive());

@@ -20,7 +20,8 @@ import java.util.Arrays;
  */
 final class RawFixClient implements AutoCloseable
 {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
+        .withZone(ZoneOffset.UTC);
 
     private final Socket socket;
     private final InputStream in;
@@ -31,7 +32,8 @@ final class RawFixClient implements AutoCloseable
     private int length;
     int nextSeq = 1;
 
-    RawFixClient(final int port, final String sender, final String target, final int receiveBufferBytes) throws IOException
+    RawFixClient(final int port, final String sender, final String target, final int receiveBufferBytes)
+        throws IOException
     {
         socket = new Socket();
         if (receiveBufferBytes > 0)
@@ -115,20 +117,25 @@ final class RawFixClient implements AutoCloseable
     }
 
     /** Subscribes; {@code aggregated} is "Y", "N" or null (absent). */
-    void subscribe(final String mdReqId, final String symbol, final int depth, final String aggregated) throws IOException
+    void subscribe(final String mdReqId, final String symbol, final int depth, final String aggregated)
+        throws IOException
     {
         if (aggregated == null)
         {
-            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "267=3", "269=0", "269=1", "269=2", "146=1", "55=" + symbol);
+            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "267=3", "269=0", "269=1", "269=2", "146=1",
+                "55=" + symbol);
         }
         else
         {
-            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "266=" + aggregated, "267=3", "269=0", "269=1", "269=2",
-                "146=1", "55=" + symbol);
+            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "266=" + aggregated, "267=3", "269=0",
+                "269=1",
+                "269=2", "146=1", "55=" + symbol);
         }
     }
 
-    /** @return the next frame, or null when none arrives within the timeout; throws EOFException when the server closed. */
+    /**
+     * @return the next frame, or null when none arrives within the timeout; throws EOFException when the server closed.
+     */
     FixFrame read(final long timeoutMs) throws IOException
     {
         final long deadline = System.currentTimeMillis() + timeoutMs;

@@ -81,7 +81,8 @@ final class RecordingConnection implements SessionConnection
         final byte[] raw = frame.raw();
         final int checksumAt = raw.length - 7;
         final int bodyStart = frame.toString().indexOf('|', "8=FIX.4.4|9=".length()) + 1;
-        if (Integer.parseInt(frame.get(9)) != checksumAt - bodyStart || Integer.parseInt(frame.get(10)) != FixChecksum.sum(ByteBuffer.wrap(raw), 0, checksumAt))
+        if (Integer.parseInt(frame.get(9)) != checksumAt - bodyStart
+            || Integer.parseInt(frame.get(10)) != FixChecksum.sum(ByteBuffer.wrap(raw), 0, checksumAt))
         {
             throw new AssertionError("bad BodyLength or CheckSum: " + frame);
         }

@@ -155,7 +155,8 @@ class SessionLayerTest
     {
         try (RawFixClient client = loggedOn("MD01"))
         {
-            final FixFrame reject = client.sendAndReadUntil("3", "V", "263=1", "264=0", "267=1", "269=0", "146=1", "55=AAPL");
+            final FixFrame reject = client.sendAndReadUntil("3", "V", "263=1", "264=0", "267=1", "269=0", "146=1",
+                "55=AAPL");
             assertEquals("1", reject.get(373));
             assertEquals("262", reject.get(371));
             assertEquals("V", reject.get(372));
@@ -167,7 +168,8 @@ class SessionLayerTest
     {
         try (RawFixClient client = loggedOn("MD01"))
         {
-            final byte[] good = RawFixClient.frame("35=1\u000149=MD01\u000156=KAIROS-MD\u000134=2\u000152=20260101-00:00:00\u0001112=X\u0001");
+            final byte[] good = RawFixClient.frame(
+                "35=1\u000149=MD01\u000156=KAIROS-MD\u000134=2\u000152=20260101-00:00:00\u0001112=X\u0001");
             good[good.length - 2] = (byte)(good[good.length - 2] == '0' ? '1' : '0');
             client.sendRaw(good);
             client.nextSeq = 2;
