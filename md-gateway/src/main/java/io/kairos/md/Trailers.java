@@ -5,12 +5,14 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * The 256 possible FIX trailers ({@code 10=NNN<SOH>}), encoded once into one table: a session appends the one for
- * its checksum to its outgoing batch, so a trailer costs no encoding. Immutable after construction; shared by every
- * session of the gateway.
+ * its checksum to its outgoing batch, so a trailer costs no encoding. Local rather than fix-wire's
+ * {@code FixWriter.trailer}, which encodes one per message into its own array: here the trailer goes into a Netty
+ * {@link ByteBuf} once per subscriber and message. Immutable after construction; shared by every session of the
+ * gateway.
  */
 final class Trailers
 {
-    static final int LENGTH = 7;
+    static final int LENGTH = FixFrame.TRAILER_LENGTH;
 
     private final byte[] table = new byte[256 * LENGTH];
 
