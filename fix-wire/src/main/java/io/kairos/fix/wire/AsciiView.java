@@ -52,18 +52,6 @@ public final class AsciiView implements CharSequence
     /** Whether two character sequences hold the same characters, without allocating. */
     public static boolean contentEquals(final CharSequence a, final CharSequence b)
     {
-        final int n = a.length();
-        if (n != b.length())
-        {
-            return false;
-        }
-        for (int i = 0; i < n; i++)
-        {
-            if (a.charAt(i) != b.charAt(i))
-            {
-                return false;
-            }
-        }
-        return true;
+        return a.length() == b.length() && CharSequence.compare(a, b) == 0;
     }
 }

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * fields, numbers, fixed-point prices, UTC timestamps, copies of values from a {@link FixFieldIndex}, and whole
  * frames ({@link #beginMessage}: BodyLength and CheckSum filled in by {@link #finishMessage}). It grows (allocating)
  * only when a write would pass its end, so a writer sized for its largest message never allocates; a view of the
- * array as a {@link ByteBuffer} ({@link #buffer}) is kept for channel writes and the checksum. Values are written as
+ * array as a {@link ByteBuffer} ({@link #buffer}) is kept for the caller's channel writes (its position and limit are
+ * the caller's: the writer sums the CheckSum through a view of its own). Values are written as
  * given: a value must not hold an SOH (FIX has no escape for it; the reader would end the field there). Not
  * thread-safe: owned by one thread, or used under its owner's lock.
  */
@@ -31,7 +32,10 @@ public final class FixWriter
     }
 
     private byte[] bytes;
+    /** Handed out by {@link #buffer}. */
     private ByteBuffer view;
+    /** Never handed out, so its limit is always the capacity: the CheckSum reads through it. */
+    private ByteBuffer own;
     private int position;
     private byte[] beginString;
     private int bodyStart = -1;
@@ -41,6 +45,7 @@ public final class FixWriter
     {
         bytes = new byte[capacity];
         view = ByteBuffer.wrap(bytes);
+        own = ByteBuffer.wrap(bytes);
     }
 
     /** The array written to; a new one after the writer grew. */
@@ -122,7 +127,7 @@ public final class FixWriter
         bytes[--start] = '8';
         frameStart = start;
         bodyStart = -1;
-        return trailer(FixChecksum.sum(view, start, position)).frameStart;
+        return trailer(FixChecksum.sum(own, start, position)).frameStart;
     }
 
     /** Where the last frame {@link #finishMessage} completed starts. */
@@ -134,7 +139,7 @@ public final class FixWriter
     /** Sum of {@code bytes[from, to)} modulo 256 ({@link FixChecksum#sum}). */
     public int checksum(final int from, final int to)
     {
-        return FixChecksum.sum(view, from, to);
+        return FixChecksum.sum(own, from, to);
     }
 
     /** Writes the trailer {@code 10=DDD|} for {@code checksum} (taken modulo 256). */
@@ -371,6 +376,7 @@ public final class FixWriter
         {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length << 1, position + extra));
             view = ByteBuffer.wrap(bytes);
+            own = ByteBuffer.wrap(bytes);
         }
     }
 }

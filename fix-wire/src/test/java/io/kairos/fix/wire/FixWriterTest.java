@@ -42,6 +42,19 @@ class FixWriterTest
     }
 
     @Test
+    void theCallersLimitOnTheViewDoesNotBoundTheNextMessage()
+    {
+        writer.beginMessage(FIX44).field(35, '0');
+        final int first = writer.finishMessage();
+        writer.buffer().position(first).limit(writer.position());
+        writer.reset().beginMessage(FIX44).field(35, '1').field(112, "a much longer message than the first");
+        final int second = writer.finishMessage();
+        assertEquals(Frames.frame("35=1|112=a much longer message than the first|"),
+            text(java.nio.ByteBuffer.wrap(writer.bytes()), second, writer.position() - second));
+        assertEquals(('a' + 'b') % 256, writer.reset().ascii("ab").checksum(0, 2));
+    }
+
+    @Test
     void finishingWithoutBeginningIsAProgrammingError()
     {
         assertThrows(IllegalStateException.class, writer::finishMessage);
