@@ -70,8 +70,8 @@ class EngineToClientBookTest
                     assertEquals(1, client.snapshots());
                     assertTrue(client.incrementals() > 100, "incrementals: " + client.incrementals());
                 }
-                final int resting = mirror.orderEntries(AAPL).size();
-                assertTrue(resting > 10, "a non-trivial book: " + resting);
+                final int restingOrders = mirror.orderEntries(AAPL).size();
+                assertTrue(restingOrders > 10, "a non-trivial book: " + restingOrders);
                 assertEquals(0, gateway.counters().bookInconsistencies.get());
             }
         }
