@@ -30,11 +30,11 @@ import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
 
 /**
  * The in-process Artio stack under {@code dataDir}: an Aeron media driver ({@code aeron/}, transient,
- * SHARED threading for small machines; in compact threading the driver and the archive are INVOKER agents that
- * one thread, {@code kairos-archive}, runs together, one thread instead of two), the Aeron archive that records
- * every message Artio sends ({@code archive/}, persistent: ResendRequests replay from it) and Artio's FixEngine ({@code artio/}:
- * persistent sequence numbers, replay indexes). In sole-library mode the engine binds the acceptor port
- * once the library has connected. Every accepted session is handed to the one library
+ * SHARED threading for small machines; in compact threading the driver and the archive are INVOKER agents
+ * that one thread, {@code kairos-archive}, runs together, one thread instead of two), the Aeron archive that
+ * records every message Artio sends ({@code archive/}, persistent: ResendRequests replay from it) and Artio's
+ * FixEngine ({@code artio/}: persistent sequence numbers, replay indexes). In sole-library mode the engine
+ * binds the acceptor port once the library has connected. Every accepted session is handed to the one library
  * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
  *
  * <p>Crash safety: launching takes the {@link DirectoryLock} on {@code gateway.lock} first (a second gateway on the
@@ -175,7 +175,8 @@ final class EmbeddedArtio implements AutoCloseable
                 return "kairos-archive";
             }
         };
-        final AgentRunner runner = new AgentRunner(IdleMode.newHousekeepingIdleStrategy(), errorHandler, null, invoking);
+        final AgentRunner runner =
+            new AgentRunner(IdleMode.newHousekeepingIdleStrategy(), errorHandler, null, invoking);
         AgentRunner.startOnThread(runner).setName("kairos-archive");
         return runner;
     }

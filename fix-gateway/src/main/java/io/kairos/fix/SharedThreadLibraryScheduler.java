@@ -38,7 +38,8 @@ final class SharedThreadLibraryScheduler implements LibraryScheduler
         {
             throw new IllegalStateException("the library is launched already");
         }
-        final Agent agent = monitoringAgent == null ? conductorAgent : new CompositeAgent(conductorAgent, monitoringAgent);
+        final Agent agent =
+            monitoringAgent == null ? conductorAgent : new CompositeAgent(conductorAgent, monitoringAgent);
         infra.add(agent);
         hosted = agent;
     }

@@ -123,7 +123,8 @@ final class TickMatcher
     void claimEarlyTicks(final PendingOrder order)
     {
         int count = 0;
-        for (long sequence = earlyTicks.newest(order.orderIdHash); sequence != EarlyTicks.NONE && count < claimed.length;
+        for (long sequence = earlyTicks.newest(order.orderIdHash);
+            sequence != EarlyTicks.NONE && count < claimed.length;
             sequence = earlyTicks.previous(sequence))
         {
             if (earlyTicks.hasId(sequence, order.orderId, order.orderIdLength) &&
