@@ -201,7 +201,8 @@ final class Venue implements AutoCloseable
             }
         }
         text.append("\n  Threading      : ").append(config.threading() == Threading.COMPACT ?
-            "compact (kairos-hot: framer, sessions and matchers; kairos-infra)" : "dedicated (a thread per stage)");
+            "compact (kairos-hot: framer, sessions and matchers; kairos-infra; kairos-archive)" :
+            "dedicated (a thread per stage)");
         text.append("\n  Engine         : ").append(engineConfig.partitionCount()).append(" partition(s), hosting ")
             .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString())
             .append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
