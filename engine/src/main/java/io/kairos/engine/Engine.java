@@ -38,6 +38,19 @@ public final class Engine implements AutoCloseable
      */
     public Engine(final EngineConfig config, final EpochNanoClock clock, final AgentThread matcherHost)
     {
+        this(config, clock, matcherHost, null);
+    }
+
+    /**
+     * As {@link #Engine(EngineConfig, EpochNanoClock, AgentThread)}, with snapshot files written on {@code
+     * housekeeping} (compact threading's infra thread) instead of the matcher's thread, which then only captures
+     * the state into memory; null: the matcher's thread writes them. It must keep running until this engine is
+     * closed.
+     */
+    public Engine(
+        final EngineConfig config, final EpochNanoClock clock, final AgentThread matcherHost,
+        final AgentThread housekeeping)
+    {
         this.config = config;
         this.clock = clock;
         partitions = new PartitionRuntime[config.partitionCount()];
@@ -51,7 +64,7 @@ public final class Engine implements AutoCloseable
         {
             for (final int p : hosted)
             {
-                partitions[p] = new PartitionRuntime(p, config, clock, matcherHost);
+                partitions[p] = new PartitionRuntime(p, config, clock, matcherHost, housekeeping);
                 rings[p] = partitions[p].ring();
             }
         }

@@ -54,6 +54,9 @@ final class PartitionRuntime
     private final DirectoryLock lock;
     private final Journal journal;
     private final SnapshotStore snapshots;
+    /** Writes snapshot files on the housekeeping thread (compact threading); null: the matcher writes them. */
+    private final SnapshotWriter snapshotWriter;
+    private final AgentThread housekeeping;
     private BatchEventProcessor<EngineCommand> journalProcessor;
     private BatchEventProcessor<EngineCommand> matcherProcessor;
     private Thread journalThread;
@@ -62,8 +65,13 @@ final class PartitionRuntime
     private RecoveryReport recoveryReport;
     private long baseIndex;
 
-    /** @param host the shared thread the matcher runs on as an agent, or null for threads of its own */
-    PartitionRuntime(final int partition, final EngineConfig config, final EpochNanoClock clock, final AgentThread host)
+    /**
+     * @param host         the shared thread the matcher runs on as an agent, or null for threads of its own
+     * @param housekeeping the shared thread that writes snapshot files, or null for the matcher's own thread
+     */
+    PartitionRuntime(
+        final int partition, final EngineConfig config, final EpochNanoClock clock, final AgentThread host,
+        final AgentThread housekeeping)
     {
         this.partition = partition;
         this.config = config;
@@ -81,6 +89,8 @@ final class PartitionRuntime
         journal = journalled ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes()) : null;
         snapshots = journalled && config.snapshotEveryCommands() > 0
             ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;
+        snapshotWriter = snapshots != null && housekeeping != null ? new SnapshotWriter(snapshots, partition) : null;
+        this.housekeeping = snapshotWriter != null ? housekeeping : null;
     }
 
     RingBuffer<EngineCommand> ring()
@@ -166,6 +176,10 @@ final class PartitionRuntime
     void start(final EngineEventListener listener)
     {
         matcher.listener(listener);
+        if (housekeeping != null)
+        {
+            housekeeping.add(snapshotWriter);
+        }
         if (host != null)
         {
             polledMatcher = new PolledMatcher();
@@ -231,6 +245,11 @@ final class PartitionRuntime
             }
             join(matcherThread);
             join(journalThread);
+        }
+        if (housekeeping != null)
+        {
+            housekeeping.remove(snapshotWriter);
+            snapshotWriter.persistPending(); // a snapshot captured just before the stop is still written
         }
         if (journal != null)
         {
@@ -454,7 +473,14 @@ final class PartitionRuntime
             stats.rejects.set(matcher.rejects());
             if (snapshotEvery > 0 && index % snapshotEvery == 0)
             {
-                snapshots.write(matcher, index);
+                if (snapshotWriter != null)
+                {
+                    snapshotWriter.offer(matcher, index);
+                }
+                else
+                {
+                    snapshots.write(matcher, index);
+                }
             }
         }
     }

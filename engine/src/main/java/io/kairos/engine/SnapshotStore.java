@@ -2,7 +2,7 @@ package io.kairos.engine;
 
 import static io.kairos.engine.SnapshotDescriptor.*;
 
-import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.FileOutputStream;
@@ -21,9 +21,13 @@ import java.util.zip.CRC32C;
 import java.util.zip.CheckedOutputStream;
 
 /**
- * Writes and reads a partition's matcher snapshots (layout in {@link SnapshotDescriptor}). Writing
- * runs on the matcher thread, between commands, and allocates: it is a periodic pause, sized by
- * the number of resting orders. Reading runs at start-up.
+ * Writes and reads a partition's matcher snapshots (layout in {@link SnapshotDescriptor}). Writing is two steps:
+ * {@link #capture} serializes the matcher's state into this store's reusable in-memory image, on the matcher thread
+ * between commands (a periodic pause sized by the number of resting orders; it allocates only when the image
+ * grows), and {@link #persist} writes that image to its file, forces it and publishes it — file work that compact
+ * threading leaves to the housekeeping thread ({@link SnapshotWriter}); {@link #write} does both on the caller's
+ * thread. One capture at a time: the caller hands the image over between the two steps (a happens-before edge).
+ * Reading runs at start-up.
  */
 final class SnapshotStore
 {
@@ -34,6 +38,11 @@ final class SnapshotStore
 
     private final Path dir;
     private final int partition;
+    /** The captured state: the file's bytes but the trailing CRC, reused from one snapshot to the next. */
+    private final ByteArrayOutputStream image = new ByteArrayOutputStream(1 << 16);
+    private final CRC32C imageCrc = new CRC32C();
+    private final DataOutputStream imageOut = new DataOutputStream(new CheckedOutputStream(image, imageCrc));
+    private long imageIndex = -1;
     private final byte[] idBytes = new byte[AsciiId.MAX_LENGTH];
     /**
      * The order record being read: the restore API's carrier (a snapshot record is an order's state, so an
@@ -62,17 +71,48 @@ final class SnapshotStore
      */
     void write(final MatchingCore matcher, final long commandIndex)
     {
+        capture(matcher, commandIndex);
+        persist();
+    }
+
+    /** Serializes the matcher's state as of {@code commandIndex} into the image (matcher thread). */
+    void capture(final MatchingCore matcher, final long commandIndex)
+    {
+        image.reset();
+        imageCrc.reset();
+        try
+        {
+            writeState(imageOut, matcher, commandIndex);
+            imageOut.flush();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot capture snapshot " + commandIndex, ex); // in memory: never
+        }
+        imageIndex = commandIndex;
+    }
+
+    /** The command index of the last capture; -1 before the first. */
+    long capturedIndex()
+    {
+        return imageIndex;
+    }
+
+    /**
+     * Writes the last capture to its file, forces it, publishes it under its final name and keeps the newest
+     * {@link SnapshotDescriptor#RETAINED}.
+     */
+    void persist()
+    {
+        final long commandIndex = imageIndex;
         final Path target = dir.resolve(fileName(commandIndex));
         final Path temp = dir.resolve(fileName(commandIndex) + ".tmp");
         try (FileOutputStream file = new FileOutputStream(temp.toFile()))
         {
-            final CRC32C crc = new CRC32C();
-            final DataOutputStream out =
-                new DataOutputStream(new BufferedOutputStream(new CheckedOutputStream(file, crc), 1 << 16));
-            writeState(out, matcher, commandIndex);
-            out.flush();
-            out.writeInt((int)crc.getValue());
-            out.flush();
+            image.writeTo(file);
+            final DataOutputStream trailer = new DataOutputStream(file);
+            trailer.writeInt((int)imageCrc.getValue());
+            trailer.flush();
             file.getFD().sync();
         }
         catch (final IOException ex)

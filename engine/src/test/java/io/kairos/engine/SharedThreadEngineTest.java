@@ -121,6 +121,51 @@ class SharedThreadEngineTest
     }
 
     @Test
+    void shouldWriteSnapshotsOnTheHousekeepingThreadAndRecoverFromThemToTheSameBooks()
+    {
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
+            .withSnapshotEveryCommands(700);
+        final RandomCommandStream stream = new RandomCommandStream(11, TestInstruments.DEFAULT, 4, 0);
+        final EngineCommand command = new EngineCommand();
+        final MatchingCore reference0 = new MatchingCore(0, config, () -> 0);
+        final MatchingCore reference1 = new MatchingCore(1, config, () -> 0);
+        try (AgentThread housekeeping = AgentThread.start("kairos-infra-test", new BusySpinIdleStrategy(),
+            Throwable::printStackTrace, Thread::new);
+            Engine engine = new Engine(config, new SystemEpochNanoClock(), host, housekeeping)
+                .start(EngineEventListener.NO_OP))
+        {
+            for (int i = 0; i < 5_000; i++)
+            {
+                stream.next(command);
+                engine.publisher().publish(command);
+                final Instrument instrument = config.instruments().byId(command.instrumentId);
+                if (command.type == CommandType.MASS_CANCEL || instrument == null || instrument.partition() == 0)
+                {
+                    reference0.apply(command);
+                }
+                if (command.type == CommandType.MASS_CANCEL || (instrument != null && instrument.partition() == 1))
+                {
+                    reference1.apply(command);
+                }
+            }
+        }
+        final EventRecorder expected = new EventRecorder();
+        reference0.listener(expected);
+        reference0.emitRecoveredBooks();
+        reference1.listener(expected);
+        reference1.emitRecoveredBooks();
+        final EventRecorder recovered = new EventRecorder();
+        try (Engine engine = new Engine(config).start(recovered))
+        {
+            // the first snapshot due is always taken (the writer starts idle) and written at the latest by close
+            final RecoveryReport report = engine.recoveryReports().get(0);
+            assertTrue(report.snapshotCommands() > 0, "started from a snapshot: " + report);
+        }
+        assertEquals(expected.drain(), recovered.drain());
+    }
+
+    @Test
     void shouldRefuseToAddOrRemoveAnAgentFromTheHostThreadItself() throws Exception
     {
         final AtomicInteger refused = new AtomicInteger();

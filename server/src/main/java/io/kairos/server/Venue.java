@@ -93,7 +93,8 @@ final class Venue implements AutoCloseable
                     "exceptions that escaped an agent on the compact mode's hot or infra thread (each also printed)")
                 .register(registry);
         }
-        engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot());
+        engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot(),
+            threads == null ? null : threads.infra());
         final EngineMeters meters = EngineMeters.register(engine, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
         GatewayWiring.launch(config, engine, registry, listeners, gateways, endpoints, threads);
