@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +46,7 @@ class BurstAndStopTest
     void shouldAcknowledgeABurstLargerThanTheEngineToGatewayQueue() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(1_000_000, 1_000_000));
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             final Future<?> sent = writer.submit(() -> writeOrders(client, orders(client, BURST)));
@@ -68,7 +69,7 @@ class BurstAndStopTest
     void shouldAnswerEveryOrderTheEngineTookWhenStoppedUnderLoad() throws Exception
     {
         final GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(1_000_000, 1_000_000));
-        try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        try (RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             final AtomicInteger written = new AtomicInteger();

@@ -1,7 +1,5 @@
 package io.kairos.fix;
 
-import static io.kairos.fix.TestWaits.freePort;
-
 import static io.kairos.fix.Requests.BUY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +17,7 @@ import io.aeron.archive.codecs.mark.MarkFileHeaderDecoder;
 import io.aeron.archive.codecs.mark.MessageHeaderDecoder;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
+import io.kairos.testsupport.FreePorts;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -77,14 +76,13 @@ class CrashRestartTest
     @Test
     void shouldResumeAfterTheLastSequenceNumberOnTheWireWhenArtiosLogLostItsTail() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
         final int lastOnWire;
-        try (QfjClient client = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store")))
+        try (QfjClient client = GatewayFixture.client(1, port, dir.resolve("store")))
         {
-            try (GatewayFixture fixture = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            try (GatewayFixture fixture = GatewayFixture.startOn(gatewayDir, port))
             {
-                assertEquals(port, fixture.port());
                 client.startAndLogon();
                 client.send(Requests.limit("BEFORE", BUY, "AAPL", 1, 95));
                 client.expect("8");
@@ -99,9 +97,8 @@ class CrashRestartTest
                 floor.onSent(floor.slot("CLIENT01"), lastOnWire + lostTail);
             }
 
-            try (GatewayFixture restarted = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            try (GatewayFixture restarted = GatewayFixture.startOn(gatewayDir, port))
             {
-                assertEquals(port, restarted.port());
                 client.startAndLogon();
                 client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
                 final Message ack = client.expect("8");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +44,7 @@ class HostileOrderEntryTest
             {"38=12345678901234567890|44=90|", "38", "5"},
         };
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
@@ -85,7 +86,7 @@ class HostileOrderEntryTest
         {
             for (final String heartBtInt : new String[] {"0", "3601"})
             {
-                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.send("A", "98=0|108=" + heartBtInt + "|553=CLIENT01|554=client01pass|");
                     final String logout = client.readMessage("5", WAIT_MS);
@@ -96,7 +97,7 @@ class HostileOrderEntryTest
                     assertTrue(client.closedByPeer(), "and the connection is closed");
                 }
             }
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.send("A", "98=0|108=3600|553=CLIENT01|554=client01pass|");
                 assertNotNull(client.readMessage("A", WAIT_MS), "the edge of the range is accepted");
@@ -111,7 +112,7 @@ class HostileOrderEntryTest
         {
             for (final String seqNum : new String[] {"0", "-1"})
             {
-                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.write(withSeqNum(client, seqNum));
                     final String logout = client.readMessage("5", WAIT_MS);
@@ -120,7 +121,7 @@ class HostileOrderEntryTest
                     assertTrue(client.readMessage("A", WAIT_MS) == null && client.closedByPeer(), "refused and closed");
                 }
             }
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.logon("CLIENT01", "client01pass");
                 assertNotNull(client.readMessage("A", WAIT_MS), "a good logon is answered afterwards");
@@ -135,7 +136,7 @@ class HostileOrderEntryTest
         {
             for (int i = 0; i < 3; i++)
             {
-                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
                     final String logon = client.readMessage("A", WAIT_MS);
@@ -144,12 +145,12 @@ class HostileOrderEntryTest
                     assertEquals("Y", RawFixClient.field(logon, 141));
                 }
             }
-            try (RawFixClient refused = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient refused = fixture.rawClient("CLIENT01"))
             {
                 refused.send("A", "98=0|108=0|553=CLIENT01|554=client01pass|141=Y|");
                 assertNotNull(refused.readMessage("5", WAIT_MS));
             }
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
                 assertNotNull(client.readMessage("A", WAIT_MS), "answered after a refused logon too");
@@ -165,7 +166,7 @@ class HostileOrderEntryTest
     void shouldIgnoreAPossDupRetransmissionBelowTheExpectedMsgSeqNum() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS));
@@ -185,7 +186,7 @@ class HostileOrderEntryTest
     void shouldRejectASequenceResetPastTwoToThe31AndKeepTheSession() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS));
@@ -215,7 +216,7 @@ class HostileOrderEntryTest
         throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS));
@@ -233,7 +234,7 @@ class HostileOrderEntryTest
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir))
         {
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.logon("CLIENT01", "client01pass");
                 assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
@@ -255,8 +256,8 @@ class HostileOrderEntryTest
                 client.readUntilClosed(WAIT_MS);
                 assertTrue(client.closedByPeer(), "closed when the peer sends no FIX (" + written + " bytes written)");
             }
-            TestWaits.awaitDisconnected(fixture, "CLIENT01");
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            fixture.awaitDisconnected("CLIENT01");
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
                 assertNotNull(client.readMessage("A", WAIT_MS), "the session logs on again");

@@ -22,11 +22,11 @@ class IdleModeTest
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
             buyer.send(Requests.limit("SPIN-B", BUY, "AAPL", 10, 99.5));
-            assertEquals('0', buyer.expect("8").getChar(150));
+            buyer.expectReport('0');
             seller.send(Requests.limit("SPIN-S", SELL, "AAPL", 10, 99.5));
-            assertEquals('0', seller.expect("8").getChar(150));
-            assertEquals('F', seller.expect("8").getChar(150));
-            assertEquals('F', buyer.expect("8").getChar(150));
+            seller.expectReport('0');
+            seller.expectReport('F');
+            buyer.expectReport('F');
         }
     }
 }

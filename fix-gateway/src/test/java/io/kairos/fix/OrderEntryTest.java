@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,10 +89,10 @@ class OrderEntryTest
     void shouldReportFillsToBothSides() throws Exception
     {
         client1.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-        assertEquals('0', client1.expect("8").getChar(150));
+        client1.expectReport('0');
 
         client2.send(Requests.limit("S1", SELL, "AAPL", 4, 99.0));
-        assertEquals('0', client2.expect("8").getChar(150));
+        client2.expectReport('0');
         final Message aggressorFill = client2.expect("8");
         final Message restingFill = client1.expect("8");
 
@@ -100,7 +101,7 @@ class OrderEntryTest
         assertNotEquals(aggressorFill.getString(17), restingFill.getString(17), "each side's fill report has its own ExecID");
 
         client2.send(Requests.market("S2", SELL, "AAPL", 6));
-        assertEquals('0', client2.expect("8").getChar(150));
+        client2.expectReport('0');
         assertFill(client2.expect("8"), "S2", '2', 6, 0, 6, 99.5);
         assertFill(client1.expect("8"), "B1", '2', 6, 0, 10, 99.5);
         assertEquals(4.0, fixture.counter("kairos.executions"));
@@ -180,7 +181,7 @@ class OrderEntryTest
         decimals.setString(44, "99.0000001");
         assertOrderRejected(decimals, "price has more than 6 decimals");
         client1.send(Requests.limit("I8", BUY, "AAPL", 10, 99));
-        assertEquals('0', client1.expect("8").getChar(150));
+        client1.expectReport('0');
         assertOrderRejected(Requests.limit("I8", BUY, "AAPL", 10, 99), "duplicate client order id");
         assertEquals(1.0, fixture.counter("kairos.rejects", "reason", "unknown_instrument"));
         assertEquals(1.0, fixture.counter("kairos.rejects", "reason", "too_many_decimals"));
@@ -190,7 +191,7 @@ class OrderEntryTest
     void shouldAnswerAReSentCopyOfAnOrderWithItsStatusInsteadOfADuplicateReject() throws Exception
     {
         // QuickFIX/J strips PossDupFlag from application sends, so this client writes the bytes itself
-        try (RawFixClient raw = new RawFixClient(fixture.port(), "CLIENT03"))
+        try (RawFixClient raw = fixture.rawClient("CLIENT03"))
         {
             raw.logon("CLIENT03", "client03pass");
             final String now = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
@@ -320,7 +321,7 @@ class OrderEntryTest
     private void assertSessionSurvives(final String clOrdId) throws FieldNotFound
     {
         client1.send(Requests.limit(clOrdId, BUY, "AAPL", 1, 90));
-        assertEquals('0', client1.expect("8").getChar(150));
+        client1.expectReport('0');
     }
 
     private static void assertFill(

@@ -1,9 +1,5 @@
 package io.kairos.fix;
 
-import static io.kairos.fix.TestWaits.awaitDisconnected;
-import static io.kairos.fix.TestWaits.awaitUntil;
-import static io.kairos.fix.TestWaits.freePort;
-
 import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.FieldNotFound;
@@ -33,10 +31,10 @@ class RedeliveryAfterRestartTest
     @Test
     void shouldSendAfterARestartTheFillADisconnectedSessionWasWaitingFor() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
-        try (QfjClient buyer = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store"));
-            QfjClient seller = new QfjClient("CLIENT02", "client02pass", port, dir.resolve("store")))
+        try (QfjClient buyer = GatewayFixture.client(1, port, dir.resolve("store"));
+            QfjClient seller = GatewayFixture.client(2, port, dir.resolve("store")))
         {
             final String sellerFillExecId;
             try (GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port))
@@ -44,14 +42,14 @@ class RedeliveryAfterRestartTest
                 buyer.startAndLogon();
                 seller.startAndLogon();
                 buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-                assertEquals('0', buyer.expect("8").getChar(150));
+                buyer.expectReport('0');
                 buyer.stop();
-                awaitDisconnected(fixture, "CLIENT01");
+                fixture.awaitDisconnected("CLIENT01");
 
                 seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
-                assertEquals('0', seller.expect("8").getChar(150));
+                seller.expectReport('0');
                 sellerFillExecId = seller.expect("8").getString(17);
-                awaitUntil(() -> fixture.gateway.agent().session("CLIENT01").backlogSize() == 1, "the buyer's fill never waited");
+                Await.until("the buyer's fill waiting", () -> fixture.gateway.agent().session("CLIENT01").backlogSize() == 1);
                 seller.stop();
             }
 
@@ -74,10 +72,10 @@ class RedeliveryAfterRestartTest
     @Test
     void shouldSendAgainWithTheirExecIdsTheReportsArtioHadNotAcceptedWhenTheVenueStopped() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
-        try (QfjClient buyer = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store"));
-            QfjClient seller = new QfjClient("CLIENT02", "client02pass", port, dir.resolve("store")))
+        try (QfjClient buyer = GatewayFixture.client(1, port, dir.resolve("store"));
+            QfjClient seller = GatewayFixture.client(2, port, dir.resolve("store")))
         {
             final Message ack;
             final Message fill;

@@ -3,6 +3,7 @@ package io.kairos.fix;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +22,7 @@ class ThrottleTest
     void shouldRejectMessagesPastTheLimitAndDisconnectAfterARunOfRejects() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(LIMIT_PER_SECOND, DISCONNECT_AFTER));
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             final long startNs = System.nanoTime();
             client.logon("CLIENT01", "client01pass");
