@@ -8,6 +8,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import io.kairos.testsupport.InitiatorSettings;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -21,9 +22,7 @@ import quickfix.SessionNotFound;
 import quickfix.SessionSettings;
 import quickfix.SocketInitiator;
 import quickfix.field.MsgType;
-import quickfix.field.Password;
 import quickfix.field.Text;
-import quickfix.field.Username;
 
 /**
  * A real FIX 4.4 counterparty: one QuickFIX/J initiator session to the venue, logging on with
@@ -54,27 +53,16 @@ final class FixClient implements AutoCloseable
     FixClient(final Path storeRoot, final int port, final String compId, final String password, final String targetCompId)
     {
         this.password = password;
-        sessionId = new SessionID("FIX.4.4", compId, targetCompId);
-        settings = new SessionSettings();
-        settings.setString("ConnectionType", "initiator");
-        settings.setString("BeginString", "FIX.4.4");
-        settings.setString("StartTime", "00:00:00");
-        settings.setString("EndTime", "00:00:00");
-        settings.setString("HeartBtInt", "30");
-        settings.setString("ReconnectInterval", "1");
-        settings.setString("SocketConnectHost", "127.0.0.1");
-        settings.setLong("SocketConnectPort", port);
+        settings = InitiatorSettings.loopback(port);
         settings.setString("FileStorePath", storeRoot.resolve("fix-client-store").toString());
         settings.setString("UseDataDictionary", "Y");
         settings.setString("DataDictionary", "FIX44.xml");
         settings.setString("ValidateUserDefinedFields", "N");
         settings.setString("AllowUnknownMsgFields", "Y");
         settings.setString("ValidateIncomingMessage", "Y");
-        settings.setString("TimeStampPrecision", "NANOS");
         settings.setString("ResetOnLogon", "N");
         settings.setString("PersistMessages", "Y");
-        settings.setString(sessionId, "SenderCompID", compId);
-        settings.setString(sessionId, "TargetCompID", targetCompId);
+        sessionId = InitiatorSettings.addSession(settings, new SessionID("FIX.4.4", compId, targetCompId));
     }
 
     /**
@@ -299,11 +287,7 @@ final class FixClient implements AutoCloseable
         @Override
         public void toAdmin(final Message message, final SessionID id)
         {
-            if (MsgType.LOGON.equals(type(message)))
-            {
-                message.setString(Username.FIELD, id.getSenderCompID());
-                message.setString(Password.FIELD, password);
-            }
+            InitiatorSettings.addCredentials(message, id, password);
         }
 
         @Override

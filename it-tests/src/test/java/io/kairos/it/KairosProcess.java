@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.FreePorts;
+
 /**
  * The real venue: {@code server/target/kairos/bin/kairos-server} run as a child process with a
  * {@link TestVenue} config, its stdout and stderr captured to a file under the venue's folder.

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import quickfix.Application;
+import io.kairos.testsupport.InitiatorSettings;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
@@ -57,18 +57,15 @@ final class MarketDataFeed implements AutoCloseable
         for (final Subscriber subscriber : subscribers)
         {
             final SessionID id = new SessionID("FIX.4.4", subscriber.compId(), "KAIROS-MD");
-            settings.setString(id, "BeginString", id.getBeginString());
-            settings.setString(id, "SenderCompID", id.getSenderCompID());
-            settings.setString(id, "TargetCompID", id.getTargetCompID());
-            this.subscribers.put(id, subscriber);
+            this.subscribers.put(InitiatorSettings.addSession(settings, id), subscriber);
             orderIdsSeen.put(subscriber.compId(), ConcurrentHashMap.newKeySet());
             incrementals.put(subscriber.compId(), new AtomicLong());
             snapshots.put(subscriber.compId(), new AtomicInteger());
         }
-        events = new SessionEvents("market-data", subscribers.size());
+        events = new Updates(subscribers.size());
         try
         {
-            initiator = new ThreadedSocketInitiator(new Updates(), new MemoryStoreFactory(), settings,
+            initiator = new ThreadedSocketInitiator(events, new MemoryStoreFactory(), settings,
                 new ScreenLogFactory(false, false, false), new DefaultMessageFactory());
         }
         catch (final ConfigError ex)
@@ -160,19 +157,7 @@ final class MarketDataFeed implements AutoCloseable
 
     private static SessionSettings settings(final int port)
     {
-        final SessionSettings settings = new SessionSettings();
-        settings.setString("ConnectionType", "initiator");
-        settings.setString("SocketConnectHost", "127.0.0.1");
-        settings.setLong("SocketConnectPort", port);
-        settings.setString("StartTime", "00:00:00");
-        settings.setString("EndTime", "00:00:00");
-        settings.setString("HeartBtInt", "30");
-        settings.setString("ReconnectInterval", "1");
-        settings.setString("ResetOnLogon", "Y");
-        settings.setString("PersistMessages", "N");
-        settings.setString("CheckLatency", "N");
-        settings.setString("SocketTcpNoDelay", "Y");
-        settings.setString("TimeStampPrecision", "NANOS");
+        final SessionSettings settings = InitiatorSettings.resetEachLogon(InitiatorSettings.loopback(port));
         settings.setString("UseDataDictionary", "Y");
         settings.setString("DataDictionary", "FIX44.xml");
         settings.setString("ValidateUserDefinedFields", "N");
@@ -181,12 +166,12 @@ final class MarketDataFeed implements AutoCloseable
         return settings;
     }
 
-    /** QuickFIX/J callbacks, on its session threads. */
-    private final class Updates implements Application
+    /** QuickFIX/J callbacks, on its session threads: the session events, a request per symbol, the updates. */
+    private final class Updates extends SessionEvents
     {
-        @Override
-        public void onCreate(final SessionID id)
+        Updates(final int sessions)
         {
+            super("market-data", sessions);
         }
 
         @Override
@@ -198,19 +183,7 @@ final class MarketDataFeed implements AutoCloseable
             {
                 session.send(request(subscriber, symbol));
             }
-            events.onLogon();
-        }
-
-        @Override
-        public void onLogout(final SessionID id)
-        {
-            events.onLogout();
-        }
-
-        @Override
-        public void toAdmin(final Message message, final SessionID id)
-        {
-            events.onOutgoingAdmin(message, id);
+            super.onLogon(id);
         }
 
         @Override
@@ -220,11 +193,6 @@ final class MarketDataFeed implements AutoCloseable
             {
                 sessionRejects.incrementAndGet();
             }
-        }
-
-        @Override
-        public void toApp(final Message message, final SessionID id)
-        {
         }
 
         @Override

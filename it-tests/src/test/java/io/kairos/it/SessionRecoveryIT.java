@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
+import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
@@ -61,11 +63,8 @@ class SessionRecoveryIT
         {
             client.send(Orders.limit("keep-1", "T02", Side.BUY, 25, "99.00"));
             orderId = str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "keep-1")), 37);
-            final long deadline = System.currentTimeMillis() + 5_000;
-            while (nextTargetSeq(client) < 3 && System.currentTimeMillis() < deadline)
-            {
-                KairosProcess.pause(10);
-            }
+            Await.until("the client counting the venue's messages", Duration.ofSeconds(5),
+                () -> nextTargetSeq(client) >= 3);
             senderSeq = nextSenderSeq(client);
             targetSeq = nextTargetSeq(client);
             client.disconnect();

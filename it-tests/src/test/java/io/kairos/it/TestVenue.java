@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import io.kairos.testsupport.FreePorts;
+
 /**
  * A venue configuration for one test: free loopback ports picked at creation (again if a start finds one taken),
  * data directories in
