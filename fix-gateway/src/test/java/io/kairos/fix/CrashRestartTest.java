@@ -46,7 +46,8 @@ class CrashRestartTest
             final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> FixGateway.launch(
                 FixGatewayConfig.defaults(gatewayDir).withPort(0), engine.config().instruments(), engine.publisher(),
                 new SimpleMeterRegistry()));
-            assertTrue(refused.getMessage().contains(gatewayDir.toAbsolutePath() + " is in use by another running gateway (pid " +
+            assertTrue(refused.getMessage().contains(gatewayDir.toAbsolutePath() +
+                " is in use by another running gateway (pid " +
                 ProcessHandle.current().pid()), refused.getMessage());
 
             try (QfjClient client = first.client(1, dir.resolve("store")).startAndLogon())
@@ -93,7 +94,8 @@ class CrashRestartTest
             final int lostTail = 5;
             try (SentSequenceFloor floor = SentSequenceFloor.open(gatewayDir, List.of()))
             {
-                assertEquals(lastOnWire, floor.lastSent("CLIENT01"), "the mark is the last number the client received (the Logout)");
+                assertEquals(lastOnWire, floor.lastSent("CLIENT01"),
+                    "the mark is the last number the client received (the Logout)");
                 floor.onSent(floor.slot("CLIENT01"), lastOnWire + lostTail);
             }
 
@@ -119,7 +121,8 @@ class CrashRestartTest
             final MappedByteBuffer mapped = file.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, file.length());
             try
             {
-                final int offset = MessageHeaderDecoder.ENCODED_LENGTH + MarkFileHeaderDecoder.activityTimestampEncodingOffset();
+                final int offset = MessageHeaderDecoder.ENCODED_LENGTH +
+                    MarkFileHeaderDecoder.activityTimestampEncodingOffset();
                 new UnsafeBuffer(mapped).putLongVolatile(offset, System.currentTimeMillis());
             }
             finally

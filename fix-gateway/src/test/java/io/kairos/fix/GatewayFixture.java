@@ -44,12 +44,15 @@ final class GatewayFixture implements AutoCloseable
         this(dataDir, customise, EngineConfig.defaults(INSTRUMENTS));
     }
 
-    private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise, final EngineConfig engineConfig)
+    private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise,
+        final EngineConfig engineConfig)
     {
         this.dataDir = dataDir;
         final FixGatewayConfig config = customise.apply(FixGatewayConfig.defaults(dataDir).withPort(0));
-        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newHotPathIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
-        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
+        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newHotPathIdleStrategy(),
+            Throwable::printStackTrace, Thread::new) : null;
+        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(),
+            Throwable::printStackTrace, Thread::new) : null;
         engine = new Engine(engineConfig, new SystemEpochNanoClock(), hot);
         gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry, hot, infra);
         engine.start(gateway);
@@ -84,7 +87,8 @@ final class GatewayFixture implements AutoCloseable
     static GatewayFixture startJournalled(final Path dataDir, final Path journalDir, final int port)
     {
         return new GatewayFixture(dataDir, config -> config.withPort(port),
-            EngineConfig.defaults(INSTRUMENTS).withJournal(JournalMode.SYNC, journalDir.resolve("journal"), journalDir.resolve("snapshots")));
+            EngineConfig.defaults(INSTRUMENTS).withJournal(JournalMode.SYNC, journalDir.resolve("journal"),
+                journalDir.resolve("snapshots")));
     }
 
     int port()

@@ -51,10 +51,12 @@ class HostileOrderEntryTest
             int n = 0;
             for (final String[] c : cases)
             {
-                assertSessionReject(client, "D", "11=H" + n++ + "|54=1|" + GOOD_TIME + "40=2|55=AAPL|59=0|" + c[0], c[1], c[2]);
+                assertSessionReject(client, "D", "11=H" + n++ + "|54=1|" + GOOD_TIME + "40=2|55=AAPL|59=0|" + c[0],
+                    c[1], c[2]);
             }
             assertSessionReject(client, "D", "11=T1|54=1|60=yesterday|40=2|55=AAPL|38=100|44=90|59=0|", "60", "6");
-            assertSessionReject(client, "D", "11=S1|54=1|" + GOOD_TIME + "40=2|55=" + "Z".repeat(65) + "|38=100|44=90|59=0|",
+            assertSessionReject(client, "D", "11=S1|54=1|" + GOOD_TIME + "40=2|55=" + "Z".repeat(65) +
+                "|38=100|44=90|59=0|",
                 "55", "5");
             assertSessionReject(client, "H", "11=S2|54=1|55=" + "Z".repeat(65) + "|", "55", "5");
             assertSessionReject(client, "G", "11=R1|41=H0|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1e3|44=90|", "38", "6");
@@ -91,7 +93,8 @@ class HostileOrderEntryTest
                     client.send("A", "98=0|108=" + heartBtInt + "|553=CLIENT01|554=client01pass|");
                     final String logout = client.readMessage("5", WAIT_MS);
                     assertNotNull(logout, "a Logout for HeartBtInt=" + heartBtInt);
-                    assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was " + heartBtInt),
+                    assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was " +
+                        heartBtInt),
                         logout);
                     assertNull(client.readMessage("A", WAIT_MS), "no Logon reply");
                     assertTrue(client.closedByPeer(), "and the connection is closed");
@@ -117,7 +120,8 @@ class HostileOrderEntryTest
                     client.write(withSeqNum(client, seqNum));
                     final String logout = client.readMessage("5", WAIT_MS);
                     assertNotNull(logout, "a Logout for MsgSeqNum=" + seqNum);
-                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum), logout);
+                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum),
+                        logout);
                     assertTrue(client.readMessage("A", WAIT_MS) == null && client.closedByPeer(), "refused and closed");
                 }
             }

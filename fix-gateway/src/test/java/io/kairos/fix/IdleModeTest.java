@@ -17,7 +17,8 @@ class IdleModeTest
     @Test
     void shouldTradeWithBusySpinningFramerAndSessionThreads() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withIdleMode(IdleMode.BUSY_SPIN));
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
+            config.withIdleMode(IdleMode.BUSY_SPIN));
             QfjClient buyer = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {

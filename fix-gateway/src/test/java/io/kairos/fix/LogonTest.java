@@ -84,7 +84,8 @@ class LogonTest
         }
     }
 
-    private static void assertRefused(final String compId, final String username, final String password) throws Exception
+    private static void assertRefused(final String compId, final String username,
+        final String password) throws Exception
     {
         try (RawFixClient raw = fixture.rawClient(compId))
         {

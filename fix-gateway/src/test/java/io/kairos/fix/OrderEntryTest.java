@@ -98,7 +98,8 @@ class OrderEntryTest
 
         assertFill(aggressorFill, "S1", '2', 4, 0, 4, 99.5);
         assertFill(restingFill, "B1", '1', 4, 6, 4, 99.5);
-        assertNotEquals(aggressorFill.getString(17), restingFill.getString(17), "each side's fill report has its own ExecID");
+        assertNotEquals(aggressorFill.getString(17), restingFill.getString(17),
+            "each side's fill report has its own ExecID");
 
         client2.send(Requests.market("S2", SELL, "AAPL", 6));
         client2.expectReport('0');
@@ -121,7 +122,8 @@ class OrderEntryTest
         assertEquals("C1", canceled.getString(41));
         assertEquals(orderId, canceled.getString(37));
         assertEquals(0.0, canceled.getDouble(151));
-        assertTrue(canceled.isSetField(5979) && canceled.isSetField(21002) && canceled.isSetField(21003) && canceled.isSetField(7765));
+        assertTrue(canceled.isSetField(5979) && canceled.isSetField(21002) && canceled.isSetField(21003) &&
+            canceled.isSetField(7765));
     }
 
     @Test
@@ -194,7 +196,8 @@ class OrderEntryTest
         try (RawFixClient raw = fixture.rawClient("CLIENT03"))
         {
             raw.logon("CLIENT03", "client03pass");
-            final String now = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
+            final String now = LocalDateTime.now(ZoneOffset.UTC).format(
+                DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
             final String order = "11=PD1|21=1|55=AAPL|54=1|60=" + now + "|38=10|40=2|44=99|59=0|";
             raw.send("D", order);
             raw.send("D", "43=Y|122=" + now + "|" + order);
@@ -202,7 +205,8 @@ class OrderEntryTest
 
             assertEquals(2, count(received, "|35=8|"), received);
             assertTrue(received.contains("|150=0|"), "the first copy is acknowledged: " + received);
-            assertTrue(received.contains("|150=I|") && received.contains("|39=0|"), "the re-sent copy gets the order's status: " + received);
+            assertTrue(received.contains("|150=I|") && received.contains("|39=0|"),
+                "the re-sent copy gets the order's status: " + received);
             assertFalse(received.contains("duplicate"), received);
             assertFalse(raw.closedByPeer());
         }
@@ -315,7 +319,8 @@ class OrderEntryTest
         assertEquals('8', reject.getChar(39));
         assertEquals(text, reject.getString(58));
         assertEquals(order.getString(11), reject.getString(11));
-        assertTrue(reject.isSetField(5979) && reject.isSetField(21002) && reject.isSetField(21003) && reject.isSetField(7765));
+        assertTrue(reject.isSetField(5979) && reject.isSetField(21002) && reject.isSetField(21003) &&
+            reject.isSetField(7765));
     }
 
     private void assertSessionSurvives(final String clOrdId) throws FieldNotFound

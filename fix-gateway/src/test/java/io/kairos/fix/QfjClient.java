@@ -58,7 +58,8 @@ final class QfjClient implements Application, AutoCloseable
     {
         try
         {
-            initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings, new SLF4JLogFactory(settings), new DefaultMessageFactory());
+            initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings,
+                new SLF4JLogFactory(settings), new DefaultMessageFactory());
             initiator.start();
         }
         catch (final ConfigError e)

@@ -49,7 +49,8 @@ class RedeliveryAfterRestartTest
                 seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
                 seller.expectReport('0');
                 sellerFillExecId = seller.expect("8").getString(17);
-                Await.until("the buyer's fill waiting", () -> fixture.gateway.agent().session("CLIENT01").backlogSize() == 1);
+                Await.until("the buyer's fill waiting", () ->
+                    fixture.gateway.agent().session("CLIENT01").backlogSize() == 1);
                 seller.stop();
             }
 
@@ -64,7 +65,8 @@ class RedeliveryAfterRestartTest
 
                 seller.startAndLogon();
                 final Message extra = seller.poll(Duration.ofSeconds(1));
-                assertNull(extra, "the seller's reports had reached Artio: nothing again (its fill was " + sellerFillExecId + ")");
+                assertNull(extra, "the seller's reports had reached Artio: nothing again (its fill was " +
+                    sellerFillExecId + ")");
             }
         }
     }

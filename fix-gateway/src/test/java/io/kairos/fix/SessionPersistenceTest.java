@@ -79,7 +79,8 @@ class SessionPersistenceTest
                 final Message ack = client.expect("8");
                 assertEquals("AFTER", ack.getString(11));
                 assertTrue(ack.getHeader().getInt(MsgSeqNum.FIELD) > lastSeqBefore + 1,
-                    "the restarted gateway continued its sequence (its Logon took the next number) instead of restarting at 1");
+                    "the restarted gateway continued its sequence (its Logon took the next number) " +
+                        "instead of restarting at 1");
                 client.stop();
             }
         }
@@ -109,7 +110,8 @@ class SessionPersistenceTest
             {
                 final Message message = client.next(replayTimeout);
                 seen.add(message.toString());
-                replayed = message.getHeader().isSetField(PossDupFlag.FIELD) && message.getHeader().getBoolean(PossDupFlag.FIELD) &&
+                replayed = message.getHeader().isSetField(PossDupFlag.FIELD) &&
+                    message.getHeader().getBoolean(PossDupFlag.FIELD) &&
                     "RS1".equals(message.getString(11));
             }
             assertTrue(replayed, "the ER is resent with PossDupFlag=Y: " + seen);
@@ -119,7 +121,8 @@ class SessionPersistenceTest
     @Test
     void shouldCancelTheSessionsOrdersOnDisconnectWhenConfigured() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withSessions(List.of(
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
+            config.withSessions(List.of(
                 new FixSessionConfig("CLIENT01", "client01pass", 1, true),
                 new FixSessionConfig("CLIENT02", "client02pass", 2, false))));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon();

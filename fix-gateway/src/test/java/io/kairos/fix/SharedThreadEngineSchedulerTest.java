@@ -32,8 +32,10 @@ class SharedThreadEngineSchedulerTest
             return 1;
         });
         final AtomicInteger polledOnHot = new AtomicInteger(-1);
-        try (AgentThread hot = AgentThread.start("test-hot", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new);
-            AgentThread infra = AgentThread.start("test-infra", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new))
+        try (AgentThread hot = AgentThread.start(
+                "test-hot", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new);
+            AgentThread infra = AgentThread.start(
+                "test-infra", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new))
         {
             final SharedThreadEngineScheduler scheduler = new SharedThreadEngineScheduler(hot, infra);
             scheduler.launch(null, Throwable::printStackTrace, framer, agent("indexer", () -> 0), null, null, null);
