@@ -45,8 +45,10 @@ class CapturedLatencyIT
         final Path capture = dir.resolve("kairos.pcap");
         final Set<String> orderIds = new HashSet<>();
         try (KairosProcess server = venue.start();
-            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT04", "client04pass").logon();
-            FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD03", "md03pass", "KAIROS-MD").logon())
+            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT04",
+                "client04pass").logon();
+            FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD03", "md03pass",
+                "KAIROS-MD").logon())
         {
             final Process tcpdump = startTcpdump(capture, venue.fixPort(), venue.mdPort());
             try
@@ -108,12 +110,14 @@ class CapturedLatencyIT
         assertTrue(problems.isEmpty(), "rows without ack or tick latency: " + problems + "\n" + console);
     }
 
-    private static Process startTcpdump(final Path capture, final int fixPort, final int mdPort) throws IOException, InterruptedException
+    private static Process startTcpdump(final Path capture, final int fixPort, final int mdPort) throws IOException,
+        InterruptedException
     {
         final Process tcpdump;
         try
         {
-            tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-U", "--immediate-mode", "-B", "65536", "-w", capture.toString(),
+            tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-U", "--immediate-mode", "-B", "65536", "-w",
+                capture.toString(),
                 "tcp port " + fixPort + " or tcp port " + mdPort).redirectErrorStream(true).start();
         }
         catch (final IOException ex)
@@ -121,7 +125,8 @@ class CapturedLatencyIT
             assumeTrue(false, "tcpdump is not installed (CI installs it): " + ex.getMessage());
             throw ex;
         }
-        final BufferedReader output = new BufferedReader(new InputStreamReader(tcpdump.getInputStream(), StandardCharsets.UTF_8));
+        final BufferedReader output = new BufferedReader(
+            new InputStreamReader(tcpdump.getInputStream(), StandardCharsets.UTF_8));
         final String firstLine = output.readLine();
         if (firstLine == null || !firstLine.contains("listening on"))
         {

@@ -50,7 +50,8 @@ final class FixClient implements AutoCloseable
         this(storeRoot, port, compId, password, "KAIROS");
     }
 
-    FixClient(final Path storeRoot, final int port, final String compId, final String password, final String targetCompId)
+    FixClient(final Path storeRoot, final int port, final String compId, final String password,
+        final String targetCompId)
     {
         this.password = password;
         settings = InitiatorSettings.loopback(port);
@@ -81,7 +82,8 @@ final class FixClient implements AutoCloseable
         try
         {
             final MessageStoreFactory store = new FileStoreFactory(settings);
-            initiator = new SocketInitiator(new Handler(), store, settings, new quickfix.ScreenLogFactory(false, false, false),
+            initiator = new SocketInitiator(new Handler(), store, settings,
+                new quickfix.ScreenLogFactory(false, false, false),
                 new DefaultMessageFactory());
             initiator.start();
         }
@@ -189,7 +191,8 @@ final class FixClient implements AutoCloseable
             pending.add(message);
         }
         final List<String> others = pending.stream().map(m -> m.toString().replace('\u0001', '|')).toList();
-        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " + others);
+        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " +
+            others);
     }
 
     Message next(final String msgType)

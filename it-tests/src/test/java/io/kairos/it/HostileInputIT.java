@@ -40,7 +40,8 @@ class HostileInputIT
                 lazy.send("A", "98=0|108=0|553=CLIENT02|554=client02pass|");
                 final String logout = lazy.readMessage("5", WAIT_MS);
                 assertNotNull(logout, "HeartBtInt=0 is refused with a Logout");
-                assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was 0"), logout);
+                assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was 0"),
+                    logout);
             }
             try (RawFixClient client = new RawFixClient(venue.fixPort(), "CLIENT01", "KAIROS"))
             {
@@ -53,10 +54,12 @@ class HostileInputIT
                 int n = 0;
                 for (final String[] c : cases)
                 {
-                    assertSessionReject(client, "11=H" + n++ + "|54=1|" + TIME + "40=2|55=T01|59=0|" + c[0], c[1], c[2]);
+                    assertSessionReject(client, "11=H" + n++ + "|54=1|" + TIME + "40=2|55=T01|59=0|" + c[0], c[1],
+                        c[2]);
                 }
                 assertSessionReject(client, "11=Y|54=1|60=yesterday|40=2|55=T01|59=0|38=1|44=99|", "60", "6");
-                assertSessionReject(client, "11=L|54=1|" + TIME + "40=2|55=" + "Q".repeat(65) + "|59=0|38=1|44=99|", "55", "5");
+                assertSessionReject(client, "11=L|54=1|" + TIME + "40=2|55=" + "Q".repeat(65) + "|59=0|38=1|44=99|",
+                    "55", "5");
 
                 client.send("D", "11=BIG|54=2|" + TIME + "40=2|55=T01|59=0|38=1000001|44=99|");
                 final String limit = client.readMessage("8", WAIT_MS);
@@ -65,7 +68,8 @@ class HostileInputIT
                 assertTrue(RawFixClient.field(limit, 58).contains("max-order-qty"), limit);
 
                 client.send("D", "11=BUY|54=1|" + TIME + "40=2|55=T01|59=0|38=100|44=99|");
-                assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150), "a good order is acknowledged");
+                assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150),
+                    "a good order is acknowledged");
                 client.send("D", "11=SELL|54=2|" + TIME + "40=2|55=T01|59=0|38=100|44=99|");
                 String trade = null;
                 for (int i = 0; i < 4 && trade == null; i++)

@@ -41,7 +41,8 @@ final class KairosProcess implements AutoCloseable
 
     static Path distribution()
     {
-        final Path dist = Path.of(System.getProperty("kairos.dist", "../server/target/kairos")).toAbsolutePath().normalize();
+        final Path dist = Path.of(System.getProperty("kairos.dist",
+            "../server/target/kairos")).toAbsolutePath().normalize();
         if (!Files.isExecutable(dist.resolve("bin/kairos-server")))
         {
             fail("no distribution at " + dist + ": build it first (./mvnw package -pl server)");

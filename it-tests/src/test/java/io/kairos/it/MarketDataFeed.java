@@ -23,13 +23,14 @@ import quickfix.SessionSettings;
 import quickfix.ThreadedSocketInitiator;
 
 /**
- * Market-data subscribers on one QuickFIX/J initiator with a thread per session (in-memory store, sequence reset on logon, the
- * FIX44 dictionary for the repeating groups, user-defined stamp tags allowed): each session subscribes
+ * Market-data subscribers on one QuickFIX/J initiator with a thread per session (in-memory store, sequence reset on
+ * logon, the FIX44 dictionary for the repeating groups, user-defined stamp tags allowed): each session subscribes
  * to every symbol once logged on, order by order (266=N, full depth, bids, offers and trades) or by
  * price level (266=Y, top 5, bids and offers: trade entries carry the aggressor's OrderID in 278, which
- * would add to latency-tool's ring of ticks seen before their ack), and counts snapshots (W), incrementals (X) and request rejects (Y). An order-by-order subscriber also
- * remembers every OrderID an incremental named in a new-order or trade entry (MDEntryID 278), so the
- * test can check that each order that rested or traded reached it.
+ * would add to latency-tool's ring of ticks seen before their ack), and counts snapshots (W), incrementals (X)
+ * and request rejects (Y). An order-by-order subscriber also remembers every OrderID an incremental named in a
+ * new-order or trade entry (MDEntryID 278), so the test can check that each order that rested or traded reached
+ * it.
  *
  * <p>Callbacks run on QuickFIX/J's session threads; everything they write is concurrent.
  */
@@ -80,13 +81,15 @@ final class MarketDataFeed implements AutoCloseable
         initiator.start();
         final long deadline = System.currentTimeMillis() + timeoutMs;
         events.awaitLogons(timeoutMs);
-        while (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()) && System.currentTimeMillis() < deadline)
+        while (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()) &&
+            System.currentTimeMillis() < deadline)
         {
             KairosProcess.pause(20);
         }
         if (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()))
         {
-            throw new AssertionError("snapshots per subscriber " + snapshots + " (expected " + symbols.size() + " each), " +
+            throw new AssertionError("snapshots per subscriber " + snapshots + " (expected " + symbols.size() +
+                " each), " +
                 requestRejects + " request rejects");
         }
         return this;

@@ -28,18 +28,21 @@ class SessionRecoveryIT
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2);
         try (KairosProcess server = venue.start())
         {
-            final FixClient seller = new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT01", "client01pass").logon();
+            final FixClient seller = new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT01",
+                "client01pass").logon();
             seller.send(Orders.limit("gap-sell", "T01", Side.SELL, 10, "100.00"));
             final String orderId = str(seller.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "gap-sell")), 37);
             seller.disconnect();
 
-            try (FixClient buyer = new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT02", "client02pass").logon())
+            try (FixClient buyer = new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT02",
+                "client02pass").logon())
             {
                 buyer.send(Orders.limit("gap-buy", "T01", Side.BUY, 10, "100.00"));
                 buyer.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "F"));
             }
 
-            try (FixClient back = new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT01", "client01pass").logon())
+            try (FixClient back = new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT01",
+                "client01pass").logon())
             {
                 final Message fill = back.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "F"));
                 assertEquals("gap-sell", str(fill, 11));
@@ -59,7 +62,8 @@ class SessionRecoveryIT
         final int senderSeq;
         final int targetSeq;
         try (KairosProcess server = venue.start();
-            FixClient client = new FixClient(dir.resolve("client"), venue.fixPort(), "CLIENT03", "client03pass").logon())
+            FixClient client = new FixClient(dir.resolve("client"), venue.fixPort(), "CLIENT03",
+                "client03pass").logon())
         {
             client.send(Orders.limit("keep-1", "T02", Side.BUY, 25, "99.00"));
             orderId = str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "keep-1")), 37);
@@ -73,7 +77,8 @@ class SessionRecoveryIT
         }
 
         try (KairosProcess server = venue.start();
-            FixClient client = new FixClient(dir.resolve("client"), venue.fixPort(), "CLIENT03", "client03pass").logon())
+            FixClient client = new FixClient(dir.resolve("client"), venue.fixPort(), "CLIENT03",
+                "client03pass").logon())
         {
             assertTrue(nextSenderSeq(client) >= senderSeq + 1, "sender sequence restarted");
             assertTrue(nextTargetSeq(client) >= targetSeq + 1, "target sequence restarted");
@@ -83,7 +88,8 @@ class SessionRecoveryIT
             assertEquals("0", str(status, 39));
             assertEquals(25, num(status, 151));
 
-            try (FixClient seller = new FixClient(dir.resolve("seller2"), venue.fixPort(), "CLIENT04", "client04pass").logon())
+            try (FixClient seller = new FixClient(dir.resolve("seller2"), venue.fixPort(), "CLIENT04",
+                "client04pass").logon())
             {
                 seller.send(Orders.limit("hit-1", "T02", Side.SELL, 5, "99.00"));
                 seller.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "F"));
