@@ -93,9 +93,8 @@ class HostileOrderEntryTest
                     client.send("A", "98=0|108=" + heartBtInt + "|553=CLIENT01|554=client01pass|");
                     final String logout = client.readMessage("5", WAIT_MS);
                     assertNotNull(logout, "a Logout for HeartBtInt=" + heartBtInt);
-                    assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was " +
-                        heartBtInt),
-                        logout);
+                    assertTrue(RawFixClient.field(logout, 58)
+                        .contains("HeartBtInt(108) must be in [1, 3600], was " + heartBtInt), logout);
                     assertNull(client.readMessage("A", WAIT_MS), "no Logon reply");
                     assertTrue(client.closedByPeer(), "and the connection is closed");
                 }

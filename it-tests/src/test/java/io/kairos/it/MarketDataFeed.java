@@ -223,23 +223,9 @@ final class MarketDataFeed implements AutoCloseable
         /** Order by order: bids, offers and trades, full depth. By level: bids and offers, top 5 (no trade entries). */
         private Message request(final Subscriber subscriber, final String symbol)
         {
-            final Message request = new Message();
-            request.getHeader().setString(35, "V");
-            request.setString(262, subscriber.compId() + "-" + symbol);
-            request.setChar(263, '1');
-            request.setInt(264, subscriber.orderByOrder() ? 0 : 5);
-            request.setInt(265, 1);
-            request.setChar(266, subscriber.orderByOrder() ? 'N' : 'Y');
-            for (final char type : subscriber.orderByOrder() ? new char[] {'0', '1', '2'} : new char[] {'0', '1'})
-            {
-                final Group entryType = new Group(267, 269);
-                entryType.setChar(269, type);
-                request.addGroup(entryType);
-            }
-            final Group symbolGroup = new Group(146, 55);
-            symbolGroup.setString(55, symbol);
-            request.addGroup(symbolGroup);
-            return request;
+            final String requestId = subscriber.compId() + "-" + symbol;
+            return subscriber.orderByOrder() ? Orders.subscribe(requestId, symbol, 0, 'N', '0', '1', '2') :
+                Orders.subscribe(requestId, symbol, 5, 'Y', '0', '1');
         }
 
         private void remember(final Message incremental, final Set<String> seen) throws FieldNotFound
