@@ -13,8 +13,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class Await
 {
-    /** The bound of {@link #until(String, BooleanSupplier)}. */
-    public static final Duration DEFAULT_BOUND = Duration.ofSeconds(10);
+    /** The bound of {@link #until(String, BooleanSupplier)}: the longest of the copies it replaced (10 and 20 s). */
+    public static final Duration DEFAULT_BOUND = Duration.ofSeconds(20);
 
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
