@@ -60,7 +60,8 @@ class EngineToClientBookTest
                 Await.until("engine processed every command", () -> mirror.commandsCompleted() == expectedCommands);
 
                 Await.until("order-by-order client rebuilt AAPL", () -> mirror.orderEntries(AAPL).equals(l3.book()));
-                Await.until("order-by-order client rebuilt MSFT", () -> mirror.orderEntries(MSFT).equals(l3Msft.book()));
+                Await.until("order-by-order client rebuilt MSFT",
+                    () -> mirror.orderEntries(MSFT).equals(l3Msft.book()));
                 Await.until("price-level client rebuilt AAPL", () -> mirror.levelEntries(AAPL, 0).equals(l2.book()));
                 Await.until("top-5 client rebuilt AAPL", () -> mirror.levelEntries(AAPL, 5).equals(top.book()));
                 for (final QuickFixMarketDataClient client : List.of(l3, l2, top, l3Msft))
