@@ -56,14 +56,25 @@ final class FixClient implements AutoCloseable
         this.password = password;
         settings = InitiatorSettings.loopback(port);
         settings.setString("FileStorePath", storeRoot.resolve("fix-client-store").toString());
+        useFix44Dictionary(settings, true);
+        settings.setString("ResetOnLogon", "N");
+        settings.setString("PersistMessages", "Y");
+        sessionId = InitiatorSettings.addSession(settings, new SessionID("FIX.4.4", compId, targetCompId));
+    }
+
+    /**
+     * Validates what the venue sends against QuickFIX/J's standard FIX 4.4 dictionary, but lets through the venue's
+     * user-defined fields (the latency stamps 5979/7765/21002/21003) and, unless {@code validateValues}, values
+     * outside the dictionary's enumerations. @return {@code settings}
+     */
+    static SessionSettings useFix44Dictionary(final SessionSettings settings, final boolean validateValues)
+    {
         settings.setString("UseDataDictionary", "Y");
         settings.setString("DataDictionary", "FIX44.xml");
         settings.setString("ValidateUserDefinedFields", "N");
         settings.setString("AllowUnknownMsgFields", "Y");
-        settings.setString("ValidateIncomingMessage", "Y");
-        settings.setString("ResetOnLogon", "N");
-        settings.setString("PersistMessages", "Y");
-        sessionId = InitiatorSettings.addSession(settings, new SessionID("FIX.4.4", compId, targetCompId));
+        settings.setString("ValidateIncomingMessage", validateValues ? "Y" : "N");
+        return settings;
     }
 
     /**

@@ -160,13 +160,7 @@ final class MarketDataFeed implements AutoCloseable
 
     private static SessionSettings settings(final int port)
     {
-        final SessionSettings settings = InitiatorSettings.resetEachLogon(InitiatorSettings.loopback(port));
-        settings.setString("UseDataDictionary", "Y");
-        settings.setString("DataDictionary", "FIX44.xml");
-        settings.setString("ValidateUserDefinedFields", "N");
-        settings.setString("AllowUnknownMsgFields", "Y");
-        settings.setString("ValidateIncomingMessage", "N");
-        return settings;
+        return FixClient.useFix44Dictionary(InitiatorSettings.resetEachLogon(InitiatorSettings.loopback(port)), false);
     }
 
     /** QuickFIX/J callbacks, on its session threads: the session events, a request per symbol, the updates. */
