@@ -84,6 +84,7 @@ class CrashRestartTest
         {
             try (GatewayFixture fixture = GatewayFixture.startOn(gatewayDir, port))
             {
+                assertEquals(port, fixture.port());
                 client.startAndLogon();
                 client.send(Requests.limit("BEFORE", BUY, "AAPL", 1, 95));
                 client.expect("8");
@@ -101,6 +102,7 @@ class CrashRestartTest
 
             try (GatewayFixture restarted = GatewayFixture.startOn(gatewayDir, port))
             {
+                assertEquals(port, restarted.port());
                 client.startAndLogon();
                 client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
                 final Message ack = client.expect("8");

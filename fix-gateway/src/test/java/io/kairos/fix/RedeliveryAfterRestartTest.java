@@ -21,6 +21,8 @@ import quickfix.Message;
  * replays its journal and emits them again, the gateway's delivery marks pick the ones Artio never
  * accepted, and they go out with PossResend=Y and the ExecID they were first given.
  */
+// javac's "try" lint: a gateway in try-with-resources only has to run while the clients talk to it, unreferenced
+@SuppressWarnings("try")
 class RedeliveryAfterRestartTest
 {
     private static final int POSS_RESEND = 97;

@@ -59,6 +59,7 @@ class SessionPersistenceTest
         {
             try (GatewayFixture fixture = GatewayFixture.startOn(gatewayDir, port))
             {
+                assertEquals(port, fixture.port());
                 client.startAndLogon();
                 for (int i = 0; i < 3; i++)
                 {
@@ -74,6 +75,7 @@ class SessionPersistenceTest
             }
             try (GatewayFixture restarted = GatewayFixture.startOn(gatewayDir, port))
             {
+                assertEquals(port, restarted.port());
                 client.startAndLogon();
                 client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
                 final Message ack = client.expect("8");
