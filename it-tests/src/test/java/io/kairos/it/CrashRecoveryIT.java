@@ -149,7 +149,6 @@ class CrashRecoveryIT
         return "100.0" + random.nextInt(5);
     }
 
-    /** One client, what it sent and what it was told. Owned by the test thread. */
     /**
      * The kill waits for at least {@value #MIN_ACKED_ORDERS} acknowledged orders per side, however slowly a loaded
      * machine runs the flow, so that the trial always has something to recover.
@@ -159,6 +158,7 @@ class CrashRecoveryIT
         return buyer.seen.orders().size() >= MIN_ACKED_ORDERS && seller.seen.orders().size() >= MIN_ACKED_ORDERS;
     }
 
+    /** One client, what it sent and what it was told. Owned by the test thread. */
     private static final class Trader
     {
         final FixClient client;
