@@ -27,7 +27,9 @@ find_java() {
 ensure_fix_load() {
   if [[ ! -f "$FIX_LOAD_JAR" || ! -d "$ORDERMATCH_LIB" || "${FIX_LOAD_REBUILD:-0}" == 1 ]]; then
     log "building bench/fix-load"
-    (cd "$FIX_LOAD_DIR" && ../../mvnw -B -q package -DskipTests) || die "building bench/fix-load failed"
+    # -am: fix-load needs fix-wire, which no local repository holds on a fresh clone
+    (cd "$BENCH_ROOT" && ./mvnw -B -q -pl bench/fix-load -am package -DskipTests) ||
+      die "building bench/fix-load failed"
   fi
 }
 
@@ -46,7 +48,8 @@ pinned() {
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 
 fix_load() {
-  pinned "$PIN_CLIENT" "$JAVA" "${JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseParallelGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  pinned "$PIN_CLIENT" "$JAVA" "${JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseParallelGC \
+    -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -jar "$FIX_LOAD_JAR" "$@"
 }
 
@@ -95,7 +98,8 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 start_echo() {
   port_free "$1" || die "port $1 is in use (echo server)"
   # shellcheck disable=SC2086 # the taskset prefix is words or nothing; a background simple command keeps its pid
-  start_bg "fix echo server on :$1" "$2" ${PIN_VENUE:+taskset -c "$PIN_VENUE"} "$JAVA" "${JVM_FLAGS[@]}" -Xms256m -Xmx256m -XX:+UseParallelGC \
+  start_bg "fix echo server on :$1" "$2" ${PIN_VENUE:+taskset -c "$PIN_VENUE"} "$JAVA" "${JVM_FLAGS[@]}" \
+    -Xms256m -Xmx256m -XX:+UseParallelGC \
     -jar "$FIX_LOAD_JAR" echo-server --port "$1"
   ECHO_PID=$LAST_PID
   wait_for_port "$1" 30 || die "echo server did not listen on $1 (see $2)"
@@ -153,7 +157,8 @@ start_capture() {
   command -v tcpdump >/dev/null || die "tcpdump is not installed (apt-get update && apt-get install -y tcpdump tshark)"
   for port in "$@"; do filter+="${filter:+ or }tcp port $port"; done
   # shellcheck disable=SC2086
-  ${PIN_CAPTURE:+taskset -c "$PIN_CAPTURE"} tcpdump -i lo -n -s 0 -B 65536 --time-stamp-precision nano -w "$pcap" "$filter" >"$logfile" 2>&1 &
+  ${PIN_CAPTURE:+taskset -c "$PIN_CAPTURE"} tcpdump -i lo -n -s 0 -B 65536 --time-stamp-precision nano \
+    -w "$pcap" "$filter" >"$logfile" 2>&1 &
   LAST_PID=$!
   BENCH_PIDS+=("$LAST_PID")
   CAPTURE_PID=$LAST_PID
@@ -180,7 +185,8 @@ stop_capture() {
 
 # latency_tool CAPTURE OUTDIR ORDER_PORTS MD_PORTS: door-to-door order-ack and order-to-tick from the capture.
 latency_tool() {
-  [[ -f "$LATENCY_TOOL_JAR" ]] || die "latency-tool is not built ($LATENCY_TOOL_JAR; ./mvnw -B -q -pl latency-tool package -DskipTests)"
+  [[ -f "$LATENCY_TOOL_JAR" ]] ||
+    die "latency-tool is not built ($LATENCY_TOOL_JAR; ./mvnw -B -q -pl latency-tool -am package -DskipTests)"
   "$JAVA" "${JVM_FLAGS[@]}" -Xmx2g -jar "$LATENCY_TOOL_JAR" analyze "$1" --out "$2" --order-ports "$3" \
     --md-ports "$4" --no-progress >"$2.txt" 2>&1 || log "latency-tool exited $? on $1 (see $2.txt)"
 }

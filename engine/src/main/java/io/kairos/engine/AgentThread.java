@@ -46,7 +46,8 @@ public final class AgentThread implements AutoCloseable
 
     /** Starts the thread (named {@code name} when the factory keeps the runnable's name) with no agent yet. */
     public static AgentThread start(
-        final String name, final IdleStrategy idleStrategy, final ErrorHandler errorHandler, final ThreadFactory threadFactory)
+        final String name, final IdleStrategy idleStrategy, final ErrorHandler errorHandler,
+        final ThreadFactory threadFactory)
     {
         final DynamicCompositeAgent agents = new DynamicCompositeAgent(name);
         final AgentRunner runner = new AgentRunner(idleStrategy, errorHandler, null, agents);
@@ -86,7 +87,8 @@ public final class AgentThread implements AutoCloseable
         }
         if (hosted.state == Hosted.FAILED)
         {
-            throw new IllegalStateException(agent.roleName() + " failed to start on " + agents.roleName(), hosted.failure);
+            throw new IllegalStateException(agent.roleName() + " failed to start on " + agents.roleName(),
+                hosted.failure);
         }
         hostedAgents.put(agent, hosted);
     }

@@ -5,10 +5,13 @@ package io.kairos.engine;
  * reused: listeners must copy what they keep before returning.
  *
  * <ul>
- *   <li>{@link Type#ADD}: order {@code orderId} rests at {@code price} with {@code quantity}, at the back of its level.</li>
+ *   <li>{@link Type#ADD}: order {@code orderId} rests at {@code price} with {@code quantity}, at the back of its
+ *   level.</li>
  *   <li>{@link Type#MODIFY_KEEP_PRIORITY}: its quantity is reduced to {@code quantity}, same price, same place.</li>
- *   <li>{@link Type#MODIFY_LOSE_PRIORITY}: it now rests at {@code price} with {@code quantity}, at the back of that level.</li>
- *   <li>{@link Type#DELETE}: it left the book (cancelled, expired or replaced away); price and quantity are its last values.</li>
+ *   <li>{@link Type#MODIFY_LOSE_PRIORITY}: it now rests at {@code price} with {@code quantity}, at the back of that
+ *   level.</li>
+ *   <li>{@link Type#DELETE}: it left the book (cancelled, expired or replaced away); price and quantity are its last
+ *   values.</li>
  *   <li>{@link Type#EXECUTE}: resting order {@code orderId} traded {@code tradeQuantity} at {@code price} against
  *       {@code aggressorOrderId}; {@code quantity} is what still rests (0 = it left the book; no DELETE follows).</li>
  * </ul>

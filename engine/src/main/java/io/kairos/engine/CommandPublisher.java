@@ -45,7 +45,10 @@ public final class CommandPublisher
         return publish(command, true);
     }
 
-    /** Publishes only if there is ring space now. @return partitions reached, {@link #BACK_PRESSURED} or {@link #CLOSED}. */
+    /**
+     * Publishes only if there is ring space now. @return partitions reached, {@link #BACK_PRESSURED} or
+     * {@link #CLOSED}.
+     */
     public int tryPublish(final EngineCommand command)
     {
         return publish(command, false);
@@ -60,7 +63,8 @@ public final class CommandPublisher
     /** Free slots in a partition's ring (for metrics); -1 when the partition is not hosted here. */
     public long remainingCapacity(final int partition)
     {
-        final RingBuffer<EngineCommand> ring = partition >= 0 && partition < ringsByPartition.length ? ringsByPartition[partition] : null;
+        final RingBuffer<EngineCommand> ring = partition >= 0 && partition < ringsByPartition.length
+            ? ringsByPartition[partition] : null;
         return ring == null ? -1 : ring.remainingCapacity();
     }
 

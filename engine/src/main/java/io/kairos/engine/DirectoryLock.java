@@ -48,7 +48,8 @@ public final class DirectoryLock implements AutoCloseable
         try
         {
             Files.createDirectories(dir);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         }
         catch (final IOException e)
         {

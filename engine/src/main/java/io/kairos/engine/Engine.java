@@ -41,9 +41,12 @@ public final class Engine implements AutoCloseable
         this.config = config;
         this.clock = clock;
         partitions = new PartitionRuntime[config.partitionCount()];
-        @SuppressWarnings("unchecked")
-        final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings = new com.lmax.disruptor.RingBuffer[config.partitionCount()];
-        final int[] hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
+        // A generic array can only be made raw, then cast.
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings =
+            new com.lmax.disruptor.RingBuffer[config.partitionCount()];
+        final int[] hosted =
+            java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
         try
         {
             for (final int p : hosted)
@@ -120,7 +123,8 @@ public final class Engine implements AutoCloseable
     /** Live counters of a hosted partition, or null. */
     public PartitionStats stats(final int partition)
     {
-        return partition >= 0 && partition < partitions.length && partitions[partition] != null ? partitions[partition].stats() : null;
+        return partition >= 0 && partition < partitions.length && partitions[partition] != null
+            ? partitions[partition].stats() : null;
     }
 
     @Override

@@ -106,7 +106,8 @@ public final class EngineCommand
 
     /** Fluent helper for a cancel by OrigClOrdID; does not allocate. */
     public EngineCommand cancel(
-        final int session, final CharSequence clOrd, final CharSequence origClOrd, final int instrument, final Side orderSide)
+        final int session, final CharSequence clOrd, final CharSequence origClOrd, final int instrument,
+        final Side orderSide)
     {
         reset();
         type = CommandType.CANCEL;

@@ -51,14 +51,17 @@ public record EngineConfig(
         hostedPartitions = List.copyOf(Objects.requireNonNull(hostedPartitions, "hostedPartitions"));
         for (final int p : hostedPartitions)
         {
-            require(p >= 0 && p < partitionCount, "engine.hosted-partitions", "partition " + p + " is outside [0, " + partitionCount + ")");
+            require(p >= 0 && p < partitionCount, "engine.hosted-partitions", "partition " + p + " is outside [0, "
+                + partitionCount + ")");
         }
-        require(ringSize >= 2 && Integer.bitCount(ringSize) == 1, "engine.ring-size", "must be a power of two >= 2, was " + ringSize);
+        require(ringSize >= 2 && Integer.bitCount(ringSize) == 1, "engine.ring-size",
+            "must be a power of two >= 2, was " + ringSize);
         Objects.requireNonNull(waitStrategy, "engine.wait-strategy");
         Objects.requireNonNull(selfTradePrevention, "engine.self-trade-prevention");
         Objects.requireNonNull(journalMode, "journal.mode");
         Objects.requireNonNull(journalStage, "journal.stage");
-        require(journalMode == JournalMode.OFF || journalDir != null, "journal.dir", "is required when the journal is on");
+        require(journalMode == JournalMode.OFF || journalDir != null, "journal.dir",
+            "is required when the journal is on");
         require(journalSegmentBytes >= 64 * 1024 && journalSegmentBytes <= Integer.MAX_VALUE,
             "journal.segment-bytes", "must be in [65536, 2147483647], was " + journalSegmentBytes);
         require(snapshotEveryCommands >= 0, "snapshot.every-commands", "must be >= 0");
@@ -82,10 +85,11 @@ public record EngineConfig(
     /** In-memory defaults (journal off) for the given instruments; use the withers to change them. */
     public static EngineConfig defaults(final List<Instrument> instruments)
     {
-        final int partitions = Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
+        final int partitions =
+            Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
         return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
-            WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, JournalStage.INLINE, null, DEFAULT_JOURNAL_SEGMENT_BYTES,
-            null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
+            WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, JournalStage.INLINE, null,
+            DEFAULT_JOURNAL_SEGMENT_BYTES, null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
     }
 
     public boolean hosts(final int partition)
@@ -95,43 +99,96 @@ public record EngineConfig(
 
     public EngineConfig withJournal(final JournalMode mode, final Path dir, final Path snapshots)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            mode, journalStage, dir, journalSegmentBytes, snapshots, snapshotEveryCommands);
+        final Draft draft = new Draft(this);
+        draft.journalMode = mode;
+        draft.journalDir = dir;
+        draft.snapshotDir = snapshots;
+        return draft.build();
     }
 
     public EngineConfig withJournalStage(final JournalStage stage)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            journalMode, stage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+        final Draft draft = new Draft(this);
+        draft.journalStage = stage;
+        return draft.build();
     }
 
     public EngineConfig withSelfTradePrevention(final SelfTradePrevention stp)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, stp,
-            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+        final Draft draft = new Draft(this);
+        draft.selfTradePrevention = stp;
+        return draft.build();
     }
 
     public EngineConfig withWaitStrategy(final WaitStrategyType strategy)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, strategy, selfTradePrevention,
-            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+        final Draft draft = new Draft(this);
+        draft.waitStrategy = strategy;
+        return draft.build();
     }
 
     public EngineConfig withRingSize(final int size)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, size, waitStrategy, selfTradePrevention,
-            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, snapshotEveryCommands);
+        final Draft draft = new Draft(this);
+        draft.ringSize = size;
+        return draft.build();
     }
 
     public EngineConfig withSnapshotEveryCommands(final long every)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir, every);
+        final Draft draft = new Draft(this);
+        draft.snapshotEveryCommands = every;
+        return draft.build();
     }
 
     public EngineConfig withJournalSegmentBytes(final long bytes)
     {
-        return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy, selfTradePrevention,
-            journalMode, journalStage, journalDir, bytes, snapshotDir, snapshotEveryCommands);
+        final Draft draft = new Draft(this);
+        draft.journalSegmentBytes = bytes;
+        return draft.build();
+    }
+
+    /**
+     * A config's components, changeable, for the withers: each changes its field(s) and builds, so the twelve
+     * components are listed once here instead of once per wither. The built config is validated as any other.
+     * Used by one thread at a time (the wither's caller), then dropped.
+     */
+    private static final class Draft
+    {
+        private final ReferenceData instruments;
+        private final int partitionCount;
+        private final List<Integer> hostedPartitions;
+        private int ringSize;
+        private WaitStrategyType waitStrategy;
+        private SelfTradePrevention selfTradePrevention;
+        private JournalMode journalMode;
+        private JournalStage journalStage;
+        private Path journalDir;
+        private long journalSegmentBytes;
+        private Path snapshotDir;
+        private long snapshotEveryCommands;
+
+        private Draft(final EngineConfig config)
+        {
+            instruments = config.instruments;
+            partitionCount = config.partitionCount;
+            hostedPartitions = config.hostedPartitions;
+            ringSize = config.ringSize;
+            waitStrategy = config.waitStrategy;
+            selfTradePrevention = config.selfTradePrevention;
+            journalMode = config.journalMode;
+            journalStage = config.journalStage;
+            journalDir = config.journalDir;
+            journalSegmentBytes = config.journalSegmentBytes;
+            snapshotDir = config.snapshotDir;
+            snapshotEveryCommands = config.snapshotEveryCommands;
+        }
+
+        private EngineConfig build()
+        {
+            return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy,
+                selfTradePrevention, journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir,
+                snapshotEveryCommands);
+        }
     }
 }

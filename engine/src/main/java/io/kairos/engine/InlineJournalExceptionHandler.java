@@ -12,7 +12,8 @@ final class InlineJournalExceptionHandler implements ExceptionHandler<EngineComm
     private final ExceptionHandler<EngineCommand> matcherErrors;
     private final ExceptionHandler<EngineCommand> journalFailure;
 
-    InlineJournalExceptionHandler(final ExceptionHandler<EngineCommand> matcherErrors, final ExceptionHandler<EngineCommand> journalFailure)
+    InlineJournalExceptionHandler(final ExceptionHandler<EngineCommand> matcherErrors,
+        final ExceptionHandler<EngineCommand> journalFailure)
     {
         this.matcherErrors = matcherErrors;
         this.journalFailure = journalFailure;

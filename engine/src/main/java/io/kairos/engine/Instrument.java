@@ -11,9 +11,9 @@ package io.kairos.engine;
  * @param lotSize           quantities must be multiples of it, &gt; 0
  * @param referencePrice    centre of the price band, fixed-point, &gt; 0
  * @param priceBandPercent  limit prices must lie within this percentage of the reference price; 0 disables the band
- * @param maxOrderQty       largest order quantity accepted, in [lotSize, {@value #MAX_ORDER_QTY_LIMIT}]: with fewer than
- *                          2^31 orders in a partition, no sum of quantities (level totals, FOK checks, L2 views) can
- *                          overflow a {@code long}
+ * @param maxOrderQty       largest order quantity accepted, in [lotSize, {@value #MAX_ORDER_QTY_LIMIT}]: with fewer
+ *                          than 2^31 orders in a partition, no sum of quantities (level totals, FOK checks, L2 views)
+ *                          can overflow a {@code long}
  * @param maxNotional       largest order value accepted, quantity × price in fixed-point price units ({@link Prices}),
  *                          in [1, {@value #MAX_NOTIONAL_LIMIT}]; a market order is valued at the reference price
  */
@@ -42,7 +42,8 @@ public record Instrument(
     public Instrument
     {
         require(symbol != null && !symbol.isBlank(), "symbol", "must not be empty");
-        require(symbol.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), "symbol", "must be printable ASCII without '='");
+        require(symbol.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), "symbol",
+            "must be printable ASCII without '='");
         require(id >= 0, "id", "must be >= 0, was " + id);
         require(partition >= 0, "partition", "must be >= 0, was " + partition);
         require(tickSize > 0, "tick-size", "must be > 0");

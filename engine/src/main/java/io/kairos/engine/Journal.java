@@ -78,7 +78,8 @@ final class Journal implements AutoCloseable
             int offset = 0;
             while (true)
             {
-                final int length = offset + HEADER_LENGTH <= segmentBytes ? buffer.getIntVolatile(offset + LENGTH_OFFSET) : 0;
+                final int length = offset + HEADER_LENGTH <= segmentBytes
+                    ? buffer.getIntVolatile(offset + LENGTH_OFFSET) : 0;
                 if (length == END_OF_SEGMENT)
                 {
                     if (isLast)
@@ -108,7 +109,8 @@ final class Journal implements AutoCloseable
                 {
                     if (!CommandCodec.decode(buffer, offset + HEADER_LENGTH, length - HEADER_LENGTH, scratch))
                     {
-                        throw new IllegalStateException("journal record " + index + " passed its CRC but does not decode");
+                        throw new IllegalStateException("journal record " + index
+                            + " passed its CRC but does not decode");
                     }
                     replay.accept(scratch, index);
                     replayed++;
@@ -126,7 +128,9 @@ final class Journal implements AutoCloseable
         return new Recovery(lastIndex, replayed, truncated, reason);
     }
 
-    /** Appends one command as record {@code index}; rolls to a new segment when this one is full. @return bytes written. */
+    /**
+     * Appends one command as record {@code index}; rolls to a new segment when this one is full. @return bytes written.
+     */
     int append(final EngineCommand command, final long index)
     {
         if (mapped == null || position + MAX_RECORD_LENGTH + HEADER_LENGTH > segmentBytes)
@@ -236,7 +240,8 @@ final class Journal implements AutoCloseable
 
     private void map(final Path segment)
     {
-        try (FileChannel channel = FileChannel.open(segment, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE))
+        try (FileChannel channel =
+            FileChannel.open(segment, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE))
         {
             if (channel.size() < segmentBytes)
             {

@@ -80,7 +80,8 @@ final class JournalDescriptor
         }
         try
         {
-            return Long.parseLong(fileName.substring(SEGMENT_PREFIX.length(), fileName.length() - SEGMENT_SUFFIX.length()));
+            return Long.parseLong(
+                fileName.substring(SEGMENT_PREFIX.length(), fileName.length() - SEGMENT_SUFFIX.length()));
         }
         catch (final NumberFormatException ex)
         {

@@ -26,7 +26,8 @@ final class JournalFailureHandler implements ExceptionHandler<EngineCommand>
     /** Says that the partition halted and why; the caller stops consuming its ring. */
     static void report(final int partition, final long sequence, final Throwable cause)
     {
-        System.err.println("kairos: partition " + partition + " journal failed at sequence " + sequence + "; partition halted");
+        System.err.println("kairos: partition " + partition + " journal failed at sequence " + sequence
+            + "; partition halted");
         cause.printStackTrace();
     }
 

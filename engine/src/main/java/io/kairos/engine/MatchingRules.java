@@ -41,7 +41,8 @@ final class MatchingRules
         {
             return RejectReason.PRICE_OFF_TICK;
         }
-        return price < instrument.bandLow() || price > instrument.bandHigh() ? RejectReason.PRICE_OUTSIDE_BAND : RejectReason.NONE;
+        return price < instrument.bandLow() || price > instrument.bandHigh() ? RejectReason.PRICE_OUTSIDE_BAND
+            : RejectReason.NONE;
     }
 
     static boolean crosses(final Order aggressor, final long restingPrice)
@@ -58,7 +59,8 @@ final class MatchingRules
         return side == Side.BUY ? restingPrice <= limit : restingPrice >= limit;
     }
 
-    static boolean canFillCompletely(final OrderBook book, final Order order, final SelfTradePrevention selfTradePrevention)
+    static boolean canFillCompletely(final OrderBook book, final Order order,
+        final SelfTradePrevention selfTradePrevention)
     {
         final BookSide opposite = book.side(order.side.opposite());
         long available = 0;

@@ -46,7 +46,8 @@ final class ParkingWaitStrategy implements WaitStrategy
     }
 
     @Override
-    public long waitFor(final long sequence, final Sequence cursor, final Sequence dependentSequence, final SequenceBarrier barrier)
+    public long waitFor(final long sequence, final Sequence cursor, final Sequence dependentSequence,
+        final SequenceBarrier barrier)
         throws AlertException
     {
         long available;

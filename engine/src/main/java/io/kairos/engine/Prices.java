@@ -57,7 +57,8 @@ public final class Prices
                 }
                 else if (c != '0')
                 {
-                    throw new NumberFormatException("more than " + DECIMALS + " decimals: " + text.subSequence(start, end));
+                    throw new NumberFormatException("more than " + DECIMALS + " decimals: "
+                        + text.subSequence(start, end));
                 }
             }
             else
@@ -77,7 +78,10 @@ public final class Prices
         return negative ? -value : value;
     }
 
-    /** Appends the decimal form (no trailing zeros beyond one decimal) to {@code out}; allocation-free for StringBuilder with capacity. */
+    /**
+     * Appends the decimal form (no trailing zeros beyond one decimal) to {@code out}; allocation-free for StringBuilder
+     * with capacity.
+     */
     public static StringBuilder append(final StringBuilder out, final long price)
     {
         long value = price;

@@ -26,7 +26,8 @@ public final class RandomCommandStream
     private int recentCount;
     private long nextClOrdId;
 
-    public RandomCommandStream(final long seed, final List<Instrument> instruments, final int sessions, final int invalidPercent)
+    public RandomCommandStream(final long seed, final List<Instrument> instruments, final int sessions,
+        final int invalidPercent)
     {
         random = new SplittableRandom(seed);
         this.instruments = List.copyOf(instruments);
@@ -64,7 +65,8 @@ public final class RandomCommandStream
         final Side side = random.nextBoolean() ? Side.BUY : Side.SELL;
         final int kind = random.nextInt(100);
         final OrderType type = kind < 5 ? OrderType.MARKET : OrderType.LIMIT;
-        final TimeInForce tif = kind < 5 ? TimeInForce.IOC : kind < 10 ? TimeInForce.IOC : kind < 13 ? TimeInForce.FOK : kind < 30 ? TimeInForce.GTC : TimeInForce.DAY;
+        final TimeInForce tif = kind < 5 ? TimeInForce.IOC : kind < 10 ? TimeInForce.IOC : kind < 13 ? TimeInForce.FOK
+            : kind < 30 ? TimeInForce.GTC : TimeInForce.DAY;
         long quantity = instrument.lotSize() * (1 + random.nextInt(10));
         long price = type == OrderType.LIMIT ? limitPrice(instrument, side) : 0;
         if (invalidPercent > 0 && random.nextInt(100) < invalidPercent)
@@ -82,7 +84,9 @@ public final class RandomCommandStream
         remember(session, instrument.id(), side);
     }
 
-    /** Buys centre a little below the reference price and sells a little above, with normal-ish noise, so some cross. */
+    /**
+     * Buys centre a little below the reference price and sells a little above, with normal-ish noise, so some cross.
+     */
     private long limitPrice(final Instrument instrument, final Side side)
     {
         final long tick = instrument.tickSize();

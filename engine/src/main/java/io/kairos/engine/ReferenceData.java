@@ -49,7 +49,8 @@ public final class ReferenceData
         {
             if (byId[instrument.id()] != null)
             {
-                throw new IllegalArgumentException("instrument " + instrument.symbol() + ": duplicate id " + instrument.id());
+                throw new IllegalArgumentException("instrument " + instrument.symbol() + ": duplicate id "
+                    + instrument.id());
             }
             byId[instrument.id()] = instrument;
         }

@@ -35,6 +35,11 @@ final class SnapshotStore
     private final Path dir;
     private final int partition;
     private final byte[] idBytes = new byte[AsciiId.MAX_LENGTH];
+    /**
+     * The order record being read: the restore API's carrier (a snapshot record is an order's state, so an
+     * {@link Order} is its type), reused for every record; the matcher copies it into its own pooled order.
+     */
+    private final Order restored = new Order();
     /** Version of the snapshot being read (readers run on the thread that restores). */
     private int readingVersion;
 
@@ -52,7 +57,9 @@ final class SnapshotStore
         }
     }
 
-    /** Writes the matcher's state as of {@code commandIndex} and keeps the newest {@link SnapshotDescriptor#RETAINED}. */
+    /**
+     * Writes the matcher's state as of {@code commandIndex} and keeps the newest {@link SnapshotDescriptor#RETAINED}.
+     */
     void write(final MatchingCore matcher, final long commandIndex)
     {
         final Path target = dir.resolve(fileName(commandIndex));
@@ -60,7 +67,8 @@ final class SnapshotStore
         try (FileOutputStream file = new FileOutputStream(temp.toFile()))
         {
             final CRC32C crc = new CRC32C();
-            final DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new CheckedOutputStream(file, crc), 1 << 16));
+            final DataOutputStream out =
+                new DataOutputStream(new BufferedOutputStream(new CheckedOutputStream(file, crc), 1 << 16));
             writeState(out, matcher, commandIndex);
             out.flush();
             out.writeInt((int)crc.getValue());
@@ -125,7 +133,8 @@ final class SnapshotStore
         {
             throw new IOException("snapshot " + file.getFileName() + " fails its CRC");
         }
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - Integer.BYTES)))
+        try (DataInputStream in =
+            new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - Integer.BYTES)))
         {
             final long index = readState(in, matcher);
             if (in.read() != -1)
@@ -136,7 +145,8 @@ final class SnapshotStore
         }
     }
 
-    private void writeState(final DataOutputStream out, final MatchingCore matcher, final long commandIndex) throws IOException
+    private void writeState(final DataOutputStream out, final MatchingCore matcher, final long commandIndex)
+        throws IOException
     {
         out.writeLong(MAGIC);
         out.writeInt(VERSION);
@@ -238,7 +248,8 @@ final class SnapshotStore
     {
         final long magic = in.readLong();
         readingVersion = in.readInt();
-        if (magic != MAGIC || (readingVersion != VERSION && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH))
+        if (magic != MAGIC
+            || (readingVersion != VERSION && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH))
         {
             throw new IOException("not a Kairos snapshot (bad magic or version)");
         }
@@ -254,16 +265,18 @@ final class SnapshotStore
         for (int b = 0; b < bookCount; b++)
         {
             final int instrumentId = in.readInt();
-            final OrderBook book = instrumentId >= 0 && instrumentId < matcher.books.length ? matcher.books[instrumentId] : null;
+            final OrderBook book = instrumentId >= 0 && instrumentId < matcher.books.length
+                ? matcher.books[instrumentId] : null;
             if (book == null)
             {
-                throw new IOException("snapshot has a book for instrument " + instrumentId + " that this partition does not host");
+                throw new IOException("snapshot has a book for instrument " + instrumentId
+                    + " that this partition does not host");
             }
             book.bookSequence = in.readLong();
             final int orders = in.readInt();
             for (int i = 0; i < orders; i++)
             {
-                readOrder(in, matcher, book);
+                readRestingOrder(in, matcher, book);
             }
         }
         final int sessions = in.readInt();
@@ -282,47 +295,40 @@ final class SnapshotStore
         for (int i = 0; i < finished; i++)
         {
             final int instrumentId = in.readInt();
-            final long orderId = in.readLong();
-            final int sessionId = in.readInt();
-            final Side side = SIDES[in.readByte()];
-            final OrderType type = TYPES[in.readByte()];
-            final TimeInForce tif = TIFS[in.readByte()];
-            final int idLength = in.readByte() & 0xFF;
-            final long price = in.readLong();
-            final long orderQty = in.readLong();
-            final long cumQty = in.readLong();
-            in.readLong();
-            final long notional = in.readLong();
-            final long notionalHigh = readNotionalHigh(in);
-            in.readFully(idBytes, 0, idLength);
-            final OrdStatus status = STATUSES[in.readByte()];
-            final Order order = matcher.restoreFinished(instrumentId, orderId, sessionId, side, type, tif, price, orderQty, cumQty, notional, status);
-            order.notionalHigh = notionalHigh;
-            order.clOrdId.set(idBytes, 0, idLength);
-            matcher.indexClOrdId(order);
+            readOrder(in, restored);
+            restored.instrumentId = instrumentId;
+            restored.finalStatus = STATUSES[in.readByte()];
+            matcher.restoreFinished(restored);
         }
         return index;
     }
 
-    private void readOrder(final DataInputStream in, final MatchingCore matcher, final OrderBook book) throws IOException
+    /** A resting order of {@code book}: the record {@link #writeOrder} wrote. */
+    private void readRestingOrder(final DataInputStream in, final MatchingCore matcher, final OrderBook book)
+        throws IOException
     {
-        final long orderId = in.readLong();
-        final int sessionId = in.readInt();
-        final Side side = SIDES[in.readByte()];
-        final OrderType type = TYPES[in.readByte()];
-        final TimeInForce tif = TIFS[in.readByte()];
+        readOrder(in, restored);
+        restored.finalStatus = null;
+        matcher.restoreResting(book, restored);
+    }
+
+    /** Reads what {@link #writeOrder} wrote into {@code into} (the fields the record has; the rest keep theirs). */
+    private void readOrder(final DataInputStream in, final Order into) throws IOException
+    {
+        into.orderId = in.readLong();
+        into.sessionId = in.readInt();
+        into.side = SIDES[in.readByte()];
+        into.orderType = TYPES[in.readByte()];
+        into.timeInForce = TIFS[in.readByte()];
         final int idLength = in.readByte() & 0xFF;
-        final long price = in.readLong();
-        final long orderQty = in.readLong();
-        final long cumQty = in.readLong();
-        final long leavesQty = in.readLong();
-        final long notional = in.readLong();
-        final long notionalHigh = readNotionalHigh(in);
+        into.price = in.readLong();
+        into.orderQty = in.readLong();
+        into.cumQty = in.readLong();
+        into.leavesQty = in.readLong();
+        into.notional = in.readLong();
+        into.notionalHigh = readNotionalHigh(in);
         in.readFully(idBytes, 0, idLength);
-        final Order order = matcher.restoreResting(book, orderId, sessionId, side, type, tif, price, orderQty, cumQty, leavesQty, notional);
-        order.notionalHigh = notionalHigh;
-        order.clOrdId.set(idBytes, 0, idLength);
-        matcher.indexClOrdId(order);
+        into.clOrdId.set(idBytes, 0, idLength);
     }
 
     /** The high word of the AvgPx sum; snapshots of version 2 have none (it was 0 unless it had overflowed). */

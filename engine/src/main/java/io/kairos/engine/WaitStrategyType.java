@@ -1,5 +1,11 @@
 package io.kairos.engine;
 
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+
 /**
  * How the journal and matcher threads wait for commands: parking (the default) and blocking suit small or
  * shared machines, yielding and busy-spin dedicated cores.
@@ -11,5 +17,18 @@ public enum WaitStrategyType
     BLOCKING,
     YIELDING,
     SLEEPING,
-    BUSY_SPIN
+    BUSY_SPIN;
+
+    /** A new strategy of this type, for one ring. */
+    WaitStrategy newStrategy()
+    {
+        return switch (this)
+        {
+            case PARKING -> new ParkingWaitStrategy();
+            case BLOCKING -> new BlockingWaitStrategy();
+            case YIELDING -> new YieldingWaitStrategy();
+            case SLEEPING -> new SleepingWaitStrategy();
+            case BUSY_SPIN -> new BusySpinWaitStrategy();
+        };
+    }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AllocationTest
 {
     private static final int CYCLE = 10_000;
-    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
 
     @TempDir
     Path dir;
@@ -53,9 +54,11 @@ class AllocationTest
     @EnumSource(JournalStage.class)
     void shouldAllocateNothingOnTheJournalAndMatcherThreadsAfterWarmUp(final JournalStage stage)
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(0).withJournalStage(stage)
-            .withJournalSegmentBytes(Integer.MAX_VALUE); // rolling to a new segment allocates; keep the run inside one (sparse) file
+            // rolling to a new segment allocates; keep the run inside one (sparse) file
+            .withJournalSegmentBytes(Integer.MAX_VALUE);
         final Workload workload = new Workload(config);
         try (Engine engine = new Engine(config).start(EngineEventListener.NO_OP))
         {
@@ -63,7 +66,8 @@ class AllocationTest
             final long matcher = threadId("kairos-matcher-p0");
             final long[] threads = {matcher, stage == JournalStage.SEPARATE ? threadId("kairos-journal-p0") : matcher};
             warmUp(engine, workload, threads);
-            final long[] before = {THREADS.getThreadAllocatedBytes(threads[0]), THREADS.getThreadAllocatedBytes(threads[1])};
+            final long[] before =
+                {THREADS.getThreadAllocatedBytes(threads[0]), THREADS.getThreadAllocatedBytes(threads[1])};
             final int commands = 20 * CYCLE;
             publish(engine, workload, commands);
             final long matcherBytes = THREADS.getThreadAllocatedBytes(threads[0]) - before[0];
@@ -79,12 +83,14 @@ class AllocationTest
     @Test
     void shouldAllocateNothingOnTheSharedHostThreadAfterWarmUp()
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(0).withJournalSegmentBytes(Integer.MAX_VALUE);
         final Workload workload = new Workload(config);
         try (AgentThread host = AgentThread.start("kairos-hot-test", new org.agrona.concurrent.BackoffIdleStrategy(),
             Throwable::printStackTrace, Thread::new);
-            Engine engine = new Engine(config, new org.agrona.concurrent.SystemEpochNanoClock(), host).start(EngineEventListener.NO_OP))
+            Engine engine = new Engine(config, new org.agrona.concurrent.SystemEpochNanoClock(), host)
+                .start(EngineEventListener.NO_OP))
         {
             final long[] threads = {host.thread().threadId(), host.thread().threadId()};
             warmUp(engine, workload, threads);
@@ -103,9 +109,11 @@ class AllocationTest
         int quiet = 0;
         for (int round = 0; round < 150 && quiet < 5; round++)
         {
-            final long before = THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]);
+            final long before = THREADS.getThreadAllocatedBytes(threads[0])
+                + THREADS.getThreadAllocatedBytes(threads[1]);
             publish(engine, workload, CYCLE);
-            quiet = THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]) == before ? quiet + 1 : 0;
+            quiet = THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]) == before
+                ? quiet + 1 : 0;
         }
     }
 
@@ -120,7 +128,8 @@ class AllocationTest
 
     private static long threadId(final String name)
     {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst().orElseThrow().threadId();
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
+            .orElseThrow().threadId();
     }
 
     /** A stationary flow for partition 0: random commands, and every session's orders mass-cancelled once per cycle. */

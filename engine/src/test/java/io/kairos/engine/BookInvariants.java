@@ -26,7 +26,8 @@ final class BookInvariants
             final PriceLevel ask = book.asks.best();
             if (bid != null && ask != null)
             {
-                assertTrue(bid.price < ask.price, context + ": book " + book.instrument.symbol() + " crossed at rest " + bid.price + " >= " + ask.price);
+                assertTrue(bid.price < ask.price, context + ": book " + book.instrument.symbol() + " crossed at rest "
+                    + bid.price + " >= " + ask.price);
             }
             resting += checkSide(book.bids, entrySequence, context);
             resting += checkSide(book.asks, entrySequence, context);

@@ -24,11 +24,13 @@ final class CommandScript
         switch (t[1])
         {
             case "new" -> into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
-                OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]), Long.parseLong(t[8]));
+                OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]),
+                Long.parseLong(t[8]));
             case "newdup" ->
             {
                 into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
-                    OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]), Long.parseLong(t[8]));
+                    OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]),
+                    Long.parseLong(t[8]));
                 into.possDup = true;
             }
             case "cancel" -> into.cancel(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]));
@@ -40,7 +42,8 @@ final class CommandScript
             case "replace" -> into.replace(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]),
                 Prices.parse(t[6]), Long.parseLong(t[7]));
             case "status" -> into.orderStatus(session, t[2], instrument(t[3], referenceData));
-            case "masscancel" -> into.massCancel(session, t[2], "all".equals(t[3]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[3], referenceData));
+            case "masscancel" -> into.massCancel(session, t[2],
+                "all".equals(t[3]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[3], referenceData));
             default -> throw new IllegalArgumentException("unknown command in: " + line);
         }
         return into;

@@ -50,10 +50,12 @@ public final class CrashChild
         for (int i = 0; System.nanoTime() < deadline; i++)
         {
             final long price = Prices.parse("101") + (i % 50) * Prices.parse("0.01");
-            engine.publisher().publish(command.newOrder(1, "s" + i, 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, price, CrashRecoveryTest.SELL_QUANTITY));
+            engine.publisher().publish(command.newOrder(1, "s" + i, 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                price, CrashRecoveryTest.SELL_QUANTITY));
             if (i % 3 == 0)
             {
-                engine.publisher().publish(command.newOrder(2, "b" + i, 1, Side.BUY, OrderType.LIMIT, TimeInForce.IOC, Prices.parse("110"), 1));
+                engine.publisher().publish(command.newOrder(2, "b" + i, 1, Side.BUY, OrderType.LIMIT, TimeInForce.IOC,
+                    Prices.parse("110"), 1));
             }
         }
         engine.close();

@@ -43,7 +43,8 @@ class CrashRecoveryTest
         final Map<String, Long> seenCumQty = new ConcurrentHashMap<>();
         final int killAfterAcks = 300 + new SplittableRandom().nextInt(3_000);
         final Process child = startChild();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII)))
+        try (BufferedReader reader =
+            new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII)))
         {
             String line;
             while (ackedOrderIds.size() < killAfterAcks && (line = reader.readLine()) != null)
@@ -79,9 +80,11 @@ class CrashRecoveryTest
             for (final Map.Entry<String, Long> acked : ackedOrderIds.entrySet())
             {
                 final Long leaves = restingLeaves.get(acked.getValue());
-                assertNotNull(leaves, "acknowledged order " + acked.getKey() + " survived the crash; recovered " + restingLeaves.size() + " of " + ackedOrderIds.size() + " " + engine.recoveryReports());
+                assertNotNull(leaves, "acknowledged order " + acked.getKey() + " survived the crash; recovered "
+                    + restingLeaves.size() + " of " + ackedOrderIds.size() + " " + engine.recoveryReports());
                 final long seen = seenCumQty.getOrDefault(acked.getKey(), 0L);
-                assertTrue(SELL_QUANTITY - leaves >= seen, "order " + acked.getKey() + " kept its fills: saw " + seen + ", recovered " + (SELL_QUANTITY - leaves));
+                assertTrue(SELL_QUANTITY - leaves >= seen, "order " + acked.getKey() + " kept its fills: saw " + seen
+                    + ", recovered " + (SELL_QUANTITY - leaves));
                 fillsChecked += seen;
             }
             assertTrue(fillsChecked > 0, "some acknowledged orders had fills");

@@ -16,10 +16,12 @@ final class EventBytes implements EngineEventListener
     {
         try
         {
-            out.writeUTF(e.kind + "|" + e.cause + "|" + e.execType + "|" + e.ordStatus + "|" + e.rejectReason + "|" + e.side + "|" +
-                e.orderType + "|" + e.timeInForce + "|" + e.clOrdId + "|" + e.origClOrdId + "|" + e.cxlRejResponseTo);
-            for (final long v : new long[] {e.sessionId, e.correlationId, e.partition, e.orderId, e.execId, e.instrumentId, e.price,
-                e.orderQty, e.cumQty, e.leavesQty, e.avgPx, e.lastPx, e.lastQty, e.contraOrderId, e.affectedOrders, e.transactTimeNs,
+            out.writeUTF(e.kind + "|" + e.cause + "|" + e.execType + "|" + e.ordStatus + "|" + e.rejectReason + "|"
+                + e.side + "|" + e.orderType + "|" + e.timeInForce + "|" + e.clOrdId + "|" + e.origClOrdId + "|"
+                + e.cxlRejResponseTo);
+            for (final long v : new long[] {e.sessionId, e.correlationId, e.partition, e.orderId, e.execId,
+                e.instrumentId, e.price, e.orderQty, e.cumQty, e.leavesQty, e.avgPx, e.lastPx, e.lastQty,
+                e.contraOrderId, e.affectedOrders, e.transactTimeNs,
                 e.gatewayInNs, e.engineInNs, e.matchStartNs, e.engineOutNs})
             {
                 out.writeLong(v);

@@ -15,7 +15,9 @@ final class EventRecorder implements EngineEventListener
     private long redeliverAfter = Long.MAX_VALUE;
     private Predicate<ExecutionEvent> lacks = e -> false;
 
-    /** A recorder that, at start-up recovery, lacks the events after {@code redeliverAfter} that {@code lacks} matches. */
+    /**
+     * A recorder that, at start-up recovery, lacks the events after {@code redeliverAfter} that {@code lacks} matches.
+     */
     static EventRecorder lacking(final long redeliverAfter, final Predicate<ExecutionEvent> lacks)
     {
         final EventRecorder recorder = new EventRecorder();
@@ -115,11 +117,13 @@ final class EventRecorder implements EngineEventListener
 
     static String renderBook(final BookEvent b)
     {
-        final StringBuilder sb = new StringBuilder("B ").append(b.type).append(" o").append(b.orderId >> MatchingCore.ID_PARTITION_BITS)
+        final StringBuilder sb =
+            new StringBuilder("B ").append(b.type).append(" o").append(b.orderId >> MatchingCore.ID_PARTITION_BITS)
             .append(' ').append(b.side).append(' ').append(b.quantity).append('@').append(Prices.toString(b.price));
         if (b.type == BookEvent.Type.EXECUTE)
         {
-            sb.append(" traded=").append(b.tradeQuantity).append(" by=o").append(b.aggressorOrderId >> MatchingCore.ID_PARTITION_BITS);
+            sb.append(" traded=").append(b.tradeQuantity)
+                .append(" by=o").append(b.aggressorOrderId >> MatchingCore.ID_PARTITION_BITS);
         }
         return sb.toString();
     }

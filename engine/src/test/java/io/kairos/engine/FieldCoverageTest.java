@@ -111,7 +111,8 @@ class FieldCoverageTest
             else if (type.isEnum())
             {
                 final Object[] constants = type.getEnumConstants();
-                field.set(target, constants[constants.length - 1] == field.get(target) ? constants[0] : constants[constants.length - 1]);
+                field.set(target, constants[constants.length - 1] == field.get(target) ? constants[0]
+                    : constants[constants.length - 1]);
             }
             else if (type == AsciiId.class)
             {
@@ -123,7 +124,8 @@ class FieldCoverageTest
             }
             else
             {
-                throw new AssertionError("no filler for " + type + " " + field.getName() + ": teach this test the type");
+                throw new AssertionError("no filler for " + type + " " + field.getName()
+                    + ": teach this test the type");
             }
         }
     }

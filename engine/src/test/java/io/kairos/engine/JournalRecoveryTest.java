@@ -44,16 +44,19 @@ class JournalRecoveryTest
             final int complete = completeRecordsBefore(recordEnds, cut);
             final Journal journal = new Journal(copy, SEGMENT_BYTES);
             final List<Long> replayed = new ArrayList<>();
-            final Journal.Recovery recovery = journal.recover(0, new EngineCommand(), (c, index) -> replayed.add(index));
+            final Journal.Recovery recovery =
+                journal.recover(0, new EngineCommand(), (c, index) -> replayed.add(index));
             assertEquals(complete, replayed.size(), "records restored when cut at byte " + cut);
             assertEquals(complete, recovery.lastIndex(), "last index when cut at byte " + cut);
             final boolean torn = cut != recordEnds.get(complete - 1);
-            assertEquals(torn, recovery.truncatedBytes() > 0, "torn tail reported when cut at byte " + cut + ": " + recovery);
+            assertEquals(torn, recovery.truncatedBytes() > 0, "torn tail reported when cut at byte " + cut + ": "
+                + recovery);
             journal.append(command(999), recovery.lastIndex() + 1);
             journal.close();
             final List<Long> again = new ArrayList<>();
             new Journal(copy, SEGMENT_BYTES).recover(0, new EngineCommand(), (c, index) -> again.add(index));
-            assertEquals(complete + 1, again.size(), "appending after a truncation continues cleanly (cut " + cut + ")");
+            assertEquals(complete + 1, again.size(), "appending after a truncation continues cleanly (cut " + cut
+                + ")");
         }
     }
 
@@ -69,9 +72,11 @@ class JournalRecoveryTest
             channel.write(java.nio.ByteBuffer.wrap(new byte[] {(byte)0x5A}), corruptAt);
         }
         final List<Long> replayed = new ArrayList<>();
-        final Journal.Recovery recovery = new Journal(journalDir, SEGMENT_BYTES).recover(0, new EngineCommand(), (c, i) -> replayed.add(i));
+        final Journal.Recovery recovery =
+            new Journal(journalDir, SEGMENT_BYTES).recover(0, new EngineCommand(), (c, i) -> replayed.add(i));
         assertEquals(7, replayed.size());
-        assertTrue(recovery.truncationReason().contains("CRC mismatch at byte " + recordEnds.get(6)), recovery.truncationReason());
+        assertTrue(recovery.truncationReason().contains("CRC mismatch at byte " + recordEnds.get(6)),
+            recovery.truncationReason());
     }
 
     @Test
@@ -103,7 +108,8 @@ class JournalRecoveryTest
     @Test
     void shouldRecoverFromASnapshotPlusTheJournalTailToTheSameBooksAsAFullReplay()
     {
-        final EngineConfig base = TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+        final EngineConfig base =
+            TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(700).withJournalSegmentBytes(SEGMENT_BYTES);
         final RandomCommandStream stream = new RandomCommandStream(5, TestInstruments.DEFAULT, 4, 0);
         final EngineCommand command = new EngineCommand();
@@ -151,7 +157,8 @@ class JournalRecoveryTest
         {
             final EngineCommand c = command(i);
             journal.append(c, i);
-            position += JournalDescriptor.align(JournalDescriptor.HEADER_LENGTH + JournalDescriptor.IDS_OFFSET + c.clOrdId.length());
+            position += JournalDescriptor.align(JournalDescriptor.HEADER_LENGTH + JournalDescriptor.IDS_OFFSET
+                + c.clOrdId.length());
             ends.add(position);
         }
         journal.close();
@@ -160,7 +167,8 @@ class JournalRecoveryTest
 
     private static EngineCommand command(final int i)
     {
-        return new EngineCommand().newOrder(1, "order-" + i, 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), i);
+        return new EngineCommand().newOrder(1, "order-" + i, 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+            Prices.parse("100"), i);
     }
 
     private static int completeRecordsBefore(final List<Integer> ends, final int cut)

@@ -44,7 +44,9 @@ class MatchingSpecificationTest
             }
             else if (line.startsWith("@stp "))
             {
-                spec = new Spec(SelfTradePrevention.valueOf(line.substring(5)), spec.setup(), spec.commands(), spec.expected());
+                spec =
+                    new Spec(SelfTradePrevention.valueOf(line.substring(5)), spec.setup(), spec.commands(),
+                    spec.expected());
             }
             else if (line.startsWith("+ "))
             {

@@ -45,10 +45,13 @@ class OverflowPropertyTest
             final int kind = random.nextInt(10);
             final TimeInForce tif = kind < 6 ? TimeInForce.DAY : kind < 8 ? TimeInForce.IOC : TimeInForce.FOK;
             final OrderType type = random.nextInt(20) == 0 ? OrderType.MARKET : OrderType.LIMIT;
-            final boolean fokShouldFill = tif == TimeInForce.FOK && harness.crossing(side, type, price).compareTo(BigInteger.valueOf(quantity)) >= 0;
-            command.newOrder(1 + random.nextInt(3), "o" + i, BIG.id(), side, type, tif, type == OrderType.LIMIT ? price : 0, quantity);
+            final boolean fokShouldFill = tif == TimeInForce.FOK
+                && harness.crossing(side, type, price).compareTo(BigInteger.valueOf(quantity)) >= 0;
+            command.newOrder(1 + random.nextInt(3), "o" + i, BIG.id(), side, type, tif, type == OrderType.LIMIT ? price
+                : 0, quantity);
             harness.matcher.apply(command);
-            final String context = "seed " + seed + " command " + i + " " + side + " " + quantity + " @ " + price + " " + type + " " + tif;
+            final String context = "seed " + seed + " command " + i + " " + side + " " + quantity + " @ " + price + " "
+                + type + " " + tif;
             harness.checkLevels(context);
             if (tif == TimeInForce.FOK)
             {
@@ -116,7 +119,8 @@ class OverflowPropertyTest
     @Test
     void shouldRefuseLimitsOutsideTheirRangeNamingTheKey()
     {
-        final IllegalArgumentException qty = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        final IllegalArgumentException qty =
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
             () -> new Instrument("X", 1, 0, TICK, 1, REFERENCE, 0, MAX_QTY + 1, MAX_NOTIONAL));
         assertTrue(qty.getMessage().startsWith("instrument max-order-qty"), qty.getMessage());
         final IllegalArgumentException notional = org.junit.jupiter.api.Assertions.assertThrows(
@@ -158,11 +162,13 @@ class OverflowPropertyTest
             if (e.execType == ExecType.TRADE)
             {
                 fills++;
-                final BigInteger[] sum = fillsByOrder.computeIfAbsent(e.orderId, id -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO});
+                final BigInteger[] sum =
+                    fillsByOrder.computeIfAbsent(e.orderId, id -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO});
                 sum[0] = sum[0].add(BigInteger.valueOf(e.lastQty).multiply(BigInteger.valueOf(e.lastPx)));
                 sum[1] = sum[1].add(BigInteger.valueOf(e.lastQty));
                 assertEquals(sum[1].longValueExact(), e.cumQty, "CumQty of order " + e.orderId);
-                final long expected = new BigDecimal(sum[0]).divide(new BigDecimal(sum[1]), 0, RoundingMode.HALF_UP).longValueExact();
+                final long expected =
+                    new BigDecimal(sum[0]).divide(new BigDecimal(sum[1]), 0, RoundingMode.HALF_UP).longValueExact();
                 assertEquals(expected, e.avgPx, "AvgPx of order " + e.orderId + " after " + sum[1] + " filled");
             }
         }
@@ -210,7 +216,8 @@ class OverflowPropertyTest
                         total = total.add(BigInteger.valueOf(o.leavesQty));
                     }
                     assertTrue(level.totalQty > 0, context + ": level total " + level.totalQty);
-                    assertEquals(total, BigInteger.valueOf(level.totalQty), context + ": level total at " + level.price);
+                    assertEquals(total, BigInteger.valueOf(level.totalQty), context + ": level total at "
+                        + level.price);
                 }
             }
         }

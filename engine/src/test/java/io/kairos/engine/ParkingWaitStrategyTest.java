@@ -29,7 +29,8 @@ class ParkingWaitStrategyTest
     @Test
     void shouldWakeAParkedConsumerWhenAnEventIsPublished() throws Exception
     {
-        final RingBuffer<long[]> ring = RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
+        final RingBuffer<long[]> ring =
+            RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
         final SequenceBarrier barrier = ring.newBarrier();
         final AtomicLong seen = new AtomicLong(-1);
         final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -47,7 +48,8 @@ class ParkingWaitStrategyTest
     @Test
     void shouldWakeEveryParkedConsumerOfTheRing() throws Exception
     {
-        final RingBuffer<long[]> ring = RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
+        final RingBuffer<long[]> ring =
+            RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final SequenceBarrier first = ring.newBarrier();
         final SequenceBarrier second = ring.newBarrier();
@@ -87,7 +89,8 @@ class ParkingWaitStrategyTest
     @Test
     void shouldEndTheWaitWithAnAlertWhenTheBarrierIsAlerted() throws Exception
     {
-        final RingBuffer<long[]> ring = RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
+        final RingBuffer<long[]> ring =
+            RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
         final SequenceBarrier barrier = ring.newBarrier();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Thread consumer = start(() -> barrier.waitFor(0), failure);
@@ -103,7 +106,8 @@ class ParkingWaitStrategyTest
     @Test
     void shouldReturnAtOnceWhenTheSequenceIsAlreadyAvailable() throws Exception
     {
-        final RingBuffer<long[]> ring = RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
+        final RingBuffer<long[]> ring =
+            RingBuffer.createSingleProducer(() -> new long[1], 8, new ParkingWaitStrategy(HOUR_NS));
         ring.publish(ring.next());
         ring.publish(ring.next());
 
@@ -141,6 +145,7 @@ class ParkingWaitStrategyTest
         {
             Thread.sleep(1);
         }
-        assertTrue(consumer.getState() == Thread.State.TIMED_WAITING, "the consumer never parked: " + consumer.getState());
+        assertTrue(consumer.getState() == Thread.State.TIMED_WAITING, "the consumer never parked: "
+            + consumer.getState());
     }
 }

@@ -21,10 +21,12 @@ class RedeliveryTest
     @Test
     void shouldEmitAgainTheEventsTheListenerLacksWithTheirOriginalIds()
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
         final List<ExecutionEvent> original = trade(config);
 
-        final long tradeIndex = original.stream().filter(e -> e.execType == ExecType.TRADE).findFirst().orElseThrow().journalIndex;
+        final long tradeIndex =
+            original.stream().filter(e -> e.execType == ExecType.TRADE).findFirst().orElseThrow().journalIndex;
         final EventRecorder recorder = EventRecorder.lacking(tradeIndex - 1, e -> e.sessionId == SELLER);
         try (Engine engine = new Engine(config).start(recorder))
         {
@@ -39,7 +41,8 @@ class RedeliveryTest
             assertEquals(expected.get(0).orderId, fill.orderId);
             assertEquals(expected.get(0).lastQty, fill.lastQty);
             assertEquals(expected.get(0).journalIndex, fill.journalIndex);
-            assertEquals(fill.engineInNs, fill.transactTimeNs, "TransactTime of the first time the command was matched");
+            assertEquals(fill.engineInNs, fill.transactTimeNs,
+                "TransactTime of the first time the command was matched");
             assertEquals(1, engine.recoveryReports().get(0).redeliveredEvents());
             assertEquals(0, engine.recoveryReports().get(0).unrecoverableThrough());
         }
@@ -48,7 +51,8 @@ class RedeliveryTest
     @Test
     void shouldReplayFromAnOlderSnapshotWhenTheLackingEventsAreBeforeTheNewest()
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(1);
         final List<ExecutionEvent> original = trade(config);
 
@@ -57,15 +61,18 @@ class RedeliveryTest
         try (Engine engine = new Engine(config).start(recorder))
         {
             final RecoveryReport report = engine.recoveryReports().get(0);
-            assertEquals(firstIndex, report.snapshotCommands(), "started from the snapshot at the redelivery point: " + report);
-            assertEquals(original.stream().filter(e -> e.journalIndex > firstIndex).count(), recorder.executions.size(), recorder.lines.toString());
+            assertEquals(firstIndex, report.snapshotCommands(), "started from the snapshot at the redelivery point: "
+                + report);
+            assertEquals(original.stream().filter(e -> e.journalIndex > firstIndex).count(), recorder.executions.size(),
+                recorder.lines.toString());
         }
     }
 
     @Test
     void shouldEmitNothingAgainForAListenerThatLacksNothing()
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"));
         trade(config);
         final EventRecorder recorder = new EventRecorder();
         try (Engine engine = new Engine(config).start(recorder))
@@ -82,13 +89,16 @@ class RedeliveryTest
         try (Engine engine = new Engine(config).start(recorder))
         {
             final EngineCommand command = new EngineCommand();
-            engine.publisher().publish(command.newOrder(SELLER, "s1", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
-            engine.publisher().publish(command.newOrder(BUYER, "b1", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+            engine.publisher().publish(
+                command.newOrder(SELLER, "s1", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+            engine.publisher().publish(
+                command.newOrder(BUYER, "b1", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
             Await.until("ack, ack and two fills", () -> recorder.executions.size() == 4);
         }
         for (final ExecutionEvent e : recorder.executions)
         {
-            assertTrue(e.journalIndex > 0, "every event names its command's journal record: " + EventRecorder.render(e));
+            assertTrue(e.journalIndex > 0, "every event names its command's journal record: "
+                + EventRecorder.render(e));
         }
         return recorder.executions;
     }

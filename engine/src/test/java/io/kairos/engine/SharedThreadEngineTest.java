@@ -61,13 +61,14 @@ class SharedThreadEngineTest
         {
             for (final Instrument instrument : engine.config().instruments().instruments())
             {
-                engine.publisher().publish(command.newOrder(1, "o" + instrument.id(), instrument.id(), Side.BUY, OrderType.LIMIT,
-                    TimeInForce.DAY, instrument.referencePrice(), instrument.lotSize()));
+                engine.publisher().publish(command.newOrder(1, "o" + instrument.id(), instrument.id(), Side.BUY,
+                    OrderType.LIMIT, TimeInForce.DAY, instrument.referencePrice(), instrument.lotSize()));
             }
             final int instruments = engine.config().instruments().instruments().size();
             Await.until("every order acknowledged", () -> recorder.executions.size() == instruments);
-            assertTrue(engine.config().instruments().instruments().stream().mapToInt(Instrument::partition).distinct().count() > 1,
-                "the test instruments span several partitions");
+            final long partitionsSpanned =
+                engine.config().instruments().instruments().stream().mapToInt(Instrument::partition).distinct().count();
+            assertTrue(partitionsSpanned > 1, "the test instruments span several partitions");
         }
         assertEquals(Set.of("kairos-hot-test"), threads);
     }
@@ -84,7 +85,8 @@ class SharedThreadEngineTest
     @Test
     void shouldMatchEveryCommandPublishedBeforeCloseEvenBeyondTheRingSize()
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(0);
         final int commands = config.ringSize() + 5_000;
         final AtomicInteger acks = new AtomicInteger();
@@ -113,7 +115,8 @@ class SharedThreadEngineTest
         final EventRecorder recovered = new EventRecorder();
         try (Engine engine = new Engine(config).start(recovered))
         {
-            assertEquals(commands, engine.recoveryReports().get(0).restingOrders(), "and journalled (sync) before it was acknowledged");
+            assertEquals(commands, engine.recoveryReports().get(0).restingOrders(),
+                "and journalled (sync) before it was acknowledged");
         }
     }
 
@@ -156,12 +159,15 @@ class SharedThreadEngineTest
     /** {@link EngineLifecycleTest}'s seeded stream on partition 0, then a restart on the same journal. */
     private List<String> runThenRecover(final String name, final AgentThread matcherHost)
     {
-        final EngineConfig config = TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve(name + "-j"), dir.resolve(name + "-s"))
+        final EngineConfig config =
+            TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve(name + "-j"), dir.resolve(name + "-s"))
             .withSnapshotEveryCommands(0);
-        final RandomCommandStream stream = new RandomCommandStream(11, config.instruments().instruments().subList(0, 1), 4, 3);
+        final RandomCommandStream stream =
+            new RandomCommandStream(11, config.instruments().instruments().subList(0, 1), 4, 3);
         final EngineCommand command = new EngineCommand();
         final EventRecorder run = new EventRecorder();
-        try (Engine engine = new Engine(config, new SystemEpochNanoClock(), matcherHost).start(EngineLifecycleTest.partitionZero(run)))
+        try (Engine engine =
+            new Engine(config, new SystemEpochNanoClock(), matcherHost).start(EngineLifecycleTest.partitionZero(run)))
         {
             for (int i = 0; i < COMMANDS; i++)
             {
@@ -171,7 +177,9 @@ class SharedThreadEngineTest
         }
         final List<String> events = new ArrayList<>(run.drain());
         final EventRecorder recovered = new EventRecorder();
-        try (Engine engine = new Engine(config, new SystemEpochNanoClock(), matcherHost).start(EngineLifecycleTest.partitionZero(recovered)))
+        final Engine engine = new Engine(config, new SystemEpochNanoClock(), matcherHost)
+            .start(EngineLifecycleTest.partitionZero(recovered));
+        try (engine)
         {
             events.add("-- recovered --");
             events.addAll(recovered.drain());

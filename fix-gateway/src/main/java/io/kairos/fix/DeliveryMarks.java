@@ -63,7 +63,8 @@ final class DeliveryMarks implements AutoCloseable
     /** Per slot and partition: the recovery now under way emits reports for it again (recovery thread only). */
     private final boolean[] redelivering;
 
-    private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId, final int records)
+    private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId,
+        final int records)
     {
         this.file = file;
         this.mapped = mapped;
@@ -83,7 +84,8 @@ final class DeliveryMarks implements AutoCloseable
             final int maxSessionId = Arrays.stream(sessionIds).max().orElse(0);
             final int records = Math.max(existingRecords, Math.max(MIN_RECORDS, 2 * sessionIds.length));
             raf.setLength(Math.max(raf.length(), fileLength(records)));
-            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, fileLength(records));
+            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0,
+                fileLength(records));
             final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
             if (fresh)
             {
@@ -106,7 +108,8 @@ final class DeliveryMarks implements AutoCloseable
             {
                 final int record = recordOffset(slot);
                 final int sessionId = buffer.getInt(record + SESSION_ID_OFFSET);
-                if (buffer.getInt(record + IN_USE_OFFSET) == 1 && sessionId > 0 && sessionId <= maxSessionId && configured[sessionId])
+                if (buffer.getInt(record + IN_USE_OFFSET) == 1 && sessionId > 0 && sessionId <= maxSessionId &&
+                    configured[sessionId])
                 {
                     slotBySessionId[sessionId] = slot;
                 }
@@ -151,7 +154,8 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** A free record, else the record of a session id that is no longer configured (its marks are dropped). */
-    private static int claimSlot(final UnsafeBuffer buffer, final int records, final int[] slotBySessionId, final int sessionId)
+    private static int claimSlot(final UnsafeBuffer buffer, final int records, final int[] slotBySessionId,
+        final int sessionId)
     {
         int reusable = UNKNOWN_SLOT;
         for (int slot = 0; slot < records; slot++)
@@ -163,7 +167,8 @@ final class DeliveryMarks implements AutoCloseable
                 reusable = slot;
                 break;
             }
-            if (reusable == UNKNOWN_SLOT && (owner <= 0 || owner >= slotBySessionId.length || slotBySessionId[owner] != slot))
+            if (reusable == UNKNOWN_SLOT &&
+                (owner <= 0 || owner >= slotBySessionId.length || slotBySessionId[owner] != slot))
             {
                 reusable = slot;
             }
@@ -182,7 +187,9 @@ final class DeliveryMarks implements AutoCloseable
         return sessionId > 0 && sessionId < slotBySessionId.length ? slotBySessionId[sessionId] : UNKNOWN_SLOT;
     }
 
-    /** Whether the gateway keeps marks for this event: an engine event with a journal record, not a mass cancel report. */
+    /**
+     * Whether the gateway keeps marks for this event: an engine event with a journal record, not a mass cancel report.
+     */
     static boolean tracks(final ExecutionEvent event)
     {
         return event.journalIndex > 0 && event.kind != ExecutionEvent.Kind.MASS_CANCEL_REPORT;
@@ -247,7 +254,10 @@ final class DeliveryMarks implements AutoCloseable
         }
     }
 
-    /** @return the journal index after which some session may lack reports from the partition ({@link Long#MAX_VALUE}: none). */
+    /**
+     * @return the journal index after which some session may lack reports from the partition
+     * ({@link Long#MAX_VALUE}: none).
+     */
     long redeliverAfter(final int partition)
     {
         final long routed = buffer.getLongVolatile(routedOffset(partition));

@@ -14,6 +14,10 @@ import io.aeron.driver.ThreadingMode;
 import io.kairos.engine.DirectoryLock;
 import io.kairos.fix.codecs.FixDictionaryImpl;
 import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.EpochNanoClock;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.EngineScheduler;
@@ -26,14 +30,15 @@ import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
 
 /**
  * The in-process Artio stack under {@code dataDir}: an Aeron media driver ({@code aeron/}, transient,
- * SHARED threading for small machines), the Aeron archive that records every message Artio sends
- * ({@code archive/}, persistent: ResendRequests replay from it) and Artio's FixEngine ({@code artio/}:
- * persistent sequence numbers, replay indexes). In sole-library mode the engine binds the acceptor port
- * once the library has connected. Every accepted session is handed to the one library
+ * SHARED threading for small machines; in compact threading the driver and the archive are INVOKER agents
+ * that one thread, {@code kairos-archive}, runs together, one thread instead of two), the Aeron archive that
+ * records every message Artio sends ({@code archive/}, persistent: ResendRequests replay from it) and Artio's
+ * FixEngine ({@code artio/}: persistent sequence numbers, replay indexes). In sole-library mode the engine
+ * binds the acceptor port once the library has connected. Every accepted session is handed to the one library
  * ({@link InitialAcceptedSessionOwner#SOLE_LIBRARY}). Owned by the thread that launches and closes the gateway.
  *
- * <p>Crash safety: launching takes the {@link DirectoryLock} on {@code gateway.lock} first (a second gateway on the same
- * directory is refused), which makes the liveness marks a killed process left behind (the archive's
+ * <p>Crash safety: launching takes the {@link DirectoryLock} on {@code gateway.lock} first (a second gateway on the
+ * same directory is refused), which makes the liveness marks a killed process left behind (the archive's
  * mark file, Artio's engine heartbeat) provably stale, so a restart after {@code kill -9} starts at once.
  * Every connection records its outbound sequence numbers in the {@link SentSequenceFloor}, which the
  * gateway applies when a session logs on again so that numbers never go backwards.
@@ -57,21 +62,26 @@ final class EmbeddedArtio implements AutoCloseable
     private final DirectoryLock lock;
     private final SentSequenceFloor sentSequenceFloor;
     private final ArchivingMediaDriver driver;
+    private final AgentRunner archiveThread;
     private final FixEngine engine;
     private final String aeronDirectory;
 
     private EmbeddedArtio(
         final DirectoryLock lock, final SentSequenceFloor sentSequenceFloor, final ArchivingMediaDriver driver,
-        final FixEngine engine, final String aeronDirectory)
+        final AgentRunner archiveThread, final FixEngine engine, final String aeronDirectory)
     {
         this.lock = lock;
         this.sentSequenceFloor = sentSequenceFloor;
         this.driver = driver;
+        this.archiveThread = archiveThread;
         this.engine = engine;
         this.aeronDirectory = aeronDirectory;
     }
 
-    /** @param scheduler where Artio's engine agents run; null for threads of their own (Artio's default) */
+    /**
+     * @param scheduler where Artio's engine agents run; null for threads of their own (Artio's default). With a
+     *                  scheduler (compact threading) the driver and archive share the {@code kairos-archive} thread.
+     */
     static EmbeddedArtio launch(
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
         final EngineScheduler scheduler)
@@ -96,10 +106,12 @@ final class EmbeddedArtio implements AutoCloseable
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
         final EngineScheduler scheduler, final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor)
     {
+        final boolean oneArchiveThread = scheduler != null;
         final String aeronDirectory = dataDir.resolve("aeron").toString();
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDirectory)
-            .threadingMode(ThreadingMode.SHARED)
+            .threadingMode(oneArchiveThread ? ThreadingMode.INVOKER : ThreadingMode.SHARED)
+            .asyncTaskExecutorThreads(oneArchiveThread ? 0 : 1) // 0: its rare tasks (name lookups) on its conductor
             .sharedIdleStrategy(IdleMode.newHousekeepingIdleStrategy())
             .ipcTermBufferLength(IPC_TERM_BUFFER_BYTES)
             .publicationTermBufferLength(IPC_TERM_BUFFER_BYTES)
@@ -113,13 +125,18 @@ final class EmbeddedArtio implements AutoCloseable
             .archiveClientContext(new AeronArchive.Context().controlResponseChannel(CommonContext.IPC_CHANNEL))
             .replicationChannel("aeron:udp?endpoint=127.0.0.1:0")
             .recordingEventsEnabled(false)
-            .threadingMode(ArchiveThreadingMode.SHARED)
+            .threadingMode(oneArchiveThread ? ArchiveThreadingMode.INVOKER : ArchiveThreadingMode.SHARED)
             .idleStrategySupplier(IdleMode::newHousekeepingIdleStrategy)
             .segmentFileLength(ARCHIVE_SEGMENT_BYTES)
             .deleteArchiveOnStart(false);
         final ArchivingMediaDriver driver = ArchivingMediaDriver.launch(driverContext, archiveContext);
+        AgentRunner archiveThread = null;
         try
         {
+            if (oneArchiveThread)
+            {
+                archiveThread = startArchiveThread(driver.archive().invoker(), driverContext.errorHandler());
+            }
             final EngineConfiguration engineConfig = engineConfiguration(config, authenticator, clock, aeronDirectory)
                 .channelSupplierFactory(configuration -> new SentSequenceTrackingChannelSupplier(configuration, floor))
                 .errorIfDuplicateEngineDetected(false);
@@ -127,13 +144,41 @@ final class EmbeddedArtio implements AutoCloseable
             {
                 engineConfig.scheduler(scheduler);
             }
-            return new EmbeddedArtio(lock, floor, driver, FixEngine.launch(engineConfig), aeronDirectory);
+            return new EmbeddedArtio(
+                lock, floor, driver, archiveThread, FixEngine.launch(engineConfig), aeronDirectory);
         }
         catch (final RuntimeException e)
         {
-            CloseHelper.quietClose(driver);
+            CloseHelper.quietCloseAll(archiveThread, driver);
             throw e;
         }
+    }
+
+    /**
+     * The {@code kairos-archive} thread: invokes the archive's invoker, whose duty cycle also runs the driver's and
+     * the archive client's. The invoker was started on this (lifecycle) thread by the launch; from now on only the
+     * archive thread invokes it, and the driver's close (after this thread stopped) closes it.
+     */
+    private static AgentRunner startArchiveThread(final AgentInvoker invoker, final ErrorHandler errorHandler)
+    {
+        final Agent invoking = new Agent()
+        {
+            @Override
+            public int doWork()
+            {
+                return invoker.invoke();
+            }
+
+            @Override
+            public String roleName()
+            {
+                return "kairos-archive";
+            }
+        };
+        final AgentRunner runner =
+            new AgentRunner(IdleMode.newHousekeepingIdleStrategy(), errorHandler, null, invoking);
+        AgentRunner.startOnThread(runner).setName("kairos-archive");
+        return runner;
     }
 
     private static EngineConfiguration engineConfiguration(
@@ -183,6 +228,6 @@ final class EmbeddedArtio implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.closeAll(engine, driver, sentSequenceFloor, lock);
+        CloseHelper.closeAll(engine, archiveThread, driver, sentSequenceFloor, lock);
     }
 }

@@ -57,7 +57,9 @@ final class EngineEventQueue
         handler = this::onSlot;
     }
 
-    /** Called on matcher threads; copies the event. After {@link #close()} events are dropped: nobody would read them. */
+    /**
+     * Called on matcher threads; copies the event. After {@link #close()} events are dropped: nobody would read them.
+     */
     void offer(final ExecutionEvent event)
     {
         while (!ring.tryPublishEvent(COPY, event))

@@ -52,7 +52,8 @@ final class ExecutionReportWriter
      * @param firstLocalExecId first number of the gateway's own ExecIDs ("GW" + number); e.g. the launch time in ns
      * @param latency          samples every report handed to Artio (the one place all sends pass)
      */
-    ExecutionReportWriter(final ReferenceData referenceData, final long firstLocalExecId, final OrderEntryLatency latency)
+    ExecutionReportWriter(final ReferenceData referenceData, final long firstLocalExecId,
+        final OrderEntryLatency latency)
     {
         this.referenceData = referenceData;
         this.latency = latency;
@@ -123,7 +124,7 @@ final class ExecutionReportWriter
             report.lastQty(event.lastQty, 0);
         }
         writeRejectReason(execution);
-        report.transactTime(transactTime.buffer(), 0, transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
+        report.transactTime(transactTime.buffer(), 0, encodeTransactTime(execution));
         report.requestTime(event.gatewayInNs)
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
@@ -184,7 +185,7 @@ final class ExecutionReportWriter
                 reject.text(event.rejectReason.text());
             }
         }
-        reject.transactTime(transactTime.buffer(), 0, transactTime.encodeFrom(transactTimeNs(execution), TimeUnit.NANOSECONDS));
+        reject.transactTime(transactTime.buffer(), 0, encodeTransactTime(execution));
         reject.requestTime(event.gatewayInNs)
             .trdRegTSTimeIn(event.engineInNs)
             .trdRegTSTimeOut(event.engineOutNs)
@@ -213,7 +214,8 @@ final class ExecutionReportWriter
         if (execution.massCancelRejectReason != 0)
         {
             report.massCancelResponse('0');
-            report.massCancelRejectReason(execIdBytes, 0, execIdBuffer.putCharAscii(0, execution.massCancelRejectReason));
+            report.massCancelRejectReason(execIdBytes, 0,
+                execIdBuffer.putCharAscii(0, execution.massCancelRejectReason));
         }
         else
         {
@@ -262,9 +264,12 @@ final class ExecutionReportWriter
         return prefix.length + buffer.putLongAscii(prefix.length, number);
     }
 
-    private static long transactTimeNs(final QueuedExecution execution)
+    /** Encodes TransactTime (60) into {@link #transactTime}: the engine's, else ResponseIn. @return its length */
+    private int encodeTransactTime(final QueuedExecution execution)
     {
-        return execution.event.transactTimeNs != 0 ? execution.event.transactTimeNs : execution.responseInNs;
+        final long transactTimeNs =
+            execution.event.transactTimeNs != 0 ? execution.event.transactTimeNs : execution.responseInNs;
+        return transactTime.encodeFrom(transactTimeNs, TimeUnit.NANOSECONDS);
     }
 
     private static char sideCode(final Side side)

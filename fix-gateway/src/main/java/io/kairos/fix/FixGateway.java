@@ -61,8 +61,9 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private volatile boolean closed;
 
     private FixGateway(
-        final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue, final DeliveryMarks marks,
-        final OrderEntryAgent agent, final AgentRunner runner, final AgentThread hot, final AtomicLong errors)
+        final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue,
+        final DeliveryMarks marks, final OrderEntryAgent agent, final AgentRunner runner, final AgentThread hot,
+        final AtomicLong errors)
     {
         this.hot = hot;
         this.config = config;
@@ -117,28 +118,31 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
-        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock,
-            scheduler);
+        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved,
+            new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock, scheduler);
         DeliveryMarks marks = null;
         final OrderEntryAgent agent;
         try
         {
             // opened under the data directory's lock, which EmbeddedArtio took
-            marks = DeliveryMarks.open(resolved.dataDir(), resolved.sessions().stream().mapToInt(FixSessionConfig::sessionId).toArray());
+            marks = DeliveryMarks.open(resolved.dataDir(),
+                resolved.sessions().stream().mapToInt(FixSessionConfig::sessionId).toArray());
             final ExecutionReportWriter writer =
                 new ExecutionReportWriter(referenceData, clock.nanoTime(), new OrderEntryLatency(registry, clock));
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
                 writer, publisher, metrics, marks, artio.sentSequenceFloor(), clock,
                 resolved.throttleDisconnectAfterRejects());
-            agent = new OrderEntryAgent(resolved.sessions(), shared, queue, scheduler == null ? () -> 0 : scheduler::pollFramer);
-            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock)));
+            agent = new OrderEntryAgent(resolved.sessions(), shared, queue,
+                scheduler == null ? () -> 0 : scheduler::pollFramer);
+            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock, infra)));
         }
         catch (final RuntimeException e)
         {
             CloseHelper.quietCloseAll(artio, marks);
             throw e;
         }
-        final AgentRunner runner = hot == null ? new AgentRunner(resolved.idleMode().newIdleStrategy(), errorHandler, null, agent) : null;
+        final AgentRunner runner = hot == null ?
+            new AgentRunner(resolved.idleMode().newIdleStrategy(), errorHandler, null, agent) : null;
         try
         {
             if (runner != null)
@@ -164,7 +168,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     private static LibraryConfiguration libraryConfiguration(
-        final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio, final EpochNanoClock clock)
+        final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio,
+        final EpochNanoClock clock, final AgentThread infra)
     {
         final LibraryConfiguration libraryConfig = new LibraryConfiguration()
             .sessionAcquireHandler((session, info) ->
@@ -177,8 +182,13 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             .epochNanoClock(clock)
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds());
         libraryConfig.libraryName("kairos-fix-gateway");
-        // the library's error printer and Aeron client conductor share a thread no request waits for
+        // the library's error printer and Aeron client conductor share a thread no request waits for: a thread of
+        // their own (dedicated threading), kairos-infra (compact)
         libraryConfig.monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy());
+        if (infra != null)
+        {
+            libraryConfig.scheduler(new SharedThreadLibraryScheduler(infra));
+        }
         libraryConfig.outboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.inboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
@@ -196,8 +206,9 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final int lost = floor.raise(session);
         if (lost > 0)
         {
-            System.out.println("kairos-fix-gateway: " + session.compositeKey().remoteCompId() + " resumes after MsgSeqNum " +
-                session.lastSentMsgSeqNum() + " (Artio's recovered log ended " + lost + " messages earlier; a resend of those is gap-filled)");
+            System.out.println("kairos-fix-gateway: " + session.compositeKey().remoteCompId() +
+                " resumes after MsgSeqNum " + session.lastSentMsgSeqNum() + " (Artio's recovered log ended " +
+                lost + " messages earlier; a resend of those is gap-filled)");
         }
     }
 
@@ -222,7 +233,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
                 Thread.onSpinWait();
             }
         }
-        throw new IllegalStateException("fix.port " + config.bindAddress() + ":" + config.port() + " is not accepting connections", last);
+        throw new IllegalStateException("fix.port " + config.bindAddress() + ":" + config.port() +
+            " is not accepting connections", last);
     }
 
     private static int freePort(final String bindAddress)
@@ -253,19 +265,24 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
     }
 
-    /** Engine recovery: the earliest journal index after which a session may lack reports (see {@link DeliveryMarks}). */
+    /**
+     * Engine recovery: the earliest journal index after which a session may lack reports (see {@link DeliveryMarks}).
+     */
     @Override
     public long redeliverAfter(final int partition)
     {
         return closed ? Long.MAX_VALUE : marks.redeliverAfter(partition);
     }
 
-    /** Engine recovery: whether this event's report never reached its session's socket (see {@link SessionDeliveries}). */
+    /**
+     * Engine recovery: whether this event's report never reached its session's socket (see {@link SessionDeliveries}).
+     */
     @Override
     public boolean needsRedelivery(final ExecutionEvent event)
     {
         final int slot = marks.slot(event.sessionId);
-        if (closed || slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event) || marks.delivered(slot, event))
+        if (closed || slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event) ||
+            marks.delivered(slot, event))
         {
             return false;
         }

@@ -52,6 +52,10 @@ public record FixGatewayConfig(
     public static final int DEFAULT_MAX_HEART_BT_INT_SECONDS = 3600;
     /** Ceiling of {@code fix.max-heart-bt-int-seconds}: one day. */
     public static final int MAX_HEART_BT_INT_LIMIT_SECONDS = 86_400;
+    /** Ceiling of {@code fix.max-sessions}. */
+    public static final int MAX_SESSIONS_LIMIT = 100_000;
+    /** Ceiling of {@code fix.throttle.messages-per-second}. */
+    public static final int MAX_THROTTLE_MESSAGES_PER_SECOND = 1_000_000;
     /** Highest engine session id; the gateway keeps an array indexed by it. */
     public static final int MAX_SESSION_ID = 65_535;
 
@@ -69,10 +73,14 @@ public record FixGatewayConfig(
             "must be 1.." + FixSessionConfig.MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
         require(!sessions.isEmpty(), "fix.sessions", "must name at least one session");
         require(maxSessions >= 1, "fix.max-sessions", "must be >= 1, was " + maxSessions);
+        require(maxSessions <= MAX_SESSIONS_LIMIT, "fix.max-sessions",
+            "must be <= " + MAX_SESSIONS_LIMIT + ", was " + maxSessions);
         require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "fix.heartbeat-interval-seconds",
             "must be in [1, 3600], was " + heartbeatIntervalSeconds);
         require(throttleMessagesPerSecond >= 1, "fix.throttle.messages-per-second",
             "must be >= 1, was " + throttleMessagesPerSecond);
+        require(throttleMessagesPerSecond <= MAX_THROTTLE_MESSAGES_PER_SECOND, "fix.throttle.messages-per-second",
+            "must be <= " + MAX_THROTTLE_MESSAGES_PER_SECOND + ", was " + throttleMessagesPerSecond);
         require(throttleDisconnectAfterRejects >= 1, "fix.throttle.disconnect-after-rejects",
             "must be >= 1, was " + throttleDisconnectAfterRejects);
         require(maxHeartBtIntSeconds >= 1 && maxHeartBtIntSeconds <= MAX_HEART_BT_INT_LIMIT_SECONDS,

@@ -278,7 +278,9 @@ final class InboundFrameGuard
             }
         }
 
-        /** True once the body's first field showed a MsgType other than SequenceReset: its other fields are not read. */
+        /**
+         * True once the body's first field showed a MsgType other than SequenceReset: its other fields are not read.
+         */
         boolean skipsRest()
         {
             return skipRest;

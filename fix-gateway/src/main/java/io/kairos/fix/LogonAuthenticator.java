@@ -12,8 +12,9 @@ import uk.co.real_logic.artio.validation.AuthenticationStrategy;
 /**
  * Decides logons: the TargetCompID must be the gateway's, the SenderCompID a configured session, Username
  * (553) that CompID and Password (554) the configured one, and fewer than {@code maxSessions} sessions
- * may be connected, and HeartBtInt (108) within [1, {@code maxHeartBtIntSeconds}]. Artio itself refuses a second live connection of the same session. Called on
- * Artio's framer thread; reads the connected count the library thread maintains.
+ * may be connected, and HeartBtInt (108) within [1, {@code maxHeartBtIntSeconds}]. Artio itself refuses a second live
+ * connection of the same session. Called on Artio's framer thread; reads the connected count the library thread
+ * maintains.
  */
 final class LogonAuthenticator implements AuthenticationStrategy
 {
@@ -38,7 +39,8 @@ final class LogonAuthenticator implements AuthenticationStrategy
     /**
      * Refuses a logon whose credentials or session count fail ({@link #authenticate}) by closing the connection, and
      * one whose MsgSeqNum (34) is below 1 (e.g. a reset logon with 34=0 or -1) or whose HeartBtInt (108) is outside
-     * [1, {@code maxHeartBtIntSeconds}] with a Logout naming why (the client is who it says it is, so it is told). Framer thread; allocates (a logon is not on the hot path).
+     * [1, {@code maxHeartBtIntSeconds}] with a Logout naming why (the client is who it says it is, so it is told).
+     * Framer thread; allocates (a logon is not on the hot path).
      */
     @Override
     public void authenticateAsync(final AbstractLogonDecoder logon, final AuthenticationProxy proxy)

@@ -78,7 +78,8 @@ final class MassCancelTracker
             if (entry.inUse && entry.correlationId == event.correlationId)
             {
                 entry.affectedOrders += event.affectedOrders;
-                entry.engineInNs = entry.engineInNs == 0 ? event.engineInNs : Math.min(entry.engineInNs, event.engineInNs);
+                entry.engineInNs = entry.engineInNs == 0 ?
+                    event.engineInNs : Math.min(entry.engineInNs, event.engineInNs);
                 entry.engineOutNs = Math.max(entry.engineOutNs, event.engineOutNs);
                 entry.responseInNs = responseInNs;
                 return ++entry.receivedReports >= entry.expectedReports ? entry : null;

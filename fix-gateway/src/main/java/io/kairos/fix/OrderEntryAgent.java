@@ -38,7 +38,9 @@ final class OrderEntryAgent implements Agent
     private final EngineEventQueue.Consumer router = this::route;
     private final EpochNanoClock clock;
     private final DeliveryMarks marks;
-    /** Drives Artio's framer while this agent logs sessions out at close, when both share one thread; else returns 0. */
+    /**
+     * Drives Artio's framer while this agent logs sessions out at close, when both share one thread; else returns 0.
+     */
     private final IntSupplier framerDuringClose;
     /** A matcher's event being routed at once on the shared thread (compact threading). */
     private final QueuedExecution direct = new QueuedExecution();
@@ -228,7 +230,8 @@ final class OrderEntryAgent implements Agent
         {
             return -1;
         }
-        return ((com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean()).getThreadAllocatedBytes(current.threadId());
+        return ((com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean()).getThreadAllocatedBytes(
+            current.threadId());
     }
 
     @Override

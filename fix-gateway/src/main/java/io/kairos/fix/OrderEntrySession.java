@@ -8,11 +8,6 @@ import io.kairos.engine.ExecType;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.RejectReason;
 import io.kairos.fix.codecs.decoder.HeaderDecoder;
-import io.kairos.fix.codecs.decoder.NewOrderSingleDecoder;
-import io.kairos.fix.codecs.decoder.OrderCancelReplaceRequestDecoder;
-import io.kairos.fix.codecs.decoder.OrderCancelRequestDecoder;
-import io.kairos.fix.codecs.decoder.OrderMassCancelRequestDecoder;
-import io.kairos.fix.codecs.decoder.OrderStatusRequestDecoder;
 import io.kairos.fix.codecs.decoder.SequenceResetDecoder;
 import org.agrona.DirectBuffer;
 import uk.co.real_logic.artio.library.OnMessageInfo;
@@ -29,7 +24,7 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  * throttle-rejected messages and cancels the session's orders on disconnect when configured.
  * Allocation-free per message in steady state. Owned by the library thread.
  */
-final class OrderEntrySession implements SessionHandler
+final class OrderEntrySession implements SessionHandler, OrderEntryHandler
 {
     private static final int MAX_FLUSH_PER_CYCLE = 64;
     private static final String COD_REQUEST_ID = "CANCEL-ON-DISCONNECT";
@@ -42,7 +37,10 @@ final class OrderEntrySession implements SessionHandler
     private final MassCancelTracker massCancels = new MassCancelTracker();
     private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
     private final HeaderDecoder header = new HeaderDecoder();
+    private final EngineCommand cancelOnDisconnect = new EngineCommand();
     private Session session;
+    /** The Artio session of the message being handled: where the adapter's callbacks answer. */
+    private Session requestSession;
     private int lastHandledSeqNum;
     private int countedThrottleRun;
     private boolean throttleDisconnectRequested;
@@ -102,7 +100,8 @@ final class OrderEntrySession implements SessionHandler
             RefusedSequenceResets.consumeIfRefused(buffer, offset, length, artioSession);
         }
         final int seqNum = artioSession.lastReceivedMsgSeqNum();
-        if (!OrderEntryMessageTypes.isSessionLevel(messageType) && MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
+        if (!OrderEntryMessageTypes.isSessionLevel(messageType) &&
+            MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
         {
             // a PossDupFlag=Y retransmission of a number already handled, which Artio passes on: FIX says ignore it
             shared.metrics.onReject(GatewayReject.STALE_RETRANSMISSION);
@@ -128,69 +127,58 @@ final class OrderEntrySession implements SessionHandler
             return Action.ABORT;
         }
         asciiBuffer.wrap(buffer, offset, length);
-        final FixCommandAdapter adapter = shared.adapter;
-        final int sessionId = config.sessionId();
-        final int result;
-        if (messageType == NewOrderSingleDecoder.MESSAGE_TYPE)
-        {
-            result = adapter.onNewOrder(asciiBuffer, 0, length, sessionId, timestampInNs);
-        }
-        else if (messageType == OrderCancelRequestDecoder.MESSAGE_TYPE)
-        {
-            result = adapter.onCancel(asciiBuffer, 0, length, sessionId, timestampInNs);
-        }
-        else if (messageType == OrderCancelReplaceRequestDecoder.MESSAGE_TYPE)
-        {
-            result = adapter.onReplace(asciiBuffer, 0, length, sessionId, timestampInNs);
-        }
-        else if (messageType == OrderStatusRequestDecoder.MESSAGE_TYPE)
-        {
-            result = adapter.onOrderStatus(asciiBuffer, 0, length, sessionId, timestampInNs);
-        }
-        else if (messageType == OrderMassCancelRequestDecoder.MESSAGE_TYPE)
-        {
-            result = adapter.onMassCancel(asciiBuffer, 0, length, sessionId, timestampInNs);
-        }
-        else
-        {
-            return rejectUnsupported(artioSession, length);
-        }
-        return onDecoded(artioSession, result, length);
+        requestSession = artioSession;
+        return shared.adapter.onMessage(messageType, asciiBuffer, 0, length, config.sessionId(), timestampInNs, this);
     }
 
-    private Action onDecoded(final Session artioSession, final int result, final int length)
+    @Override
+    public Action onCommand(final EngineCommand command)
     {
-        final FixCommandAdapter adapter = shared.adapter;
-        switch (result)
-        {
-            case FixCommandAdapter.PUBLISH:
-                return publish(artioSession, adapter.command(), length);
-            case FixCommandAdapter.SESSION_REJECT:
-                header.reset();
-                header.decode(asciiBuffer, 0, length);
-                if (shared.rejects.sendReject(artioSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
-                    adapter.rejectTagId(), adapter.sessionRejectReason(), adapter.rejectText()) < 0)
-                {
-                    return Action.ABORT;
-                }
-                shared.metrics.onReject(GatewayReject.INVALID_MESSAGE);
-                return Action.CONTINUE;
-            default:
-                final QueuedExecution reply = adapter.localReply();
-                reply.event.engineInNs = shared.clock.nanoTime();
-                reply.event.engineOutNs = reply.event.engineInNs;
-                reply.responseInNs = reply.event.engineInNs;
-                if (shared.writer.send(artioSession, reply) < 0)
-                {
-                    return Action.ABORT;
-                }
-                shared.metrics.onOrderIn();
-                countReject(reply);
-                return Action.CONTINUE;
-        }
+        return publish(command, (char)0);
     }
 
-    private Action publish(final Session artioSession, final EngineCommand command, final int length)
+    @Override
+    public Action onMassCancel(final EngineCommand command, final char requestType)
+    {
+        return publish(command, requestType);
+    }
+
+    @Override
+    public Action onSessionReject(final int refTagId, final int sessionRejectReason, final String text)
+    {
+        decodeHeader();
+        if (shared.rejects.sendReject(requestSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
+            refTagId, sessionRejectReason, text) < 0)
+        {
+            return Action.ABORT;
+        }
+        shared.metrics.onReject(GatewayReject.INVALID_MESSAGE);
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public Action onLocalReply(final QueuedExecution reply)
+    {
+        reply.event.engineInNs = shared.clock.nanoTime();
+        reply.event.engineOutNs = reply.event.engineInNs;
+        reply.responseInNs = reply.event.engineInNs;
+        if (shared.writer.send(requestSession, reply) < 0)
+        {
+            return Action.ABORT;
+        }
+        shared.metrics.onOrderIn();
+        countReject(reply);
+        return Action.CONTINUE;
+    }
+
+    @Override
+    public Action onUnsupportedMessage()
+    {
+        return businessReject(SessionRejectWriter.UNSUPPORTED_MESSAGE_TYPE, GatewayReject.UNSUPPORTED_MESSAGE_TYPE);
+    }
+
+    /** @param massCancelRequestType FIX 530 of a mass cancel, echoed in its report; 0 for any other command */
+    private Action publish(final EngineCommand command, final char massCancelRequestType)
     {
         command.correlationId = ++shared.lastCorrelationId;
         final int reached = shared.publisher.tryPublish(command);
@@ -200,38 +188,37 @@ final class OrderEntrySession implements SessionHandler
         }
         if (reached == CommandPublisher.CLOSED)
         {
-            header.reset();
-            header.decode(asciiBuffer, 0, length);
-            if (shared.rejects.sendBusinessReject(artioSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
-                SessionRejectWriter.APPLICATION_NOT_AVAILABLE, GatewayReject.ENGINE_UNAVAILABLE.text()) < 0)
-            {
-                return Action.ABORT;
-            }
-            shared.metrics.onReject(GatewayReject.ENGINE_UNAVAILABLE);
-            return Action.CONTINUE;
+            return businessReject(SessionRejectWriter.APPLICATION_NOT_AVAILABLE, GatewayReject.ENGINE_UNAVAILABLE);
         }
         shared.metrics.onOrderIn();
         if (command.type == CommandType.MASS_CANCEL)
         {
             final MassCancelTracker.PendingMassCancel pending = massCancels.begin(command.correlationId, reached);
             pending.clOrdId.set(command.clOrdId);
-            pending.requestType = shared.adapter.massCancelRequestType();
+            pending.requestType = massCancelRequestType;
             pending.gatewayInNs = command.gatewayInNs;
         }
         return Action.CONTINUE;
     }
 
-    private Action rejectUnsupported(final Session artioSession, final int length)
+    /** A BusinessMessageReject (35=j) of the message being handled, counted as {@code reject}. */
+    private Action businessReject(final int businessRejectReason, final GatewayReject reject)
     {
-        header.reset();
-        header.decode(asciiBuffer, 0, length);
-        if (shared.rejects.sendBusinessReject(artioSession, header.msgSeqNum(), header.msgType(), header.msgTypeLength(),
-            SessionRejectWriter.UNSUPPORTED_MESSAGE_TYPE, GatewayReject.UNSUPPORTED_MESSAGE_TYPE.text()) < 0)
+        decodeHeader();
+        if (shared.rejects.sendBusinessReject(requestSession, header.msgSeqNum(), header.msgType(),
+            header.msgTypeLength(), businessRejectReason, reject.text()) < 0)
         {
             return Action.ABORT;
         }
-        shared.metrics.onReject(GatewayReject.UNSUPPORTED_MESSAGE_TYPE);
+        shared.metrics.onReject(reject);
         return Action.CONTINUE;
+    }
+
+    /** Decodes the header of the message being handled, which {@link #asciiBuffer} wraps exactly. */
+    private void decodeHeader()
+    {
+        header.reset();
+        header.decode(asciiBuffer, 0, asciiBuffer.capacity());
     }
 
     /** An engine event for this session, on the library thread. */
@@ -363,8 +350,8 @@ final class OrderEntrySession implements SessionHandler
     private void countReject(final QueuedExecution execution)
     {
         final ExecutionEvent event = execution.event;
-        final boolean rejected = event.kind == ExecutionEvent.Kind.CANCEL_REJECT || event.execType == ExecType.REJECTED ||
-            execution.massCancelRejectReason != 0;
+        final boolean rejected = event.kind == ExecutionEvent.Kind.CANCEL_REJECT ||
+            event.execType == ExecType.REJECTED || execution.massCancelRejectReason != 0;
         if (!rejected)
         {
             return;
@@ -399,7 +386,7 @@ final class OrderEntrySession implements SessionHandler
         {
             return 0;
         }
-        final EngineCommand command = shared.adapter.command();
+        final EngineCommand command = cancelOnDisconnect;
         command.massCancel(config.sessionId(), COD_REQUEST_ID, EngineCommand.ALL_INSTRUMENTS);
         command.correlationId = ++shared.lastCorrelationId;
         command.gatewayInNs = shared.clock.nanoTime();

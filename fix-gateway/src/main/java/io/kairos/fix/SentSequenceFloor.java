@@ -84,7 +84,8 @@ final class SentSequenceFloor implements AutoCloseable
             }
             final int records = Math.max(existingRecords, roundUp(needed));
             raf.setLength(Math.max(raf.length(), fileLength(records)));
-            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, fileLength(records));
+            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0,
+                fileLength(records));
             final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
             buffer.putLong(MAGIC_OFFSET, MAGIC);
             buffer.putInt(VERSION_OFFSET, VERSION);
@@ -145,9 +146,11 @@ final class SentSequenceFloor implements AutoCloseable
 
     private static void validate(final String compId)
     {
-        if (compId.isEmpty() || compId.length() > MAX_COMP_ID_LENGTH || !StandardCharsets.US_ASCII.newEncoder().canEncode(compId))
+        if (compId.isEmpty() || compId.length() > MAX_COMP_ID_LENGTH ||
+            !StandardCharsets.US_ASCII.newEncoder().canEncode(compId))
         {
-            throw new IllegalArgumentException("CompID '" + compId + "' must be 1.." + MAX_COMP_ID_LENGTH + " ASCII characters");
+            throw new IllegalArgumentException("CompID '" + compId + "' must be 1.." + MAX_COMP_ID_LENGTH +
+                " ASCII characters");
         }
     }
 
@@ -172,7 +175,8 @@ final class SentSequenceFloor implements AutoCloseable
         final int end = message.limit();
         for (int i = start; i + 4 < end; i++)
         {
-            if (message.get(i) == SOH && message.get(i + 1) == '5' && message.get(i + 2) == '6' && message.get(i + 3) == '=')
+            if (message.get(i) == SOH && message.get(i + 1) == '5' && message.get(i + 2) == '6' &&
+                message.get(i + 3) == '=')
             {
                 int valueEnd = i + 4;
                 while (valueEnd < end && message.get(valueEnd) != SOH)
@@ -191,7 +195,8 @@ final class SentSequenceFloor implements AutoCloseable
         for (int slot = 0; slot < records; slot++)
         {
             final int record = recordOffset(slot);
-            if (buffer.getInt(record + COMP_ID_LENGTH_OFFSET) == length && sameBytes(message, offset, record + COMP_ID_OFFSET, length))
+            if (buffer.getInt(record + COMP_ID_LENGTH_OFFSET) == length &&
+                sameBytes(message, offset, record + COMP_ID_OFFSET, length))
             {
                 return slot;
             }

@@ -34,13 +34,17 @@ final class SessionDeliveries
     /** The engine's report arrived for the session: it is pending until the framer writes it. */
     void onArrived(final ExecutionEvent event)
     {
-        if (slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) && pendingByPartition[event.partition]++ == 0)
+        if (slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) &&
+            pendingByPartition[event.partition]++ == 0)
         {
             marks.onPending(slot, event.partition, event.journalIndex);
         }
     }
 
-    /** Artio accepted the report as MsgSeqNum {@code msgSeqNum}; it is delivered when the framer has written that number. */
+    /**
+     * Artio accepted the report as MsgSeqNum {@code msgSeqNum}; it is delivered when the framer has written that
+     * number.
+     */
     void onAccepted(final ExecutionEvent event, final int msgSeqNum)
     {
         if (slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event))

@@ -18,7 +18,11 @@ final class SessionRejectWriter
     private final RejectEncoder reject = new RejectEncoder();
     private final BusinessMessageRejectEncoder businessReject = new BusinessMessageRejectEncoder();
 
-    /** @param sessionRejectReason FIX 373; @param refTagId FIX 371, 0 when no tag is at fault. @return Artio's send position. */
+    /**
+     * @param sessionRejectReason FIX 373
+     * @param refTagId            FIX 371, 0 when no tag is at fault
+     * @return Artio's send position
+     */
     long sendReject(
         final Session session, final int refSeqNum, final char[] refMsgType, final int refMsgTypeLength,
         final int refTagId, final int sessionRejectReason, final CharSequence text)
@@ -42,7 +46,8 @@ final class SessionRejectWriter
         final int reason, final CharSequence text)
     {
         businessReject.reset();
-        businessReject.refSeqNum(refSeqNum).refMsgType(refMsgType, refMsgTypeLength).businessRejectReason(reason).text(text);
+        businessReject.refSeqNum(refSeqNum).refMsgType(refMsgType, refMsgTypeLength)
+            .businessRejectReason(reason).text(text);
         return session.trySend(businessReject);
     }
 }

@@ -12,9 +12,13 @@ import uk.co.real_logic.artio.engine.RecordingCoordinator;
 /**
  * Runs Artio's engine agents on Kairos's shared threads instead of threads of their own (compact threading):
  * the framer on the hot thread, beside the library poll and the matchers, so a request read from a socket is
- * decoded, matched and answered in one duty cycle with no hand-off between threads; the indexer (Artio's
- * archiving agent) and the monitoring agent on the infra thread, where nothing is latency-critical. The Aeron
- * client conductor keeps its own (sleeping) thread.
+ * decoded, matched and answered in one duty cycle with no hand-off between threads; on the infra thread, where
+ * nothing is latency-critical, the indexer (Artio's archiving agent), the monitoring agent and the conductor of the
+ * engine's Aeron client (invoker mode, as Artio's {@code LowResourceEngineScheduler} runs it). The media driver
+ * and archive are not on the infra thread but on one thread of their own ({@link EmbeddedArtio}): the indexer
+ * blocks its thread while it waits for the archive (a replay to catch its index up at start, the recording to
+ * quiesce at close), so on one thread the two deadlocked until the driver timed out (tried: 10 s, then
+ * {@code DriverTimeoutException}).
  *
  * <p>{@link #launch} and {@link #close} are called by {@link uk.co.real_logic.artio.engine.FixEngine} on the
  * gateway's lifecycle thread. {@link #pollFramer} runs a framer duty cycle only when called on the hot thread (the
@@ -29,6 +33,7 @@ final class SharedThreadEngineScheduler implements EngineScheduler
     private Agent framer;
     private Agent indexer;
     private Agent monitoring;
+    private Agent conductor;
     private RecordingCoordinator recordingCoordinator;
 
     SharedThreadEngineScheduler(final AgentThread hot, final AgentThread infra)
@@ -39,8 +44,9 @@ final class SharedThreadEngineScheduler implements EngineScheduler
 
     @Override
     public void launch(
-        final EngineConfiguration configuration, final ErrorHandler errorHandler, final Agent framer, final Agent indexer,
-        final Agent monitoring, final Agent conductor, final RecordingCoordinator recordingCoordinator)
+        final EngineConfiguration configuration, final ErrorHandler errorHandler, final Agent framer,
+        final Agent indexer, final Agent monitoring, final Agent conductor,
+        final RecordingCoordinator recordingCoordinator)
     {
         if (this.framer != null)
         {
@@ -49,7 +55,12 @@ final class SharedThreadEngineScheduler implements EngineScheduler
         this.framer = framer;
         this.indexer = indexer;
         this.monitoring = monitoring;
+        this.conductor = conductor;
         this.recordingCoordinator = recordingCoordinator;
+        if (conductor != null)
+        {
+            infra.add(conductor);
+        }
         infra.add(indexer);
         if (monitoring != null)
         {
@@ -76,10 +87,11 @@ final class SharedThreadEngineScheduler implements EngineScheduler
         }
     }
 
-    /** The Aeron client conductor runs on its own thread: nothing to configure. */
+    /** The engine's Aeron client runs its conductor where it is invoked: on the infra thread once launched. */
     @Override
     public void configure(final Aeron.Context aeronContext)
     {
+        aeronContext.useConductorAgentInvoker(true);
     }
 
     @Override
@@ -98,5 +110,10 @@ final class SharedThreadEngineScheduler implements EngineScheduler
             infra.remove(indexer);
         }
         CloseHelper.close(recordingCoordinator);
+        if (conductor != null)
+        {
+            infra.remove(conductor); // its onClose closes the engine's Aeron client, as Artio's own schedulers do
+        }
     }
+
 }

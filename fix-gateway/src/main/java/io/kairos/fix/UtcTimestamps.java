@@ -19,7 +19,8 @@ final class UtcTimestamps
     static boolean isValid(final DirectBuffer buffer, final int start, final int end)
     {
         final int length = end - start;
-        if (length != BASE_LENGTH && length != BASE_LENGTH + 4 && length != BASE_LENGTH + 7 && length != BASE_LENGTH + 10)
+        if (length != BASE_LENGTH && length != BASE_LENGTH + 4 && length != BASE_LENGTH + 7 &&
+            length != BASE_LENGTH + 10)
         {
             return false;
         }
@@ -39,7 +40,8 @@ final class UtcTimestamps
         }
         if (length > BASE_LENGTH)
         {
-            return buffer.getByte(start + BASE_LENGTH) == '.' && number(buffer, start + BASE_LENGTH + 1, length - BASE_LENGTH - 1) >= 0;
+            return buffer.getByte(start + BASE_LENGTH) == '.' &&
+                number(buffer, start + BASE_LENGTH + 1, length - BASE_LENGTH - 1) >= 0;
         }
         return true;
     }

@@ -56,7 +56,8 @@ class RedeliveryAfterRestartTest
                 seller.stop();
             }
 
-            try (GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            final GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port);
+            try (restarted)
             {
                 buyer.startAndLogon();
                 final Message fill = buyer.expect("8");
@@ -83,7 +84,8 @@ class RedeliveryAfterRestartTest
         {
             final Message ack;
             final Message fill;
-            try (GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            final GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port);
+            try (fixture)
             {
                 buyer.startAndLogon();
                 seller.startAndLogon();
@@ -107,7 +109,8 @@ class RedeliveryAfterRestartTest
                 marks.onRecoveryComplete(0, sellIndex - 1);
             }
 
-            try (GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            final GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port);
+            try (restarted)
             {
                 seller.startAndLogon();
                 final Message againAck = seller.expect("8");

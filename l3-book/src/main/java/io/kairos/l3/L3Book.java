@@ -18,7 +18,8 @@ public final class L3Book
     private final OrderTable orders;
     private final int[] orderCounts;
 
-    L3Book(final int instrumentId, final BookSide bids, final BookSide asks, final LevelNodes levels, final OrderTable orders,
+    L3Book(final int instrumentId, final BookSide bids, final BookSide asks, final LevelNodes levels,
+        final OrderTable orders,
         final int[] orderCounts)
     {
         this.instrumentId = instrumentId;
@@ -94,12 +95,16 @@ public final class L3Book
         for (int depth = 0; depth < n; depth++)
         {
             final int level = bookSide.levelAtDepth(depth);
-            visitor.onLevel(instrumentId, side, depth, levels.price(level), levels.quantity(level), levels.orderCount(level));
+            visitor.onLevel(instrumentId, side, depth, levels.price(level), levels.quantity(level),
+                levels.orderCount(level));
         }
         return n;
     }
 
-    /** Visits the orders of up to {@code maxLevels} levels of a side, best level first, FIFO within a level. @return orders visited. */
+    /**
+     * Visits the orders of up to {@code maxLevels} levels of a side, best level first, FIFO within a level. @return
+     * orders visited.
+     */
     public int forEachOrder(final int side, final int maxLevels, final OrderVisitor visitor)
     {
         final BookSide bookSide = side(side);

@@ -214,7 +214,10 @@ public final class L3BookSet
         return node == OrderTable.NONE ? UNKNOWN : orders.quantity(node);
     }
 
-    /** @return the price of the order; check {@link #contains(long)} first (an unknown order gives {@link L3Book#NO_PRICE}). */
+    /**
+     * @return the price of the order; check {@link #contains(long)} first (an unknown order gives
+     * {@link L3Book#NO_PRICE}).
+     */
     public long orderPrice(final long orderId)
     {
         final int node = orders.find(orderId);

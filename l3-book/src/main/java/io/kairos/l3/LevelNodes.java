@@ -10,8 +10,8 @@ import java.util.Arrays;
  *   | price | quantity | head(32)| tail(32)| orderCount(32)| instrument(31) : side(1)   |
  *   +-------+----------+---------+---------+--------------+----------------------------+
  * </pre>
- * head/tail are the level's FIFO order list ({@link OrderTable}; head/tail are order-table slots). Freed nodes are chained through
- * {@code head} and reused; the array grows (allocating) only when all are in use. Not thread-safe:
+ * head/tail are the level's FIFO order list ({@link OrderTable}; head/tail are order-table slots). Freed nodes are
+ * chained through {@code head} and reused; the array grows (allocating) only when all are in use. Not thread-safe:
  * owned by the thread that owns its {@link L3BookSet}.
  */
 final class LevelNodes

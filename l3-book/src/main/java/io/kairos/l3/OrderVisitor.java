@@ -1,6 +1,9 @@
 package io.kairos.l3;
 
-/** Receives orders during an L3 snapshot iteration: best level first, FIFO within a level; called on the iterating thread. */
+/**
+ * Receives orders during an L3 snapshot iteration: best level first, FIFO within a level; called on the iterating
+ * thread.
+ */
 @FunctionalInterface
 public interface OrderVisitor
 {

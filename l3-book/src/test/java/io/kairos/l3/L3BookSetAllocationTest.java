@@ -35,7 +35,8 @@ class L3BookSetAllocationTest
         assertEquals(0, allocated, "bytes allocated for " + events + " events after warm-up");
     }
 
-    private int replay(final L3EventStream stream, final L3BookSet set, final LevelVisitor levels, final OrderVisitor orders)
+    private int replay(final L3EventStream stream, final L3BookSet set, final LevelVisitor levels,
+        final OrderVisitor orders)
     {
         int events = 0;
         for (int i = 0; i < stream.size; i++)

@@ -141,8 +141,10 @@ class L3BookSetTest
             final ReferenceBook.Order before = reference.orders().get(stream.orderId[i]);
             final int expected = stream.apply(i, reference);
             final int actual = stream.apply(i, set);
-            assertEquals(L3Result.name(expected), L3Result.name(actual), "result of event " + i + " (seed " + seed + ")");
-            final int touched = stream.type[i] == L3EventStream.ADD ? stream.instrument[i] : before == null ? -1 : before.instrumentId();
+            assertEquals(L3Result.name(expected), L3Result.name(actual), "result of event " + i + " (seed " + seed
+                + ")");
+            final int touched = stream.type[i] == L3EventStream.ADD ? stream.instrument[i] : before == null ? -1
+                : before.instrumentId();
             if (touched >= 0 && set.book(touched) != null)
             {
                 assertSameBook(reference, set, touched, "after event " + i + " (seed " + seed + ")");
@@ -199,7 +201,8 @@ class L3BookSetTest
         }
     }
 
-    private static void assertSameBook(final ReferenceBook reference, final L3BookSet set, final int instrument, final String when)
+    private static void assertSameBook(final ReferenceBook reference, final L3BookSet set, final int instrument,
+        final String when)
     {
         for (int side = Sides.BID; side <= Sides.ASK; side++)
         {
@@ -218,7 +221,8 @@ class L3BookSetTest
             book.forEachLevel(side, Integer.MAX_VALUE, (id, s, d, p, q, n) -> actual.add(p + "x" + q + "/" + n));
             book.forEachOrder(side, Integer.MAX_VALUE, (id, s, d, p, o, q) -> actualOrders.add(p + ":" + o + "x" + q));
             assertEquals(expected, actual, "levels of side " + side + " of instrument " + instrument + " " + when);
-            assertEquals(expectedOrders, actualOrders, "orders of side " + side + " of instrument " + instrument + " " + when);
+            assertEquals(expectedOrders, actualOrders, "orders of side " + side + " of instrument " + instrument + " "
+                + when);
         }
     }
 

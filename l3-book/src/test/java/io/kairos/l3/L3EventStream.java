@@ -72,7 +72,8 @@ final class L3EventStream
             final int dice = random.nextInt(100);
             if (live.isEmpty() || dice < 40)
             {
-                final long id = bad && random.nextInt(50) == 0 && !live.isEmpty() ? live.get(random.nextInt(live.size()))[0] : nextId++;
+                final long id = bad && random.nextInt(50) == 0 && !live.isEmpty()
+                    ? live.get(random.nextInt(live.size()))[0] : nextId++;
                 final int inst = random.nextInt(instruments);
                 final int s = random.nextInt(2);
                 final long p = randomPrice(random, s);

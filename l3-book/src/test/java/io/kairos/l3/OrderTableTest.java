@@ -200,7 +200,8 @@ class OrderTableTest
             else
             {
                 // most cancels hit recent orders, a fifth any resting order (as on real feeds)
-                final int pick = random.nextInt(5) == 0 ? random.nextInt(count) : count - 1 - random.nextInt(Math.min(count, 2_000));
+                final int pick = random.nextInt(5) == 0 ? random.nextInt(count) : count - 1
+                    - random.nextInt(Math.min(count, 2_000));
                 delete(spread, live[pick]);
                 live[pick] = live[--count];
             }
@@ -214,7 +215,8 @@ class OrderTableTest
         final double uniform = 0.5 * (1 + 1 / (1 - load));
         final double mean = (double)probes / count;
         System.out.printf("%s: load %.2f, mean probes %.3f (uniform hashing %.3f)%n", pattern, load, mean, uniform);
-        assertTrue(mean <= uniform * 1.1, pattern + ": mean probes " + mean + " at load " + load + ", uniform hashing " + uniform);
+        assertTrue(mean <= uniform * 1.1, pattern + ": mean probes " + mean + " at load " + load + ", uniform hashing "
+            + uniform);
     }
 
     private void assertSameLists(final int step)

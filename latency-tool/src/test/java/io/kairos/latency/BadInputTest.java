@@ -173,7 +173,8 @@ class BadInputTest
         final byte[] truncated = Arrays.copyOf(bytes, bytes.length - 10);
 
         assertEquals(ExitCodes.PARTIALLY_CORRUPT_INPUT, run(file(truncated)));
-        assertReported("corrupt block at byte offset " + firstPacketBlock + " (after packet 0): type 6, total length 13",
+        assertReported(
+            "corrupt block at byte offset " + firstPacketBlock + " (after packet 0): type 6, total length 13",
             "resumed reading at byte offset", "truncated file: block of type 6 at byte offset", PAIRED);
     }
 }

@@ -62,7 +62,8 @@ class CaptureFormatsTest
             new Link[] {Link.SLL2, Link.RAW, Link.SLL2}, new int[] {1, 2, 1}, false);
         final Path capture = TestCaptureWriter.writePcapng(directory.resolve("multi.pcapng"),
             ByteOrder.LITTLE_ENDIAN, List.of(new Interface(Link.ETHERNET.linkType(), 9, 0),
-                new Interface(Link.SLL2.linkType(), 6, 1_767_225_600L), new Interface(Link.RAW.linkType(), 0x80 | 30, 0)),
+                new Interface(Link.SLL2.linkType(), 6, 1_767_225_600L),
+                new Interface(Link.RAW.linkType(), 0x80 | 30, 0)),
             frames);
 
         assertKnownLatencies(Analysis.of(capture, "9880", "9881"), 3);

@@ -57,8 +57,9 @@ class HotPathAllocationTest
         assertTrue(generated.orders() / 2 > LatencyMetric.EXACT_VALUES, "warm-up fills the exact-value arrays");
         final long packets = generated.packets() - warmUpPackets;
         assertTrue(allocated[1] - allocated[0] < 1024, "bytes allocated while analysing the last " + packets +
-            " packets: " + (allocated[1] - allocated[0]) + " (a one-off JIT deoptimisation may rematerialise an object" +
-            " or two; one allocation per packet would be at least 16 bytes x " + packets + ")");
+            " packets: " + (allocated[1] - allocated[0]) +
+            " (a one-off JIT deoptimisation may rematerialise an object or two; one allocation per packet would be" +
+            " at least 16 bytes x " + packets + ")");
     }
 
     @Test

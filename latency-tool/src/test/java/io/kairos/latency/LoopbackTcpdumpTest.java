@@ -93,8 +93,9 @@ class LoopbackTcpdumpTest
         final Process process;
         try
         {
-            process = new ProcessBuilder("tcpdump", "-i", "lo", "-B", "65536", "-U", "--immediate-mode", "-n", "--time-stamp-precision=nano",
-                "-w", capture.toString(), "tcp port " + orderPort + " or tcp port " + mdPort)
+            process = new ProcessBuilder("tcpdump", "-i", "lo", "-B", "65536", "-U", "--immediate-mode", "-n",
+                "--time-stamp-precision=nano", "-w", capture.toString(),
+                "tcp port " + orderPort + " or tcp port " + mdPort)
                 .redirectErrorStream(true).start();
         }
         catch (final IOException ex)

@@ -82,7 +82,8 @@ class ReportInBrowserTest
     {
         final Optional<Path> found = chromiumBinary();
         Assumptions.assumeTrue(found.isPresent(), "SKIPPED: no Chromium binary (chromium, chromium-browser, " +
-            "google-chrome) on the PATH or in $CHROMIUM; install Debian's 'chromium' to check report.html in a browser");
+            "google-chrome) on the PATH or in $CHROMIUM; install Debian's 'chromium' to check report.html in a " +
+            "browser");
         chromium = found.get();
     }
 

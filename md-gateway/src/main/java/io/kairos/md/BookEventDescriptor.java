@@ -2,8 +2,8 @@ package io.kairos.md;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.Side;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * Binary layout of one {@link BookEvent} in the gateway's inbound ring (written by engine matcher

@@ -3,6 +3,8 @@ package io.kairos.md;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.Side;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 import io.kairos.l3.L3Book;
 import io.kairos.l3.L3BookSet;
 import io.kairos.l3.L3Result;
@@ -23,7 +25,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 final class BookEventPoller implements MessageHandler
 {
     static final int BATCH_LIMIT = 4096;
-    private static final byte MSG_TYPE_X = 'X';
+    private static final byte MSG_TYPE_X = MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH;
 
     private final RingBuffer ring;
     private final L3BookSet books;
@@ -33,8 +35,8 @@ final class BookEventPoller implements MessageHandler
     private final MdLatency latency;
     private final BookUpdate update = new BookUpdate();
     private final EntryWriter entries = new EntryWriter();
-    private final FixBuffer body = new FixBuffer(1024);
-    private final FixBuffer sendingTime = new FixBuffer(SendingTimeEncoder.LENGTH);
+    private final FixWriter body = new FixWriter(1024);
+    private final FixWriter sendingTime = new FixWriter(SendingTimeEncoder.LENGTH);
     private final SendingTimeEncoder timeEncoder = new SendingTimeEncoder();
     private FixSession[] dirty = new FixSession[16];
     private int dirtyCount;
@@ -90,7 +92,10 @@ final class BookEventPoller implements MessageHandler
         return feed;
     }
 
-    /** Nanoseconds from the engine listener's enqueue of the last fanned-out event to the end of its flush (for benchmarks). */
+    /**
+     * Nanoseconds from the engine listener's enqueue of the last fanned-out event to the end of its flush (for
+     * benchmarks).
+     */
     long lastFanOutNs()
     {
         return lastFanOutNs;
@@ -117,7 +122,8 @@ final class BookEventPoller implements MessageHandler
     }
 
     @Override
-    public void onMessage(final int msgTypeId, final org.agrona.MutableDirectBuffer buffer, final int index, final int length)
+    public void onMessage(final int msgTypeId, final org.agrona.MutableDirectBuffer buffer, final int index,
+        final int length)
     {
         onEvent(buffer, index);
     }
@@ -129,7 +135,8 @@ final class BookEventPoller implements MessageHandler
         {
             counters.bookInconsistencies.increment();
         }
-        final InstrumentFeed feed = update.instrumentId >= 0 && update.instrumentId < feeds.length ? feeds[update.instrumentId] : null;
+        final InstrumentFeed feed = update.instrumentId >= 0 && update.instrumentId < feeds.length
+            ? feeds[update.instrumentId] : null;
         if (feed == null || feed.viewCount() == 0)
         {
             return;
@@ -159,11 +166,9 @@ final class BookEventPoller implements MessageHandler
 
     private void fanOut(final MdView view)
     {
-        final FixBuffer entryBytes = entries.buffer();
-        body.reset().field(21002, update.engineInNs).field(21003, update.engineOutNs).field(268, entries.count())
-            .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
-        final int bodyLength = body.length();
-        final int bodyChecksum = body.checksum();
+        entries.incrementalBody(body, update.engineInNs, update.engineOutNs);
+        final int bodyLength = body.position();
+        final int bodyChecksum = body.checksum(0, body.position());
         for (int s = view.subscriptionCount() - 1; s >= 0; s--)
         {
             if (s < view.subscriptionCount())

@@ -5,6 +5,8 @@ import java.util.Arrays;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.Side;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.agrona.concurrent.SystemEpochNanoClock;
@@ -30,9 +32,9 @@ public final class EncodeCostFixture implements AutoCloseable
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final Trailers trailers = new Trailers();
     private final SessionWriter writer;
-    private final FixBuffer sendingTime = new FixBuffer(SendingTimeEncoder.LENGTH);
+    private final FixWriter sendingTime = new FixWriter(SendingTimeEncoder.LENGTH);
     private final EntryWriter entries = new EntryWriter();
-    private final FixBuffer body = new FixBuffer(512);
+    private final FixWriter body = new FixWriter(512);
     private final L3ViewEncoder encoder = new L3ViewEncoder();
     private final BookUpdate update = new BookUpdate();
     private final byte[] symbol = "AAPL".getBytes(StandardCharsets.US_ASCII);
@@ -45,8 +47,8 @@ public final class EncodeCostFixture implements AutoCloseable
         NettyDefaults.apply();
         channel.config().setAllocator(PooledByteBufAllocator.DEFAULT);
         final SessionState state = new SessionState(new MdSessionConfig("MD01", "md01pass"));
-        writer = new SessionWriter(channel, "KAIROS-MD".getBytes(StandardCharsets.US_ASCII), state, trailers, new MdCounters(),
-            new SystemEpochNanoClock());
+        writer = new SessionWriter(new ChannelBatch(channel, trailers), "KAIROS-MD".getBytes(StandardCharsets.US_ASCII),
+            state, new MdCounters(), new SystemEpochNanoClock());
         new SendingTimeEncoder().append(sendingTime, System.currentTimeMillis() * 1_000_000L);
         update.type = BookEvent.Type.MODIFY_KEEP_PRIORITY;
         update.side = Side.BUY;
@@ -56,8 +58,8 @@ public final class EncodeCostFixture implements AutoCloseable
         update.engineInNs = 1_763_790_000_123_456_789L;
         update.engineOutNs = update.engineInNs + 850;
         encodeBody(0);
-        bodyLength = body.length();
-        bodyChecksum = body.checksum();
+        bodyLength = body.position();
+        bodyChecksum = body.checksum(0, body.position());
         shared = Arrays.copyOf(body.bytes(), bodyLength);
     }
 
@@ -70,14 +72,16 @@ public final class EncodeCostFixture implements AutoCloseable
     /** One subscriber's header and trailer for the shared body. @return the trailer's checksum (keep it). */
     public int encodeHeaderAndTrailer(final int msgSeqNum)
     {
-        final int checksum = writer.encodeHeader((byte)'X', msgSeqNum, sendingTime.bytes(), false, bodyLength) + bodyChecksum;
+        final int checksum = writer.encodeHeader((byte)MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH, msgSeqNum,
+            sendingTime.bytes(), false, bodyLength) + bodyChecksum;
         return trailers.byteAt(checksum, 3);
     }
 
     /** One subscriber's message copied into its batch: header, shared body, trailer (not flushed). */
     public void writeShared()
     {
-        writer.sendShared((byte)'X', shared, bodyLength, bodyChecksum, sendingTime.bytes());
+        writer.sendShared((byte)MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH, shared, bodyLength, bodyChecksum,
+            sendingTime.bytes());
     }
 
     /** Flushes what {@link #writeShared()} wrote and releases it (outside what a subscriber costs). */
@@ -92,10 +96,8 @@ public final class EncodeCostFixture implements AutoCloseable
     {
         entries.begin(symbol, EntryWriter.ALL_TYPES_MASK, rptSeq);
         encoder.encodeUpdate(update, null, entries);
-        final FixBuffer entryBytes = entries.buffer();
-        body.reset().field(21002, update.engineInNs).field(21003, update.engineOutNs).field(268, entries.count())
-            .appendBytes(entryBytes.bytes(), 0, entryBytes.length());
-        return body.checksum();
+        entries.incrementalBody(body, update.engineInNs, update.engineOutNs);
+        return body.checksum(0, body.position());
     }
 
     @Override

@@ -1,10 +1,24 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.ENGINE_IN;
+import static io.kairos.fix.wire.FixTags.ENGINE_OUT;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_ID;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_PX;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_SIZE;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_TYPE;
+import static io.kairos.fix.wire.FixTags.MD_UPDATE_ACTION;
+import static io.kairos.fix.wire.FixTags.NO_MD_ENTRIES;
+import static io.kairos.fix.wire.FixTags.NUMBER_OF_ORDERS;
+import static io.kairos.fix.wire.FixTags.ORDER_ID;
+import static io.kairos.fix.wire.FixTags.RPT_SEQ;
+import static io.kairos.fix.wire.FixTags.SYMBOL;
+
 import io.kairos.engine.Prices;
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * Appends MDEntries of one view update (35=X, NoMDEntries group) or one snapshot (35=W) to a
- * {@link FixBuffer}, skipping entry types the view does not carry and numbering incremental
+ * {@link FixWriter}, skipping entry types the view does not carry and numbering incremental
  * entries with the view's RptSeq (83). Field order follows the FIX 4.4 groups. One instance per
  * gateway, owned by its event loop; {@link #begin} before each message.
  */
@@ -22,13 +36,13 @@ final class EntryWriter
     static final int ALL_TYPES_MASK = BIDS_MASK | OFFERS_MASK | TRADES_MASK;
     static final long NONE = Long.MIN_VALUE;
 
-    private final FixBuffer out = new FixBuffer(1024);
+    private final FixWriter out = new FixWriter(1024);
     private byte[] symbol;
     private int typeMask;
     private long rptSeq;
     private int count;
 
-    FixBuffer buffer()
+    FixWriter buffer()
     {
         return out;
     }
@@ -64,25 +78,27 @@ final class EntryWriter
      * @param size       {@link #NONE} to omit (deletes)
      * @param orderCount NumberOfOrders for price levels, negative to omit
      */
-    void update(final char action, final char type, final long entryId, final long price, final long size, final int orderCount)
+    void update(final char action, final char type, final long entryId, final long price, final long size,
+        final int orderCount)
     {
         if (!carries(type))
         {
             return;
         }
-        out.field(279, action).field(269, type);
+        out.field(MD_UPDATE_ACTION, action).field(MD_ENTRY_TYPE, type);
         if (entryId != NONE)
         {
-            out.field(278, entryId);
+            out.field(MD_ENTRY_ID, entryId);
         }
-        out.field(55, symbol, 0, symbol.length).field(83, ++rptSeq).priceField(270, price, Prices.DECIMALS);
+        out.field(SYMBOL, symbol, 0, symbol.length).field(RPT_SEQ, ++rptSeq)
+            .priceField(MD_ENTRY_PX, price, Prices.DECIMALS);
         if (size != NONE)
         {
-            out.field(271, size);
+            out.field(MD_ENTRY_SIZE, size);
         }
         if (orderCount >= 0)
         {
-            out.field(346, orderCount);
+            out.field(NUMBER_OF_ORDERS, orderCount);
         }
         count++;
     }
@@ -94,8 +110,9 @@ final class EntryWriter
         {
             return;
         }
-        out.field(279, NEW).field(269, TRADE).field(278, aggressorOrderId).field(55, symbol, 0, symbol.length)
-            .field(83, ++rptSeq).priceField(270, price, Prices.DECIMALS).field(271, size).field(37, restingOrderId);
+        out.field(MD_UPDATE_ACTION, NEW).field(MD_ENTRY_TYPE, TRADE).field(MD_ENTRY_ID, aggressorOrderId)
+            .field(SYMBOL, symbol, 0, symbol.length).field(RPT_SEQ, ++rptSeq)
+            .priceField(MD_ENTRY_PX, price, Prices.DECIMALS).field(MD_ENTRY_SIZE, size).field(ORDER_ID, restingOrderId);
         count++;
     }
 
@@ -106,17 +123,27 @@ final class EntryWriter
         {
             return;
         }
-        out.field(269, type);
+        out.field(MD_ENTRY_TYPE, type);
         if (entryId != NONE)
         {
-            out.field(278, entryId);
+            out.field(MD_ENTRY_ID, entryId);
         }
-        out.priceField(270, price, Prices.DECIMALS).field(271, size);
+        out.priceField(MD_ENTRY_PX, price, Prices.DECIMALS).field(MD_ENTRY_SIZE, size);
         if (orderCount >= 0)
         {
-            out.field(346, orderCount);
+            out.field(NUMBER_OF_ORDERS, orderCount);
         }
         count++;
+    }
+
+    /**
+     * Writes the body of an incremental (35=X) into {@code body}: the engine stamps (21002, 21003), NoMDEntries (268)
+     * and the entries written since {@link #begin}. One definition for the fan-out and its benchmark fixture.
+     */
+    void incrementalBody(final FixWriter body, final long engineInNs, final long engineOutNs)
+    {
+        body.reset().field(ENGINE_IN, engineInNs).field(ENGINE_OUT, engineOutNs).field(NO_MD_ENTRIES, count)
+            .bytes(out.bytes(), 0, out.position());
     }
 
     private boolean carries(final char type)

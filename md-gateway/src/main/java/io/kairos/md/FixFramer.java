@@ -1,29 +1,39 @@
 package io.kairos.md;
 
-import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import io.kairos.fix.wire.FixChecksum;
+import io.kairos.fix.wire.FixFrame;
 
 /**
- * Cuts a TCP byte stream into FIX 4.4 frames: {@code 8=FIX.4.4<SOH>9=len<SOH>...10=nnn<SOH>}. It
- * checks BodyLength and CheckSum; a frame that fails either is garbled and, as FIX prescribes,
- * ignored (counted), and the framer resynchronises on the next BeginString. More than
- * {@link #MAX_FRAME_BYTES} in a row that make no valid frame (non-FIX bytes, garbled frames) end the
- * connection, as on the order-entry port. Bytes are copied into one reusable array, so frames are handed
- * on without allocation. Owned by one session's event loop.
+ * Cuts one connection's TCP byte stream into FIX 4.4 frames: {@code 8=FIX.4.4<SOH>9=len<SOH>...10=nnn<SOH>}.
+ * Where a frame ends and whether its CheckSum matches come from fix-wire ({@link FixFrame#frameLength},
+ * {@link FixChecksum#matches}); what stays here is what this session needs and other users of fix-wire do not: the
+ * reassembly of socket reads into one reusable array (frames are handed on without allocation), only FIX.4.4
+ * accepted, a frame with a bad BodyLength, trailer or CheckSum ignored and counted as FIX prescribes (garbled), the
+ * resynchronisation on the next {@code 8}, and the bound: more than {@link #MAX_FRAME_BYTES} in a row that make no
+ * valid frame (non-FIX bytes, garbled frames), or a BodyLength of that much, end the connection, as on the
+ * order-entry port. Owned by one session's event loop.
  */
 final class FixFramer
 {
     static final int MAX_FRAME_BYTES = 64 * 1024;
-    private static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(StandardCharsets.US_ASCII);
+    /** The longest frame: a body under {@link #MAX_FRAME_BYTES} behind a five-digit BodyLength. */
+    private static final int LONGEST_FRAME = BEGIN.length + 5 + 1 + MAX_FRAME_BYTES - 1 + FixFrame.TRAILER_LENGTH;
 
-    /** Receives each well-formed frame (BeginString to CheckSum inclusive). */
+    /** Receives each well-formed frame (BeginString to CheckSum inclusive), valid until it returns. */
     interface FrameHandler
     {
-        void onFrame(byte[] buffer, int offset, int length);
+        void onFrame(ByteBuffer buffer, int offset, int length);
     }
 
     private final FrameHandler handler;
     private final MdCounters counters;
     private byte[] bytes = new byte[8 * 1024];
+    private ByteBuffer view = ByteBuffer.wrap(bytes);
     private int length;
     private long unframed;
 
@@ -34,21 +44,21 @@ final class FixFramer
     }
 
     /**
-     * Appends the readable bytes and delivers every complete frame. @return false when a frame exceeds
-     * {@link #MAX_FRAME_BYTES}, or more than that many bytes in a row made no valid frame.
+     * Appends {@code in[offset, offset + readable)} and delivers every complete frame. @return false when a frame
+     * exceeds the bound, or more than {@link #MAX_FRAME_BYTES} bytes in a row made no valid frame.
      */
-    boolean onBytes(final ByteBuf in)
+    boolean onBytes(final byte[] in, final int offset, final int readable)
     {
-        final int readable = in.readableBytes();
         if (length + readable > bytes.length)
         {
             if (length + readable > MAX_FRAME_BYTES * 2)
             {
                 return false;
             }
-            bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length << 1, length + readable));
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length << 1, length + readable));
+            view = ByteBuffer.wrap(bytes);
         }
-        in.readBytes(bytes, length, readable);
+        System.arraycopy(in, offset, bytes, length, readable);
         length += readable;
         final int consumed = deliverFrames();
         if (consumed < 0 || unframed > MAX_FRAME_BYTES)
@@ -77,42 +87,24 @@ final class FixFramer
             {
                 return start;
             }
-            int i = start + BEGIN.length;
-            int bodyLength = 0;
-            while (i < length && bytes[i] >= '0' && bytes[i] <= '9' && bodyLength < MAX_FRAME_BYTES)
-            {
-                bodyLength = bodyLength * 10 + bytes[i] - '0';
-                i++;
-            }
-            if (i == length)
+            final int frameLength = FixFrame.frameLength(view, start, length, LONGEST_FRAME);
+            if (frameLength == FixFrame.NEED_MORE)
             {
                 return start;
             }
-            if (bytes[i] != FixBuffer.SOH || i == start + BEGIN.length || bodyLength >= MAX_FRAME_BYTES)
+            if (frameLength == FixFrame.TOO_LARGE)
             {
-                if (bodyLength >= MAX_FRAME_BYTES)
-                {
-                    return -1;
-                }
-                garbled();
+                return -1;
+            }
+            if (frameLength < 0 || !FixChecksum.matches(view, start, frameLength))
+            {
+                counters.garbledMessages.increment();
                 position = skip(start);
                 continue;
             }
-            final int checksumAt = i + 1 + bodyLength;
-            final int end = checksumAt + Trailers.LENGTH;
-            if (end > length)
-            {
-                return start;
-            }
-            if (!validTrailer(start, checksumAt))
-            {
-                garbled();
-                position = skip(start);
-                continue;
-            }
-            position = end;
+            position = start + frameLength;
             unframed = 0;
-            handler.onFrame(bytes, start, end - start);
+            handler.onFrame(view, start, frameLength);
         }
         return position;
     }
@@ -123,25 +115,6 @@ final class FixFramer
         final int next = resync(start + 1);
         unframed += next - start;
         return next;
-    }
-
-    private boolean validTrailer(final int start, final int checksumAt)
-    {
-        if (bytes[checksumAt] != '1' || bytes[checksumAt + 1] != '0' || bytes[checksumAt + 2] != '=' ||
-            bytes[checksumAt + 6] != FixBuffer.SOH)
-        {
-            return false;
-        }
-        int declared = 0;
-        for (int i = checksumAt + 3; i < checksumAt + 6; i++)
-        {
-            if (bytes[i] < '0' || bytes[i] > '9')
-            {
-                return false;
-            }
-            declared = declared * 10 + bytes[i] - '0';
-        }
-        return declared == FixBuffer.checksum(bytes, start, checksumAt - start);
     }
 
     private boolean matches(final int start, final int prefix)
@@ -167,10 +140,5 @@ final class FixFramer
             }
         }
         return length;
-    }
-
-    private void garbled()
-    {
-        counters.garbledMessages.increment();
     }
 }

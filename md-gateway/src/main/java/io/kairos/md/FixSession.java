@@ -1,34 +1,41 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.BUSINESS_REJECT_REASON;
+import static io.kairos.fix.wire.FixTags.ENCRYPT_METHOD;
+import static io.kairos.fix.wire.FixTags.GAP_FILL_FLAG;
+import static io.kairos.fix.wire.FixTags.HEART_BT_INT;
+import static io.kairos.fix.wire.FixTags.MSG_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.REF_MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.REF_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.REF_TAG_ID;
+import static io.kairos.fix.wire.FixTags.RESET_SEQ_NUM_FLAG;
+import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
+import static io.kairos.fix.wire.FixTags.SESSION_REJECT_REASON;
+import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
+import static io.kairos.fix.wire.FixTags.TEST_REQ_ID;
+import static io.kairos.fix.wire.FixTags.TEXT;
+
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 
 /**
- * One FIX 4.4 market-data connection: frames inbound bytes ({@link FixFramer}), runs the session
- * protocol — Logon with CompID and password check, sequence numbers, Heartbeat and TestRequest,
- * ResendRequest answered with SequenceReset-GapFill, SequenceReset, Logout, Reject (35=3) for
- * malformed messages, BusinessMessageReject (35=j) for application messages it does not serve —
- * and hands MarketDataRequests to {@link MarketDataRequestHandler}. Outbound market data arrives
- * through {@link #sendMarketData}, which enforces the bounded outbound queue. One instance per
- * channel, owned by the gateway's event loop.
+ * The FIX 4.4 session protocol of one market-data connection, socket-free: bytes in ({@link #onBytes}, framed by
+ * {@link FixFramer}), messages out through the connection's {@link OutboundBatch}. It runs Logon ({@link LogonRules}),
+ * sequence numbers, Heartbeat and TestRequest, ResendRequest answered with SequenceReset-GapFill, SequenceReset,
+ * Logout, Reject (35=3) for malformed messages, BusinessMessageReject (35=j) for application messages it does not
+ * serve, and hands MarketDataRequests to {@link MarketDataRequestHandler}. Outbound market data arrives through
+ * {@link #sendMarketData}, which enforces the bounded outbound queue. Time is the context's {@code nanoClock}.
+ * The Netty side is {@link SessionChannelHandler}. One instance per connection, owned by the gateway's event loop.
  */
-final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer.FrameHandler
+final class FixSession implements FixFramer.FrameHandler
 {
-    static final int REJECT_INVALID_TAG_NUMBER = 0;
-    static final int REJECT_REQUIRED_TAG_MISSING = 1;
-    static final int REJECT_TAG_WITHOUT_VALUE = 4;
-    static final int REJECT_VALUE_INCORRECT = 5;
-    static final int REJECT_INCORRECT_DATA_FORMAT = 6;
-    static final int REJECT_COMP_ID_PROBLEM = 9;
-    static final int REJECT_INVALID_MSG_TYPE = 11;
-    private static final int MAX_HEARTBEAT_SECONDS_FLOOR = 1;
-    private static final long CLOSE_GRACE_MS = 200;
     private static final int MAX_FLUSH_THRESHOLD_MESSAGES = 64;
 
     private enum Status
@@ -39,69 +46,64 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     }
 
     final List<Subscription> subscriptions = new ArrayList<>();
+    /** Written to in the current batch of book events ({@link BookEventPoller#markDirty}). */
     boolean dirty;
     private final GatewayContext context;
     private final MarketDataRequestHandler requestHandler;
+    private final SessionConnection connection;
+    private final LogonRules logonRules;
     private final FixFramer framer;
-    private final FixMessage message = new FixMessage();
-    private final FixBuffer out = new FixBuffer(512);
-    private final long connectedNanoTime = System.nanoTime();
+    private final FixFieldIndex message = new FixFieldIndex(InboundSyntax.MAX_FIELDS);
+    private final InboundSyntax syntax = new InboundSyntax();
+    private final SessionSequence sequence = new SessionSequence(this, message);
+    private final FixWriter out = new FixWriter(512);
+    private final long connectedNanoTime;
     private final int flushThresholdMessages;
-    private Channel channel;
     private Status status = Status.AWAITING_LOGON;
     private SessionState state;
     private SessionWriter writer;
     private long heartbeatNs;
-    private long lastReceivedNanoTime = connectedNanoTime;
-    private long lastSentNanoTime = connectedNanoTime;
+    private long lastReceivedNanoTime;
+    private long lastSentNanoTime;
     private long testRequestSentNanoTime;
     private int testRequestCounter;
-    private boolean resendRequested;
 
-    FixSession(final GatewayContext context, final MarketDataRequestHandler requestHandler)
+    FixSession(
+        final GatewayContext context, final MarketDataRequestHandler requestHandler, final SessionConnection connection)
     {
         this.context = context;
         this.requestHandler = requestHandler;
+        this.connection = connection;
+        logonRules = new LogonRules(context);
         framer = new FixFramer(this, context.counters);
-        flushThresholdMessages = Math.min(MAX_FLUSH_THRESHOLD_MESSAGES, context.config.outboundQueueLimitMessages() / 2);
+        flushThresholdMessages = Math.min(MAX_FLUSH_THRESHOLD_MESSAGES,
+            context.config.outboundQueueLimitMessages() / 2);
+        connectedNanoTime = context.nanoClock.nanoTime();
+        lastReceivedNanoTime = connectedNanoTime;
+        lastSentNanoTime = connectedNanoTime;
     }
 
-    // ---------------------------------------------------------------- Netty callbacks
+    // ---------------------------------------------------------------- connection lifecycle
 
-    @Override
-    public void channelActive(final ChannelHandlerContext ctx)
+    /** The connection is up: the session joins the gateway's connected ones (timers, shutdown). */
+    void onConnected()
     {
-        channel = ctx.channel();
         context.connected.add(this);
     }
 
-    @Override
-    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    /** Inbound bytes, any split: every complete frame is handled before this returns. */
+    void onBytes(final byte[] buffer, final int offset, final int length)
     {
-        final ByteBuf in = (ByteBuf)msg;
-        try
+        lastReceivedNanoTime = context.nanoClock.nanoTime();
+        testRequestSentNanoTime = 0;
+        if (!framer.onBytes(buffer, offset, length))
         {
-            lastReceivedNanoTime = System.nanoTime();
-            testRequestSentNanoTime = 0;
-            if (!framer.onBytes(in))
-            {
-                logoutAndClose("more than " + FixFramer.MAX_FRAME_BYTES + " bytes without a valid FIX message", false);
-            }
-        }
-        finally
-        {
-            in.release();
+            logoutAndClose("more than " + FixFramer.MAX_FRAME_BYTES + " bytes without a valid FIX message", false);
         }
     }
 
-    @Override
-    public void channelReadComplete(final ChannelHandlerContext ctx)
-    {
-        flush();
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
+    /** The connection is gone: frees its output, drops its subscriptions and its hold on the CompID. */
+    void onDisconnected()
     {
         status = Status.CLOSING;
         if (writer != null)
@@ -120,17 +122,6 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
     }
 
-    /** Peer resets and writes to a closed channel just close the session; anything else is a bug, counted and printed. */
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        if (!(cause instanceof java.io.IOException))
-        {
-            context.errors.onError(cause);
-        }
-        ctx.close();
-    }
-
     // ---------------------------------------------------------------- outbound
 
     /**
@@ -138,22 +129,24 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
      * logs it out. Within a large batch the session is flushed every few dozen messages, so that
      * only what the socket refuses counts as backlog.
      */
-    void sendMarketData(final byte msgType, final byte[] body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
+    void sendMarketData(
+        final byte msgType, final byte[] body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
     {
-        if (status != Status.ACTIVE || !channel.isActive())
+        if (status != Status.ACTIVE || !connection.isOpen())
         {
             return;
         }
         final int pending = writer.pendingMessages();
         context.counters.onQueueDepth(pending);
-        if (pending >= context.config.outboundQueueLimitMessages())
+        final int limit = context.config.outboundQueueLimitMessages();
+        if (pending >= limit)
         {
             context.counters.slowConsumerDisconnects.increment();
-            logoutAndClose("slow consumer: more than " + context.config.outboundQueueLimitMessages() + " messages queued", false);
+            logoutAndClose("slow consumer: more than " + limit + " messages queued", false);
             return;
         }
         writer.sendShared(msgType, body, bodyLength, bodyChecksum, sendingTime);
-        lastSentNanoTime = System.nanoTime();
+        lastSentNanoTime = context.nanoClock.nanoTime();
         if (writer.unflushedMessages() >= flushThresholdMessages)
         {
             writer.flush();
@@ -165,17 +158,24 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
     }
 
     /** Sends a body encoded for this session only. */
-    void send(final char msgType, final FixBuffer body)
+    void send(final char msgType, final FixWriter body)
     {
         if (writer != null && status != Status.CLOSING)
         {
             writer.sendOwned((byte)msgType, body);
-            lastSentNanoTime = System.nanoTime();
+            lastSentNanoTime = context.nanoClock.nanoTime();
             context.poller.markDirty(this);
         }
     }
 
-    /** Messages queued for this session and not yet written to its socket (0 before logon). */
+    /** Sends a message with an explicit MsgSeqNum and PossDupFlag=Y, not consuming a number (a GapFill). */
+    void sendPossDup(final char msgType, final int msgSeqNum, final FixWriter body)
+    {
+        writer.sendPossDup((byte)msgType, msgSeqNum, body);
+        context.poller.markDirty(this);
+    }
+
+    /** Messages queued for this session and not yet written to its peer (0 before logon). */
     int pendingMessages()
     {
         return writer == null ? 0 : writer.pendingMessages();
@@ -194,25 +194,27 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         return status == Status.ACTIVE;
     }
 
-    String compId()
+    /** The session's reusable buffer for one outbound body (valid until the next send). */
+    FixWriter scratch()
     {
-        return state == null ? "?" : state.compId;
+        return out;
     }
 
     /** Session-level Reject (35=3). */
-    void reject(final long refSeqNum, final int refTag, final CharSequence refMsgType, final int reason, final String text)
+    void reject(
+        final long refSeqNum, final int refTag, final CharSequence refMsgType, final int reason, final String text)
     {
-        out.reset().field(45, refSeqNum);
+        out.reset().field(REF_SEQ_NUM, refSeqNum);
         if (refTag > 0)
         {
-            out.field(371, refTag);
+            out.field(REF_TAG_ID, refTag);
         }
         if (refMsgType != null)
         {
-            out.field(372, refMsgType);
+            out.field(REF_MSG_TYPE, refMsgType);
         }
-        out.field(373, reason).field(58, text);
-        send('3', out);
+        out.field(SESSION_REJECT_REASON, reason).field(TEXT, text);
+        send(MsgTypes.REJECT, out);
     }
 
     /** Called by the gateway's one-second timer: heartbeats, test requests, logon and heartbeat timeouts. */
@@ -222,7 +224,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         {
             if (nowNanoTime - connectedNanoTime > TimeUnit.SECONDS.toNanos(context.config.heartbeatIntervalSeconds()))
             {
-                channel.close();
+                connection.close();
             }
             return;
         }
@@ -232,7 +234,7 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
         if (nowNanoTime - lastSentNanoTime >= heartbeatNs)
         {
-            send('0', out.reset());
+            send(MsgTypes.HEARTBEAT, out.reset());
         }
         if (testRequestSentNanoTime != 0)
         {
@@ -243,7 +245,8 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         }
         else if (nowNanoTime - lastReceivedNanoTime >= heartbeatNs + heartbeatNs / 5)
         {
-            send('1', out.reset().field(112, "TEST-").appendLong(++testRequestCounter).soh());
+            // one field, TEST-<n> (this was field("TEST-") + n: a stray "<n>" field without a tag, until 2026-11-24)
+            send(MsgTypes.TEST_REQUEST, out.reset().tag(TEST_REQ_ID).ascii("TEST-").number(++testRequestCounter).soh());
             testRequestSentNanoTime = nowNanoTime;
         }
         flush();
@@ -251,8 +254,8 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
 
     /**
      * Sends Logout with a reason and closes the connection (after a short grace period when
-     * {@code graceful}). Subscriptions are dropped when the channel becomes inactive, never
-     * during a fan-out loop.
+     * {@code graceful}). Subscriptions are dropped when the connection is gone ({@link #onDisconnected}),
+     * never during a fan-out loop.
      */
     void logoutAndClose(final String reason, final boolean graceful)
     {
@@ -260,26 +263,26 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         {
             return;
         }
-        send('5', out.reset().field(58, reason));
+        send(MsgTypes.LOGOUT, out.reset().field(TEXT, reason));
         flush();
         status = Status.CLOSING;
         if (graceful)
         {
-            channel.eventLoop().schedule(() -> channel.close(), CLOSE_GRACE_MS, TimeUnit.MILLISECONDS);
+            connection.closeAfterGrace();
         }
         else
         {
-            channel.close();
+            connection.close();
         }
     }
 
     // ---------------------------------------------------------------- inbound
 
     @Override
-    public void onFrame(final byte[] buffer, final int offset, final int length)
+    public void onFrame(final ByteBuffer buffer, final int offset, final int length)
     {
-        final int parsed = message.parse(buffer, offset, length);
-        final int msgTypeIndex = message.indexOf(35);
+        final int parsed = syntax.check(message, message.index(buffer, offset, length));
+        final int msgTypeIndex = message.find(MSG_TYPE);
         if (msgTypeIndex < 0)
         {
             context.counters.garbledMessages.increment();
@@ -294,101 +297,68 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
         {
             return;
         }
-        final long seq = message.longValue(34);
-        if (parsed != FixMessage.OK)
+        final long seq = message.longValue(MSG_SEQ_NUM);
+        if (parsed != InboundSyntax.OK)
         {
-            if (seq != FixMessage.NOT_A_NUMBER && seq == state.nextTargetSeqNum)
+            if (sequence.consumeIfExpected(seq))
             {
-                state.nextTargetSeqNum++;
-                reject(seq, message.errorTag(), null,
-                    parsed == FixMessage.TAG_WITHOUT_VALUE ? REJECT_TAG_WITHOUT_VALUE : REJECT_INVALID_TAG_NUMBER,
-                    parsed == FixMessage.TAG_WITHOUT_VALUE ? "tag specified without a value" : "invalid tag number");
+                final boolean noValue = parsed == InboundSyntax.TAG_WITHOUT_VALUE;
+                final int reason = noValue ? RejectReasons.TAG_WITHOUT_VALUE : RejectReasons.INVALID_TAG_NUMBER;
+                reject(seq, syntax.errorTag(), null, reason,
+                    noValue ? "tag specified without a value" : "invalid tag number");
             }
             return;
         }
-        if (!message.valueEquals(49, state.compId) || !message.valueEquals(56, context.config.compId()))
+        final boolean senderOk = LogonRules.valueIs(message, SENDER_COMP_ID, state.compIdBytes);
+        if (!senderOk || !LogonRules.valueIs(message, TARGET_COMP_ID, context.compIdBytes))
         {
-            reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq, message.valueEquals(49, state.compId) ? 56 : 49,
-                message.valueAt(msgTypeIndex), REJECT_COMP_ID_PROBLEM, "CompID problem");
+            reject(seq == FixFieldIndex.NOT_A_NUMBER ? 0 : seq,
+                senderOk ? TARGET_COMP_ID : SENDER_COMP_ID,
+                message.valueAt(msgTypeIndex), RejectReasons.COMP_ID_PROBLEM, "CompID problem");
             logoutAndClose("incorrect SenderCompID or TargetCompID", true);
             return;
         }
         final char msgType = message.charAt(msgTypeIndex);
-        if (msgType == '4' && message.charValue(123) != 'Y')
+        if (msgType == MsgTypes.SEQUENCE_RESET && message.charValue(GAP_FILL_FLAG) != 'Y')
         {
-            onSequenceReset();
+            sequence.onSequenceReset();
             return;
         }
-        if (!checkSequence(seq))
+        if (!sequence.accept(seq))
         {
             return;
         }
         dispatch(msgType, seq, msgTypeIndex);
     }
 
-    private boolean checkSequence(final long seq)
-    {
-        if (seq == FixMessage.NOT_A_NUMBER)
-        {
-            logoutAndClose("MsgSeqNum(34) missing or invalid", true);
-            return false;
-        }
-        if (seq > state.nextTargetSeqNum)
-        {
-            if (!resendRequested)
-            {
-                resendRequested = true;
-                send('2', out.reset().field(7, state.nextTargetSeqNum).field(16, 0));
-            }
-            return message.charValue(35) == '5' && handleLogoutDuringGap();
-        }
-        if (seq < state.nextTargetSeqNum)
-        {
-            if (message.charValue(43) != 'Y')
-            {
-                logoutAndClose("MsgSeqNum too low, expecting " + state.nextTargetSeqNum + " but received " + seq, true);
-            }
-            return false;
-        }
-        state.nextTargetSeqNum++;
-        resendRequested = false;
-        return true;
-    }
-
-    private boolean handleLogoutDuringGap()
-    {
-        logoutAndClose("logout acknowledged", true);
-        return false;
-    }
-
     private void dispatch(final char msgType, final long seq, final int msgTypeIndex)
     {
-        if (message.valueLength(msgTypeIndex) != 1)
+        if (message.length(msgTypeIndex) != 1)
         {
             businessReject(seq, message.valueAt(msgTypeIndex), "unsupported message type");
             return;
         }
         switch (msgType)
         {
-            case '0':
-            case '3':
+            case MsgTypes.HEARTBEAT:
+            case MsgTypes.REJECT:
                 break;
-            case '1':
+            case MsgTypes.TEST_REQUEST:
                 onTestRequest(seq);
                 break;
-            case '2':
-                onResendRequest(seq);
+            case MsgTypes.RESEND_REQUEST:
+                sequence.onResendRequest(seq);
                 break;
-            case '4':
-                onGapFill(seq);
+            case MsgTypes.SEQUENCE_RESET:
+                sequence.onGapFill(seq);
                 break;
-            case '5':
+            case MsgTypes.LOGOUT:
                 logoutAndClose("logout acknowledged", true);
                 break;
-            case 'A':
-                reject(seq, 35, "A", REJECT_INVALID_MSG_TYPE, "already logged on");
+            case MsgTypes.LOGON:
+                reject(seq, MSG_TYPE, "A", RejectReasons.INVALID_MSG_TYPE, "already logged on");
                 break;
-            case 'V':
+            case MsgTypes.MARKET_DATA_REQUEST:
                 requestHandler.onMarketDataRequest(this, message, seq);
                 break;
             default:
@@ -399,185 +369,77 @@ final class FixSession extends ChannelInboundHandlerAdapter implements FixFramer
 
     private void onTestRequest(final long seq)
     {
-        final int index = message.indexOf(112);
+        final int index = message.find(TEST_REQ_ID);
         if (index < 0)
         {
-            reject(seq, 112, "1", REJECT_REQUIRED_TAG_MISSING, "TestReqID(112) missing");
+            reject(seq, TEST_REQ_ID, "1", RejectReasons.REQUIRED_TAG_MISSING, "TestReqID(112) missing");
             return;
         }
-        send('0', out.reset().field(112, message.bytes(), message.valueStart(index), message.valueLength(index)));
-    }
-
-    private void onResendRequest(final long seq)
-    {
-        final long begin = message.longValue(7);
-        final long end = message.longValue(16);
-        if (begin == FixMessage.NOT_A_NUMBER || end == FixMessage.NOT_A_NUMBER || begin < 1)
-        {
-            reject(seq, begin == FixMessage.NOT_A_NUMBER || begin < 1 ? 7 : 16, "2", REJECT_VALUE_INCORRECT,
-                "BeginSeqNo(7) and EndSeqNo(16) must be numbers, BeginSeqNo >= 1");
-            return;
-        }
-        if (begin < state.nextSenderSeqNum)
-        {
-            writer.sendPossDup((byte)'4', (int)begin, out.reset().field(123, 'Y').field(36, state.nextSenderSeqNum));
-            context.poller.markDirty(this);
-        }
-    }
-
-    /** SequenceReset-GapFill (123=Y), in sequence: NewSeqNo must lie past the message's own MsgSeqNum. */
-    private void onGapFill(final long seq)
-    {
-        final long newSeq = message.longValue(36);
-        if (newSeq == FixMessage.NOT_A_NUMBER)
-        {
-            reject(seq, 36, "4", REJECT_REQUIRED_TAG_MISSING, "NewSeqNo(36) missing");
-        }
-        else if (newSeq <= seq)
-        {
-            reject(seq, 36, "4", REJECT_VALUE_INCORRECT,
-                "NewSeqNo(36) must be above MsgSeqNum " + seq + ", was " + newSeq);
-        }
-        else if (newSeq > state.nextTargetSeqNum)
-        {
-            state.nextTargetSeqNum = newSeq;
-        }
-    }
-
-    /**
-     * SequenceReset-Reset: its MsgSeqNum is ignored when it is applied (FIX). NewSeqNo must be a number no lower than
-     * the expected MsgSeqNum (FIX: never lower it). A refused one is answered with Reject 373=5 and, like every message the
-     * venue rejects (and as on the order-entry port), consumes its MsgSeqNum when that is the expected one.
-     */
-    private void onSequenceReset()
-    {
-        final long seq = message.longValue(34);
-        final long newSeq = message.longValue(36);
-        if (newSeq == FixMessage.NOT_A_NUMBER || newSeq < state.nextTargetSeqNum)
-        {
-            final long expected = state.nextTargetSeqNum;
-            if (seq == expected)
-            {
-                state.nextTargetSeqNum++;
-            }
-            reject(seq == FixMessage.NOT_A_NUMBER ? 0 : seq, 36, "4", REJECT_VALUE_INCORRECT,
-                newSeq == FixMessage.NOT_A_NUMBER ? "NewSeqNo(36) missing or invalid" :
-                "NewSeqNo(36) must not be below the expected MsgSeqNum " + expected);
-            return;
-        }
-        state.nextTargetSeqNum = newSeq;
-        resendRequested = false;
+        send(MsgTypes.HEARTBEAT, out.reset().field(TEST_REQ_ID, message, index));
     }
 
     private void businessReject(final long seq, final CharSequence refMsgType, final String text)
     {
-        out.reset().field(45, seq).field(372, refMsgType).field(380, 3).field(58, text);
-        send('j', out);
+        out.reset().field(REF_SEQ_NUM, seq).field(REF_MSG_TYPE, refMsgType)
+            .field(BUSINESS_REJECT_REASON, RejectReasons.BUSINESS_UNSUPPORTED_MSG_TYPE).field(TEXT, text);
+        send(MsgTypes.BUSINESS_MESSAGE_REJECT, out);
     }
 
     private void onLogon(final int parsed)
     {
-        if (parsed != FixMessage.OK || message.charValue(35) != 'A')
+        if (parsed != InboundSyntax.OK || message.charValue(MSG_TYPE) != MsgTypes.LOGON)
         {
-            channel.close();
+            connection.close();
             return;
         }
-        final CharSequence sender = message.value(49);
-        final SessionState candidate = sender == null ? null : context.sessionState(sender);
+        final SessionState candidate = logonRules.session(message);
         if (candidate == null)
         {
-            refuseLogon(null, "unknown SenderCompID(49) " + (sender == null ? "<missing>" : sender.toString()));
+            refuseLogon(null, LogonRules.unknownSender(message));
             return;
         }
-        if (!message.valueEquals(56, context.config.compId()))
+        final String refusal = logonRules.credentialsRefusal(message, candidate);
+        if (refusal != null)
         {
-            refuseLogon(candidate, "TargetCompID(56) must be " + context.config.compId());
+            refuseLogon(candidate, refusal);
             return;
         }
-        final boolean usernameOk = !message.has(553) || message.valueEquals(553, candidate.compId);
-        if (!usernameOk || !message.valueEquals(554, candidate.password))
-        {
-            refuseLogon(candidate, "invalid Username(553) or Password(554)");
-            return;
-        }
-        if (candidate.active != null)
-        {
-            refuseLogon(candidate, "session " + candidate.compId + " is already logged on");
-            return;
-        }
-        final long heartBtInt = message.longValue(108);
-        if (heartBtInt == FixMessage.NOT_A_NUMBER || heartBtInt < MAX_HEARTBEAT_SECONDS_FLOOR ||
-            heartBtInt > context.config.heartbeatIntervalSeconds())
-        {
-            refuseLogon(candidate, "HeartBtInt(108) must be in [1, " + context.config.heartbeatIntervalSeconds() + "]");
-            return;
-        }
-        final boolean reset = message.charValue(141) == 'Y';
-        final long seq = message.longValue(34);
+        final boolean reset = message.charValue(RESET_SEQ_NUM_FLAG) == 'Y';
         if (reset)
         {
             candidate.resetSequenceNumbers();
         }
-        if (seq == FixMessage.NOT_A_NUMBER || seq < 1)
+        final long seq = message.longValue(MSG_SEQ_NUM);
+        final String sequenceRefusal = LogonRules.sequenceRefusal(seq, candidate);
+        if (sequenceRefusal != null)
         {
-            refuseLogon(candidate, seq == 0 ? "MsgSeqNum(34) must be >= 1, was 0" : "MsgSeqNum(34) missing or invalid");
+            refuseLogon(candidate, sequenceRefusal);
             return;
         }
-        if (seq < candidate.nextTargetSeqNum)
-        {
-            refuseLogon(candidate, "MsgSeqNum too low, expecting " + candidate.nextTargetSeqNum + " but received " + seq);
-            return;
-        }
+        acceptLogon(candidate, message.longValue(HEART_BT_INT), reset, seq);
+    }
+
+    private void acceptLogon(final SessionState candidate, final long heartBtInt, final boolean reset, final long seq)
+    {
         state = candidate;
         state.active = this;
-        writer = new SessionWriter(channel, context.compIdBytes, state, context.trailers, context.counters, context.clock);
+        writer = new SessionWriter(connection.newBatch(), context.compIdBytes, state, context.counters, context.clock);
         heartbeatNs = TimeUnit.SECONDS.toNanos(heartBtInt);
         status = Status.ACTIVE;
         context.updateSessionGauge(1);
-        out.reset().field(98, 0).field(108, heartBtInt);
+        out.reset().field(ENCRYPT_METHOD, 0).field(HEART_BT_INT, heartBtInt);
         if (reset)
         {
-            out.field(141, 'Y');
+            out.field(RESET_SEQ_NUM_FLAG, 'Y');
         }
-        send('A', out);
-        if (seq > state.nextTargetSeqNum)
-        {
-            resendRequested = true;
-            send('2', out.reset().field(7, state.nextTargetSeqNum).field(16, 0));
-        }
-        else
-        {
-            state.nextTargetSeqNum++;
-        }
+        send(MsgTypes.LOGON, out);
+        sequence.onLogon(state, seq);
     }
 
-    /** Answers a refused Logon with a Logout (58 = reason) from a throw-away writer (sequence number 1), then closes. */
+    /** A refused Logon: answered with a Logout ({@link LogonRules#refuse}), the connection closing after the grace. */
     private void refuseLogon(final SessionState candidate, final String reason)
     {
-        final String replyCompId = candidate != null ? candidate.compId : unknownCompId();
-        final SessionState replyState = new SessionState(new MdSessionConfig(replyCompId, "-"));
-        final SessionWriter replyWriter = new SessionWriter(channel, context.compIdBytes, replyState, context.trailers,
-            context.counters, context.clock);
-        replyWriter.sendOwned((byte)'5', out.reset().field(58, reason));
-        replyWriter.flush();
         status = Status.CLOSING;
-        channel.eventLoop().schedule(() -> channel.close(), CLOSE_GRACE_MS, TimeUnit.MILLISECONDS);
-    }
-
-    private String unknownCompId()
-    {
-        final CharSequence sender = message.value(49);
-        if (sender == null || sender.length() == 0)
-        {
-            return "UNKNOWN";
-        }
-        for (int i = 0; i < sender.length(); i++)
-        {
-            if (sender.charAt(i) <= ' ' || sender.charAt(i) >= 127 || sender.charAt(i) == '=')
-            {
-                return "UNKNOWN";
-            }
-        }
-        return sender.toString();
+        logonRules.refuse(connection, message, candidate, reason);
     }
 }

@@ -6,7 +6,9 @@ import java.util.List;
 
 import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.ReferenceData;
+import io.kairos.fix.wire.AsciiView;
 import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.NanoClock;
 
 /**
  * What every session of one gateway shares: configuration, the per-CompID session states, the
@@ -21,14 +23,17 @@ final class GatewayContext
     final BookEventPoller poller;
     final Trailers trailers;
     final MdCounters counters;
+    /** SendingTime (52). */
     final EpochNanoClock clock;
+    /** Session timers: logon and heartbeat timeouts, when a heartbeat is due (monotonic). */
+    final NanoClock nanoClock;
     final List<SessionState> sessionStates = new ArrayList<>();
     final List<FixSession> connected = new ArrayList<>();
     final CountingErrorHandler errors;
 
     GatewayContext(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final BookEventPoller poller,
-        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock)
+        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock, final NanoClock nanoClock)
     {
         this.config = config;
         this.referenceData = referenceData;
@@ -36,6 +41,7 @@ final class GatewayContext
         this.trailers = trailers;
         this.counters = counters;
         this.clock = clock;
+        this.nanoClock = nanoClock;
         errors = new CountingErrorHandler("kairos-md-gateway", counters.errors);
         compIdBytes = config.compId().getBytes(StandardCharsets.US_ASCII);
         for (final MdSessionConfig session : config.sessions())

@@ -43,7 +43,8 @@ final class InstrumentFeed
                 return views[i];
             }
         }
-        final ViewEncoder encoder = l3 ? new L3ViewEncoder() : depth == 0 ? new L2FullViewEncoder() : new L2TopViewEncoder(depth, book);
+        final ViewEncoder encoder = l3 ? new L3ViewEncoder() : depth == 0 ? new L2FullViewEncoder()
+            : new L2TopViewEncoder(depth, book);
         final MdView view = new MdView(l3, depth, mask, encoder);
         if (count == views.length)
         {

@@ -27,11 +27,13 @@ final class L2FullViewEncoder implements ViewEncoder, LevelVisitor
         {
             level(book, side, u.previousPrice, false, out);
         }
-        final boolean mayBeNew = u.type == BookEvent.Type.ADD || u.type == BookEvent.Type.MODIFY_LOSE_PRIORITY && u.previousPrice != u.price;
+        final boolean mayBeNew = u.type == BookEvent.Type.ADD || u.type == BookEvent.Type.MODIFY_LOSE_PRIORITY
+            && u.previousPrice != u.price;
         level(book, side, u.price, mayBeNew, out);
     }
 
-    private static void level(final L3Book book, final int side, final long price, final boolean mayBeNew, final EntryWriter out)
+    private static void level(final L3Book book, final int side, final long price, final boolean mayBeNew,
+        final EntryWriter out)
     {
         final char type = EntryWriter.entryType(side);
         final int orders = book == null ? 0 : book.orderCountAt(side, price);
@@ -59,7 +61,8 @@ final class L2FullViewEncoder implements ViewEncoder, LevelVisitor
     }
 
     @Override
-    public void onLevel(final int instrumentId, final int side, final int depth, final long price, final long quantity, final int orderCount)
+    public void onLevel(final int instrumentId, final int side, final int depth, final long price, final long quantity,
+        final int orderCount)
     {
         snapshotOut.snapshot(EntryWriter.entryType(side), EntryWriter.NONE, price, quantity, orderCount);
     }

@@ -50,7 +50,8 @@ final class L2TopViewEncoder implements ViewEncoder
         {
             for (int i = 0; i < published[side]; i++)
             {
-                out.snapshot(EntryWriter.entryType(side), EntryWriter.NONE, prices[side][i], quantities[side][i], orderCounts[side][i]);
+                out.snapshot(EntryWriter.entryType(side), EntryWriter.NONE, prices[side][i], quantities[side][i],
+                    orderCounts[side][i]);
             }
         }
     }
@@ -84,7 +85,8 @@ final class L2TopViewEncoder implements ViewEncoder
             }
             else
             {
-                out.update(EntryWriter.NEW, type, EntryWriter.NONE, newPrice, book.quantity(side, j), book.orderCount(side, j));
+                out.update(EntryWriter.NEW, type, EntryWriter.NONE, newPrice, book.quantity(side, j),
+                    book.orderCount(side, j));
                 j++;
             }
         }

@@ -64,7 +64,8 @@ final class L3ViewEncoder implements ViewEncoder, OrderVisitor
     }
 
     @Override
-    public void onOrder(final int instrumentId, final int side, final int depth, final long price, final long orderId, final long quantity)
+    public void onOrder(final int instrumentId, final int side, final int depth, final long price, final long orderId,
+        final long quantity)
     {
         snapshotOut.snapshot(EntryWriter.entryType(side), orderId, price, quantity, -1);
     }

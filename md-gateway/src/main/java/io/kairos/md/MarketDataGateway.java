@@ -30,6 +30,7 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -78,14 +79,18 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(
             ByteBuffer.allocateDirect(RING_CAPACITY_BYTES + RingBufferDescriptor.TRAILER_LENGTH)));
         nativeTransport = Epoll.isAvailable();
-        group = new PreallocatedEventLoopGroup("kairos-md-gateway", config.idleMode().ioHandlerFactory(nativeTransport));
+        group = new PreallocatedEventLoopGroup(
+            "kairos-md-gateway", config.idleMode().ioHandlerFactory(nativeTransport));
         eventLoop = group.next();
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
-        final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters, new MdLatency(registry));
-        context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock);
+        final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters,
+            new MdLatency(registry));
+        context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock,
+            SystemNanoClock.INSTANCE);
         requestHandler = new MarketDataRequestHandler(context);
         registerMetrics(registry);
-        final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class
+            : NioServerSocketChannel.class;
         serverChannel = new ServerBootstrap()
             .group(group)
             .channel(channelType)
@@ -98,7 +103,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
                 @Override
                 protected void initChannel(final SocketChannel channel)
                 {
-                    channel.pipeline().addLast(new FixSession(context, requestHandler));
+                    channel.pipeline().addLast(new SessionChannelHandler(context, requestHandler));
                 }
             })
             .bind(config.bindAddress(), config.port()).sync().channel();
@@ -128,7 +133,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         catch (final InterruptedException e)
         {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while binding " + config.bindAddress() + ":" + config.port(), e);
+            throw new IllegalStateException(
+                "interrupted while binding " + config.bindAddress() + ":" + config.port(), e);
         }
     }
 
@@ -303,7 +309,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
 
     private void onTimer()
     {
-        final long now = System.nanoTime();
+        final long now = context.nanoClock.nanoTime();
         for (int i = context.connected.size() - 1; i >= 0; i--)
         {
             if (i < context.connected.size())
@@ -318,29 +324,39 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
 
     private void registerMetrics(final MeterRegistry registry)
     {
-        Gauge.builder("kairos_md_subscriptions", counters.subscriptions, SingleWriterCounter::get)
-            .description("Active market-data subscriptions (one per session, MDReqID and symbol)").register(registry);
-        Gauge.builder("kairos_md_sessions", counters.sessions, SingleWriterCounter::get)
-            .description("Market-data sessions logged on").register(registry);
-        Gauge.builder("kairos_md_queue_depth", counters.queueDepth, SingleWriterCounter::get)
-            .description("Deepest session outbound queue (messages not yet written), at the last fan-out or timer")
-            .register(registry);
+        gauge(registry, "kairos_md_subscriptions", counters.subscriptions,
+            "Active market-data subscriptions (one per session, MDReqID and symbol)");
+        gauge(registry, "kairos_md_sessions", counters.sessions, "Market-data sessions logged on");
+        gauge(registry, "kairos_md_queue_depth", counters.queueDepth,
+            "Deepest session outbound queue (messages not yet written), at the last fan-out or timer");
         Gauge.builder("kairos_md_event_ring_bytes", ring, RingBuffer::size)
             .description("Book events queued by the engine threads for the fan-out and not yet drained (bytes)")
             .register(registry);
-        FunctionCounter.builder("kairos_md_messages_out_total", counters.messagesOut, SingleWriterCounter::get)
-            .description("FIX messages queued to market-data sessions").register(registry);
-        FunctionCounter.builder("kairos_md_bytes_out_total", counters.bytesOut, SingleWriterCounter::get)
-            .description("Bytes of FIX messages queued to market-data sessions").register(registry);
-        Gauge.builder("kairos_md_queue_depth_high_water", counters.queueDepthHighWater, SingleWriterCounter::get)
-            .description("Highest number of messages seen queued for one session").register(registry);
-        FunctionCounter.builder("kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects, SingleWriterCounter::get)
-            .description("Sessions logged out because their outbound queue exceeded the limit").register(registry);
+        counter(registry, "kairos_md_messages_out_total", counters.messagesOut,
+            "FIX messages queued to market-data sessions");
+        counter(registry, "kairos_md_bytes_out_total", counters.bytesOut,
+            "Bytes of FIX messages queued to market-data sessions");
+        gauge(registry, "kairos_md_queue_depth_high_water", counters.queueDepthHighWater,
+            "Highest number of messages seen queued for one session");
+        counter(registry, "kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects,
+            "Sessions logged out because their outbound queue exceeded the limit");
         FunctionCounter.builder("kairos_md_events_dropped_total", counters.eventsDropped, AtomicLong::get)
             .description("Book events lost because the gateway's inbound ring was full").register(registry);
-        FunctionCounter.builder("kairos_md_book_inconsistencies_total", counters.bookInconsistencies, SingleWriterCounter::get)
-            .description("Book events the gateway's L3 book refused (unknown order, duplicate add)").register(registry);
-        FunctionCounter.builder("kairos_md_garbled_messages_total", counters.garbledMessages, SingleWriterCounter::get)
-            .description("Inbound frames ignored for a bad BodyLength or CheckSum").register(registry);
+        counter(registry, "kairos_md_book_inconsistencies_total", counters.bookInconsistencies,
+            "Book events the gateway's L3 book refused (unknown order, duplicate add)");
+        counter(registry, "kairos_md_garbled_messages_total", counters.garbledMessages,
+            "Inbound frames ignored for a bad BodyLength or CheckSum");
+    }
+
+    private static void gauge(
+        final MeterRegistry registry, final String name, final SingleWriterCounter value, final String description)
+    {
+        Gauge.builder(name, value, SingleWriterCounter::get).description(description).register(registry);
+    }
+
+    private static void counter(
+        final MeterRegistry registry, final String name, final SingleWriterCounter value, final String description)
+    {
+        FunctionCounter.builder(name, value, SingleWriterCounter::get).description(description).register(registry);
     }
 }

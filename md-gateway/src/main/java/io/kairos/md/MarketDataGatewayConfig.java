@@ -14,8 +14,10 @@ import java.util.Set;
  * @param port                        TCP port; 0 binds an ephemeral port (tests), see {@link MarketDataGateway#port()}
  * @param compId                      the gateway's CompID (TargetCompID 56 of the clients)
  * @param sessions                    accepted client sessions; one connection per CompID at a time
- * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for, and the time a new connection has to log on
- * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always accepted
+ * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for, and the time a new connection
+ *                                    has to log on
+ * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always
+ *                                    accepted
  * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer
  * @param idleMode                    how the event-loop thread waits when idle
  * @param maxSubscriptionsPerSession  subscriptions (one per symbol of a 263=1 request) one session may hold; a request
@@ -60,8 +62,8 @@ public record MarketDataGatewayConfig(
         require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "md.heartbeat-interval-seconds",
             "must be in [1, 3600], was " + heartbeatIntervalSeconds);
         require(maxDepth >= 1 && maxDepth <= 1000, "md.max-depth", "must be in [1, 1000], was " + maxDepth);
-        require(outboundQueueLimitMessages >= 16 && outboundQueueLimitMessages <= 10_000_000, "md.outbound-queue-limit-messages",
-            "must be in [16, 10000000], was " + outboundQueueLimitMessages);
+        require(outboundQueueLimitMessages >= 16 && outboundQueueLimitMessages <= 10_000_000,
+            "md.outbound-queue-limit-messages", "must be in [16, 10000000], was " + outboundQueueLimitMessages);
         require(maxSubscriptionsPerSession >= 1 && maxSubscriptionsPerSession <= MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT,
             "md.max-subscriptions-per-session", "must be in [1, " + MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT + "], was " +
             maxSubscriptionsPerSession);
@@ -77,8 +79,8 @@ public record MarketDataGatewayConfig(
             sessions.add(new MdSessionConfig("MD" + n, "md" + n + "pass"));
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
-            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES, MdIdleMode.BLOCK,
-            DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
+            DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES,
+            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)
@@ -89,8 +91,8 @@ public record MarketDataGatewayConfig(
 
     public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
     {
-        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth, limit, idleMode,
-            maxSubscriptionsPerSession);
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            limit, idleMode, maxSubscriptionsPerSession);
     }
 
     public MarketDataGatewayConfig withIdleMode(final MdIdleMode mode)
@@ -101,8 +103,8 @@ public record MarketDataGatewayConfig(
 
     public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
     {
-        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth, outboundQueueLimitMessages,
-            idleMode, maxSubscriptionsPerSession);
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth,
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession);
     }
 
     public MarketDataGatewayConfig withMaxSubscriptionsPerSession(final int limit)

@@ -1,6 +1,23 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.AGGREGATED_BOOK;
+import static io.kairos.fix.wire.FixTags.MARKET_DEPTH;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_TYPE;
+import static io.kairos.fix.wire.FixTags.MD_REQ_ID;
+import static io.kairos.fix.wire.FixTags.MD_REQ_REJ_REASON;
+import static io.kairos.fix.wire.FixTags.MD_UPDATE_TYPE;
+import static io.kairos.fix.wire.FixTags.NO_MD_ENTRIES;
+import static io.kairos.fix.wire.FixTags.NO_MD_ENTRY_TYPES;
+import static io.kairos.fix.wire.FixTags.NO_RELATED_SYM;
+import static io.kairos.fix.wire.FixTags.RPT_SEQ;
+import static io.kairos.fix.wire.FixTags.SUBSCRIPTION_REQUEST_TYPE;
+import static io.kairos.fix.wire.FixTags.SYMBOL;
+import static io.kairos.fix.wire.FixTags.TEXT;
+
 import io.kairos.engine.Instrument;
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 import io.kairos.l3.L3Book;
 
 /**
@@ -22,14 +39,10 @@ final class MarketDataRequestHandler
     static final char REASON_UNSUPPORTED_MD_ENTRY_TYPE = '8';
     /** MDReqRejReason 2, InsufficientBandwidth: the session's subscription cap would be passed. */
     static final char REASON_INSUFFICIENT_BANDWIDTH = '2';
-    /** SessionRejectReason 16: NumInGroup does not match the group's entries. */
-    static final int REJECT_INCORRECT_NUM_IN_GROUP = 16;
     static final int MAX_SYMBOLS = 256;
-    private static final int TAG_NO_RELATED_SYM = 146;
-    private static final int TAG_SYMBOL = 55;
 
     private final GatewayContext context;
-    private final FixBuffer out = new FixBuffer(4096);
+    private final FixWriter out = new FixWriter(4096);
     private final EntryWriter snapshotEntries = new EntryWriter();
     private final Instrument[] instruments = new Instrument[MAX_SYMBOLS];
 
@@ -38,19 +51,20 @@ final class MarketDataRequestHandler
         this.context = context;
     }
 
-    void onMarketDataRequest(final FixSession session, final FixMessage m, final long seq)
+    void onMarketDataRequest(final FixSession session, final FixFieldIndex m, final long seq)
     {
-        final int reqIdIndex = m.indexOf(262);
+        final int reqIdIndex = m.find(MD_REQ_ID);
         if (reqIdIndex < 0)
         {
-            session.reject(seq, 262, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "MDReqID(262) missing");
+            session.reject(seq, MD_REQ_ID, "V", RejectReasons.REQUIRED_TAG_MISSING, "MDReqID(262) missing");
             return;
         }
         final String mdReqId = m.stringAt(reqIdIndex);
-        final char requestType = m.charValue(263);
+        final char requestType = m.charValue(SUBSCRIPTION_REQUEST_TYPE);
         if (requestType == 0)
         {
-            session.reject(seq, 263, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "SubscriptionRequestType(263) missing");
+            session.reject(seq, SUBSCRIPTION_REQUEST_TYPE, "V", RejectReasons.REQUIRED_TAG_MISSING,
+                "SubscriptionRequestType(263) missing");
             return;
         }
         if (requestType == '2')
@@ -63,31 +77,35 @@ final class MarketDataRequestHandler
         }
         if (requestType != '0' && requestType != '1')
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE, "SubscriptionRequestType must be 0, 1 or 2");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE,
+                "SubscriptionRequestType must be 0, 1 or 2");
             return;
         }
-        final long depth = m.longValue(264);
-        if (!m.has(264))
+        final long depth = m.longValue(MARKET_DEPTH);
+        if (!m.has(MARKET_DEPTH))
         {
-            session.reject(seq, 264, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "MarketDepth(264) missing");
+            session.reject(seq, MARKET_DEPTH, "V", RejectReasons.REQUIRED_TAG_MISSING, "MarketDepth(264) missing");
             return;
         }
-        if (depth == FixMessage.NOT_A_NUMBER)
+        if (depth == FixFieldIndex.NOT_A_NUMBER)
         {
-            session.reject(seq, 264, "V", FixSession.REJECT_INCORRECT_DATA_FORMAT, "MarketDepth(264) must be a non-negative integer");
+            session.reject(seq, MARKET_DEPTH, "V", RejectReasons.INCORRECT_DATA_FORMAT,
+                "MarketDepth(264) must be a non-negative integer");
             return;
         }
-        final char aggregated = m.charValue(266);
-        if (m.has(266) && aggregated != 'Y' && aggregated != 'N')
+        final char aggregated = m.charValue(AGGREGATED_BOOK);
+        if (m.has(AGGREGATED_BOOK) && aggregated != 'Y' && aggregated != 'N')
         {
-            session.reject(seq, 266, "V", FixSession.REJECT_VALUE_INCORRECT, "AggregatedBook(266) must be Y or N");
+            session.reject(seq, AGGREGATED_BOOK, "V", RejectReasons.VALUE_INCORRECT,
+                "AggregatedBook(266) must be Y or N");
             return;
         }
         final boolean l3 = aggregated == 'N';
         final int mask = entryTypeMask(m);
         if (mask == 0)
         {
-            session.reject(seq, 267, "V", FixSession.REJECT_REQUIRED_TAG_MISSING, "NoMDEntryTypes(267) with MDEntryType(269) missing");
+            session.reject(seq, NO_MD_ENTRY_TYPES, "V", RejectReasons.REQUIRED_TAG_MISSING,
+                "NoMDEntryTypes(267) with MDEntryType(269) missing");
             return;
         }
         if (!checkRelatedSymbols(session, m, seq))
@@ -107,7 +125,7 @@ final class MarketDataRequestHandler
     }
 
     private boolean validate(
-        final FixSession session, final FixMessage m, final String mdReqId, final char requestType, final boolean l3,
+        final FixSession session, final FixFieldIndex m, final String mdReqId, final char requestType, final boolean l3,
         final long depth, final int mask, final int symbols)
     {
         if (symbols < 0)
@@ -117,7 +135,8 @@ final class MarketDataRequestHandler
         }
         if (mask < 0)
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_ENTRY_TYPE, "MDEntryType must be 0 (bid), 1 (offer) or 2 (trade)");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_ENTRY_TYPE,
+                "MDEntryType must be 0 (bid), 1 (offer) or 2 (trade)");
             return false;
         }
         if (requestType == '1' && hasSubscription(session, mdReqId))
@@ -129,12 +148,14 @@ final class MarketDataRequestHandler
         if (requestType == '1' && session.subscriptions.size() + symbols > limit)
         {
             requestReject(session, mdReqId, REASON_INSUFFICIENT_BANDWIDTH, "subscription limit: a session may hold " +
-                limit + " subscriptions, it holds " + session.subscriptions.size() + " and asked for " + symbols + " more");
+                limit + " subscriptions, it holds " + session.subscriptions.size() + " and asked for " + symbols
+                    + " more");
             return false;
         }
         if (l3 && depth != 0)
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_MARKET_DEPTH, "the order-by-order view (266=N) is full depth only: MarketDepth must be 0");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_MARKET_DEPTH,
+                "the order-by-order view (266=N) is full depth only: MarketDepth must be 0");
             return false;
         }
         if (!l3 && depth > context.config.maxDepth())
@@ -143,20 +164,21 @@ final class MarketDataRequestHandler
                 "MarketDepth must be 0 (full book) or 1.." + context.config.maxDepth());
             return false;
         }
-        final char updateType = m.charValue(265);
-        if (requestType == '1' && m.has(265) && updateType != '1')
+        final char updateType = m.charValue(MD_UPDATE_TYPE);
+        if (requestType == '1' && m.has(MD_UPDATE_TYPE) && updateType != '1')
         {
-            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_UPDATE_TYPE, "only incremental refresh (265=1) is supported");
+            requestReject(session, mdReqId, REASON_UNSUPPORTED_MD_UPDATE_TYPE,
+                "only incremental refresh (265=1) is supported");
             return false;
         }
         return true;
     }
 
     /** @return the mask of requested entry types, 0 when none, -1 when one is unsupported. */
-    private static int entryTypeMask(final FixMessage m)
+    private static int entryTypeMask(final FixFieldIndex m)
     {
         int mask = 0;
-        for (int i = m.indexOf(269); i >= 0; i = m.indexOf(269, i + 1))
+        for (int i = m.find(MD_ENTRY_TYPE); i >= 0; i = m.find(MD_ENTRY_TYPE, i + 1))
         {
             final char type = m.charAt(i);
             if (type < '0' || type > '2')
@@ -172,36 +194,36 @@ final class MarketDataRequestHandler
      * NoRelatedSym (146) must be present, a number in [1, {@value #MAX_SYMBOLS}], and equal to the count of Symbol (55)
      * entries; otherwise a session Reject (35=3) with 371=146 and the reason. @return true when it is.
      */
-    private static boolean checkRelatedSymbols(final FixSession session, final FixMessage m, final long seq)
+    private static boolean checkRelatedSymbols(final FixSession session, final FixFieldIndex m, final long seq)
     {
         int entries = 0;
-        for (int i = m.indexOf(TAG_SYMBOL); i >= 0; i = m.indexOf(TAG_SYMBOL, i + 1))
+        for (int i = m.find(SYMBOL); i >= 0; i = m.find(SYMBOL, i + 1))
         {
             entries++;
         }
-        final int index = m.indexOf(TAG_NO_RELATED_SYM);
+        final int index = m.find(NO_RELATED_SYM);
         if (index < 0 || entries == 0)
         {
-            session.reject(seq, index < 0 ? TAG_NO_RELATED_SYM : TAG_SYMBOL, "V", FixSession.REJECT_REQUIRED_TAG_MISSING,
+            session.reject(seq, index < 0 ? NO_RELATED_SYM : SYMBOL, "V", RejectReasons.REQUIRED_TAG_MISSING,
                 "NoRelatedSym(146) with Symbol(55) missing");
             return false;
         }
         final long declared = m.longAt(index);
-        if (declared == FixMessage.NOT_A_NUMBER)
+        if (declared == FixFieldIndex.NOT_A_NUMBER)
         {
-            session.reject(seq, TAG_NO_RELATED_SYM, "V", FixSession.REJECT_INCORRECT_DATA_FORMAT,
+            session.reject(seq, NO_RELATED_SYM, "V", RejectReasons.INCORRECT_DATA_FORMAT,
                 "NoRelatedSym(146) must be a non-negative integer");
             return false;
         }
         if (declared < 1 || declared > MAX_SYMBOLS)
         {
-            session.reject(seq, TAG_NO_RELATED_SYM, "V", FixSession.REJECT_VALUE_INCORRECT,
+            session.reject(seq, NO_RELATED_SYM, "V", RejectReasons.VALUE_INCORRECT,
                 "NoRelatedSym(146) must be in [1, " + MAX_SYMBOLS + "], was " + declared);
             return false;
         }
         if (declared != entries)
         {
-            session.reject(seq, TAG_NO_RELATED_SYM, "V", REJECT_INCORRECT_NUM_IN_GROUP,
+            session.reject(seq, NO_RELATED_SYM, "V", RejectReasons.INCORRECT_NUM_IN_GROUP,
                 "NoRelatedSym(146) is " + declared + " but the request has " + entries + " Symbol(55) entries");
             return false;
         }
@@ -210,12 +232,13 @@ final class MarketDataRequestHandler
 
     /**
      * Resolves every Symbol(55), once each: a symbol named again in the same request adds nothing (one snapshot, one
-     * subscription). @return the count of distinct instruments, or {@code -(index + 1)} of the first unknown symbol's field.
+     * subscription). @return the count of distinct instruments, or {@code -(index + 1)} of the first unknown symbol's
+     * field.
      */
-    private int collectSymbols(final FixMessage m)
+    private int collectSymbols(final FixFieldIndex m)
     {
         int count = 0;
-        for (int i = m.indexOf(TAG_SYMBOL); i >= 0 && count < MAX_SYMBOLS; i = m.indexOf(TAG_SYMBOL, i + 1))
+        for (int i = m.find(SYMBOL); i >= 0 && count < MAX_SYMBOLS; i = m.find(SYMBOL, i + 1))
         {
             final Instrument instrument = context.referenceData.bySymbol(m.valueAt(i));
             if (instrument == null)
@@ -252,10 +275,11 @@ final class MarketDataRequestHandler
         final MdView view = feed.viewFor(l3, depth, mask, book);
         snapshotEntries.begin(feed.symbolBytes, mask, view.rptSeq);
         view.encoder.encodeSnapshot(book, snapshotEntries);
-        final FixBuffer entries = snapshotEntries.buffer();
-        out.reset().field(262, mdReqId).field(55, feed.symbolBytes, 0, feed.symbolBytes.length).field(83, view.rptSeq)
-            .field(268, snapshotEntries.count()).appendBytes(entries.bytes(), 0, entries.length());
-        session.send('W', out);
+        final FixWriter entries = snapshotEntries.buffer();
+        out.reset().field(MD_REQ_ID, mdReqId).field(SYMBOL, feed.symbolBytes, 0, feed.symbolBytes.length)
+            .field(RPT_SEQ, view.rptSeq)
+            .field(NO_MD_ENTRIES, snapshotEntries.count()).bytes(entries.bytes(), 0, entries.position());
+        session.send(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH, out);
         if (keep)
         {
             final Subscription subscription = new Subscription(session, mdReqId, feed, view);
@@ -318,12 +342,12 @@ final class MarketDataRequestHandler
 
     private void requestReject(final FixSession session, final String mdReqId, final char reason, final String text)
     {
-        out.reset().field(262, mdReqId);
+        out.reset().field(MD_REQ_ID, mdReqId);
         if (reason != 0)
         {
-            out.field(281, reason);
+            out.field(MD_REQ_REJ_REASON, reason);
         }
-        out.field(58, text);
-        session.send('Y', out);
+        out.field(TEXT, text);
+        session.send(MsgTypes.MARKET_DATA_REQUEST_REJECT, out);
     }
 }

@@ -7,8 +7,8 @@ import io.kairos.engine.SingleWriterCounter;
 /**
  * The gateway's live counters. Written by the gateway's event loop ({@link SingleWriterCounter}:
  * cheap and eventually visible), except {@link #eventsDropped} which engine threads increment and
- * {@link #errors}, which any thread may (atomics); read by metrics from any thread. {@link #queueDepth} is the deepest session queue
- * seen since the previous sample: published at the end of every drained batch and every second.
+ * {@link #errors}, which any thread may (atomics); read by metrics from any thread. {@link #queueDepth} is the deepest
+ * session queue seen since the previous sample: published at the end of every drained batch and every second.
  */
 final class MdCounters
 {

@@ -15,7 +15,8 @@ public record MdSessionConfig(String compId, String password)
         Objects.requireNonNull(password, "md.sessions[].password");
         if (compId.isBlank() || !compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='))
         {
-            throw new IllegalArgumentException("md.sessions[].comp-id must be printable ASCII without '=', was '" + compId + "'");
+            throw new IllegalArgumentException("md.sessions[].comp-id must be printable ASCII without '=', was '"
+                + compId + "'");
         }
         if (password.isEmpty() || password.indexOf('\u0001') >= 0)
         {

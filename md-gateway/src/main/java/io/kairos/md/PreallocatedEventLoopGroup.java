@@ -28,11 +28,13 @@ final class PreallocatedEventLoopGroup extends MultiThreadIoEventLoopGroup
     }
 
     @Override
-    protected IoEventLoop newChild(final Executor executor, final IoHandlerFactory ioHandlerFactory, final Object... args)
+    protected IoEventLoop newChild(final Executor executor, final IoHandlerFactory ioHandlerFactory,
+        final Object... args)
     {
         final Queue<Runnable> tasks = new ManyToOneConcurrentArrayQueue<>(TASK_QUEUE_CAPACITY);
         final Queue<Runnable> tailTasks = new ManyToOneConcurrentArrayQueue<>(1024);
-        return new SingleThreadIoEventLoop(this, executor, ioHandlerFactory, tasks, tailTasks, RejectedExecutionHandlers.reject())
+        return new SingleThreadIoEventLoop(this, executor, ioHandlerFactory, tasks, tailTasks,
+            RejectedExecutionHandlers.reject())
         {
         };
     }

@@ -13,8 +13,12 @@ final class SessionState
     final String compId;
     final byte[] compIdBytes;
     final String password;
+    final byte[] passwordBytes;
     int nextSenderSeqNum = 1;
-    /** A long: a client may move it past 2^31 with SequenceReset (36), and {@link FixMessage#longAt} caps it below 10^18. */
+    /**
+     * A long: a client may move it past 2^31 with SequenceReset (36), and
+     * {@link io.kairos.fix.wire.FixFieldIndex#longAt} caps it below 10^18.
+     */
     long nextTargetSeqNum = 1;
     FixSession active;
 
@@ -23,6 +27,7 @@ final class SessionState
         compId = config.compId();
         compIdBytes = compId.getBytes(StandardCharsets.US_ASCII);
         password = config.password();
+        passwordBytes = password.getBytes(StandardCharsets.US_ASCII);
     }
 
     void resetSequenceNumbers()

@@ -56,12 +56,14 @@ class AllocationTest
                 final long listenerBytes = THREADS.getCurrentThreadAllocatedBytes() - listenerBefore;
                 final long loopBytes = THREADS.getThreadAllocatedBytes(loopThread) - loopBefore;
                 final long messages = gateway.counters().messagesOut.get() - messagesBefore;
-                System.out.printf("md-gateway allocation (%s): event loop %d bytes for %d events / %d messages; listener %d bytes%n",
-                    idle, loopBytes, events, messages, listenerBytes);
+                System.out.printf("md-gateway allocation (%s): event loop %d bytes for %d events / %d messages; "
+                    + "listener %d bytes%n", idle, loopBytes, events, messages, listenerBytes);
                 assertTrue(messages >= events * 3L, "messages out: " + messages);
                 assertEquals(0, gateway.counters().errors.get());
-                assertTrue(loopBytes < events / 10, "event loop allocated " + loopBytes + " bytes for " + events + " events");
-                assertTrue(listenerBytes < events / 10, "listener allocated " + listenerBytes + " bytes for " + events + " events");
+                assertTrue(loopBytes < events / 10, "event loop allocated " + loopBytes + " bytes for " + events
+                    + " events");
+                assertTrue(listenerBytes < events / 10, "listener allocated " + listenerBytes + " bytes for " + events
+                    + " events");
             }
             finally
             {
@@ -73,8 +75,12 @@ class AllocationTest
         }
     }
 
-    /** Adds, size-downs, partial executions and deletes keeping about {@value #RESTING} orders resting. @return events sent. */
-    private int run(final MarketDataGateway gateway, final List<SinkClient> sinks, final int events) throws InterruptedException
+    /**
+     * Adds, size-downs, partial executions and deletes keeping about {@value #RESTING} orders resting. @return events
+     * sent.
+     */
+    private int run(final MarketDataGateway gateway, final List<SinkClient> sinks, final int events)
+        throws InterruptedException
     {
         int sent = 0;
         while (sent < events)
@@ -88,7 +94,8 @@ class AllocationTest
             {
                 final long old = id - RESTING;
                 final Side oldSide = (old & 1) == 0 ? Side.BUY : Side.SELL;
-                final long oldPrice = TestVenue.REFERENCE_PRICE + (oldSide == Side.BUY ? -1 : 1) * TestVenue.TICK * (1 + old % 7);
+                final long oldPrice =
+                    TestVenue.REFERENCE_PRICE + (oldSide == Side.BUY ? -1 : 1) * TestVenue.TICK * (1 + old % 7);
                 send(gateway, BookEvent.Type.EXECUTE, old, oldSide, oldPrice, 50, 10);
                 send(gateway, BookEvent.Type.DELETE, old, oldSide, oldPrice, 50, 0);
                 sent += 2;
@@ -103,8 +110,11 @@ class AllocationTest
         return sent;
     }
 
-    /** Waits until the ring is drained and every byte queued to a session reached its sink, so backlogs stay bounded. */
-    private void awaitDelivered(final MarketDataGateway gateway, final List<SinkClient> sinks) throws InterruptedException
+    /**
+     * Waits until the ring is drained and every byte queued to a session reached its sink, so backlogs stay bounded.
+     */
+    private void awaitDelivered(final MarketDataGateway gateway, final List<SinkClient> sinks)
+        throws InterruptedException
     {
         final long deadline = System.currentTimeMillis() + 10_000;
         while (gateway.queuedEventBytes() > 0 || received(sinks) < gateway.counters().bytesOut.get() - bytesBeforeSinks)

@@ -36,7 +36,8 @@ final class EngineBookMirror implements EngineEventListener
     {
         switch (e.type)
         {
-            case ADD -> orders.put(e.orderId, new long[] {e.instrumentId, e.side == Side.BUY ? 0 : 1, e.price, e.quantity});
+            case ADD -> orders.put(e.orderId, new long[] {e.instrumentId, e.side == Side.BUY ? 0 : 1, e.price,
+                e.quantity});
             case MODIFY_KEEP_PRIORITY, MODIFY_LOSE_PRIORITY ->
             {
                 final long[] order = orders.get(e.orderId);
@@ -85,7 +86,9 @@ final class EngineBookMirror implements EngineEventListener
         return entries;
     }
 
-    /** Price levels of one instrument as "qty/count" keyed by "side price", at most {@code depth} per side (0 = all). */
+    /**
+     * Price levels of one instrument as "qty/count" keyed by "side price", at most {@code depth} per side (0 = all).
+     */
     synchronized TreeMap<String, String> levelEntries(final int instrumentId, final int depth)
     {
         final TreeMap<Long, long[]> bids = new TreeMap<>(java.util.Comparator.reverseOrder());

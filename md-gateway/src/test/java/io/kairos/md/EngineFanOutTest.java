@@ -57,8 +57,8 @@ class EngineFanOutTest
                     final long ticks = random.nextInt(10);
                     final long price = side == Side.BUY ? TestVenue.REFERENCE_PRICE - ticks * TestVenue.TICK
                         : TestVenue.REFERENCE_PRICE + (ticks - 1) * TestVenue.TICK;
-                    engine.publisher().publish(command.newOrder(1, "o" + i, 1, side, OrderType.LIMIT, TimeInForce.DAY, price,
-                        1 + random.nextInt(100)));
+                    engine.publisher().publish(command.newOrder(1, "o" + i, 1, side, OrderType.LIMIT, TimeInForce.DAY,
+                        price, 1 + random.nextInt(100)));
                 }
                 final long deadline = System.currentTimeMillis() + 60_000;
                 while (mirror.commandsCompleted() < ORDERS && System.currentTimeMillis() < deadline)
@@ -78,7 +78,8 @@ class EngineFanOutTest
                 }
                 assertEquals(1.0, registry.get("kairos_md_slow_consumer_disconnects_total").functionCounter().count());
                 final List<String> reference = readers.get(0).bodies();
-                assertTrue(reference.size() >= ORDERS, "updates received: " + reference.size() + " (messages out " + expected + ")");
+                assertTrue(reference.size() >= ORDERS, "updates received: " + reference.size() + " (messages out "
+                    + expected + ")");
                 for (final Reader reader : readers)
                 {
                     assertFalse(reader.failure.get(), "reader " + reader.compId + " lost its connection");
@@ -100,7 +101,8 @@ class EngineFanOutTest
      * Every reader sends a TestRequest and waits (bounded) for the Heartbeat that answers it: the gateway writes it on
      * the reader's channel after every update queued before it, so once it arrived nothing else is on its way.
      */
-    private static void awaitBarrier(final List<Reader> readers, final long deadline) throws IOException, InterruptedException
+    private static void awaitBarrier(final List<Reader> readers, final long deadline)
+        throws IOException, InterruptedException
     {
         for (final Reader reader : readers)
         {
@@ -112,11 +114,15 @@ class EngineFanOutTest
             {
                 Thread.sleep(10);
             }
-            assertTrue(reader.received("112=BARRIER"), "reader " + reader.compId + " got the answer to its TestRequest");
+            assertTrue(reader.received("112=BARRIER"), "reader " + reader.compId
+                + " got the answer to its TestRequest");
         }
     }
 
-    /** A subscriber that drains its socket into memory on its own thread (cheap, so it never lags) and parses afterwards. Test-only. */
+    /**
+     * A subscriber that drains its socket into memory on its own thread (cheap, so it never lags) and parses
+     * afterwards. Test-only.
+     */
     private static final class Reader
     {
         final String compId;

@@ -32,7 +32,8 @@ class EngineToClientBookTest
     void shouldLetClientsRebuildTheEnginesBooksFromSnapshotAndIncrementals() throws Exception
     {
         final EngineConfig engineConfig = EngineConfig.defaults(TestVenue.INSTRUMENTS);
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), engineConfig.instruments(), new SimpleMeterRegistry());
+        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), engineConfig.instruments(),
+            new SimpleMeterRegistry());
             Engine engine = new Engine(engineConfig))
         {
             final EngineBookMirror mirror = new EngineBookMirror(gateway);
@@ -70,7 +71,8 @@ class EngineToClientBookTest
                     assertEquals(1, client.snapshots());
                     assertTrue(client.incrementals() > 100, "incrementals: " + client.incrementals());
                 }
-                assertTrue(mirror.orderEntries(AAPL).size() > 10, "a non-trivial book: " + mirror.orderEntries(AAPL).size());
+                final int restingOrders = mirror.orderEntries(AAPL).size();
+                assertTrue(restingOrders > 10, "a non-trivial book: " + restingOrders);
                 assertEquals(0, gateway.counters().bookInconsistencies.get());
             }
         }
@@ -101,19 +103,21 @@ class EngineToClientBookTest
             else if (dice < 25 && !live.isEmpty())
             {
                 final String orig = live.remove(random.nextInt(live.size()));
-                command.replace(1, clOrdId + sideOf(orig).fixCode(), orig, instrument, sideOf(orig), price(random, sideOf(orig)),
-                    1 + random.nextInt(50));
+                command.replace(1, clOrdId + sideOf(orig).fixCode(), orig, instrument, sideOf(orig),
+                    price(random, sideOf(orig)), 1 + random.nextInt(50));
                 live.add(clOrdId + sideOf(orig).fixCode());
             }
             else if (dice < 35)
             {
-                final long through = side == Side.BUY ? TestVenue.REFERENCE_PRICE + 20 * TestVenue.TICK : TestVenue.REFERENCE_PRICE - 20 * TestVenue.TICK;
-                command.newOrder(2, clOrdId, instrument, side, OrderType.LIMIT, TimeInForce.IOC, through, 1 + random.nextInt(80));
+                final long through = side == Side.BUY ? TestVenue.REFERENCE_PRICE + 20 * TestVenue.TICK
+                    : TestVenue.REFERENCE_PRICE - 20 * TestVenue.TICK;
+                command.newOrder(2, clOrdId, instrument, side, OrderType.LIMIT, TimeInForce.IOC, through,
+                    1 + random.nextInt(80));
             }
             else
             {
-                command.newOrder(1, clOrdId + side.fixCode(), instrument, side, OrderType.LIMIT, TimeInForce.DAY, price(random, side),
-                    1 + random.nextInt(100));
+                command.newOrder(1, clOrdId + side.fixCode(), instrument, side, OrderType.LIMIT, TimeInForce.DAY,
+                    price(random, side), 1 + random.nextInt(100));
                 live.add(clOrdId + side.fixCode());
             }
             engine.publisher().publish(command);

@@ -1,6 +1,5 @@
 package io.kairos.md;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
@@ -14,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Both idle modes of the event loop serve sessions, timers and the engine's hand-off; only busy-spin keeps its core busy. */
+/**
+ * Both idle modes of the event loop serve sessions, timers and the engine's hand-off; only busy-spin keeps its core
+ * busy.
+ */
 class EventLoopIdleModeTest
 {
     private static final long QUIET_MS = 500;
@@ -41,7 +43,8 @@ class EventLoopIdleModeTest
 
             gateway.onBookEvent(venue.add(1, 11, Side.BUY, TestVenue.REFERENCE_PRICE - TestVenue.TICK, 100));
             final FixFrame update = client.readUntil("X", 5_000);
-            assertNotNull(update, "the engine's event reaches the subscriber without a later event or I/O to wake the loop");
+            assertNotNull(update,
+                "the engine's event reaches the subscriber without a later event or I/O to wake the loop");
             assertEquals("11", update.get(278));
             assertNotNull(client.readUntil("0", 5_000), "the 1-second heartbeat timer runs");
 

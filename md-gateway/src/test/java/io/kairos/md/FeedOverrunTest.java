@@ -1,6 +1,5 @@
 package io.kairos.md;
 
-import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -20,7 +19,8 @@ class FeedOverrunTest
     {
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
         final TestVenue venue = new TestVenue();
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA, registry);
+        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
+            registry);
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();

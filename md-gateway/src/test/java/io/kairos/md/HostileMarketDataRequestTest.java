@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * MarketDataRequests and session messages an attacker or a careless client sends: every one gets an exact answer,
@@ -28,7 +28,8 @@ class HostileMarketDataRequestTest
     {
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
         final TestVenue venue = new TestVenue();
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA, registry);
+        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
+            registry);
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -89,7 +90,8 @@ class HostileMarketDataRequestTest
             assertEquals("THIRD", refused.get(262));
             assertEquals("2", refused.get(281));
             assertTrue(refused.get(58).contains("may hold 2 subscriptions"), refused.get(58));
-            assertEquals(2.0, registry.get("kairos_md_subscriptions").gauge().value(), "nothing of the refused request kept");
+            assertEquals(2.0, registry.get("kairos_md_subscriptions").gauge().value(),
+                "nothing of the refused request kept");
 
             client.send("V", "262=TWO", "263=2", "264=0", "267=1", "269=0", "146=2", "55=AAPL", "55=MSFT");
             client.send("V", ("262=THIRD-AGAIN|" + AAPL_V + "|146=1|55=TSLA").split("\\|"));

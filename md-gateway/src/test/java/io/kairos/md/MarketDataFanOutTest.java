@@ -28,7 +28,8 @@ class MarketDataFanOutTest
     @BeforeEach
     void launch()
     {
-        gateway = MarketDataGateway.launch(TestVenue.config().withOutboundQueueLimitMessages(64), TestVenue.REFERENCE_DATA, registry);
+        gateway = MarketDataGateway.launch(TestVenue.config().withOutboundQueueLimitMessages(64),
+            TestVenue.REFERENCE_DATA, registry);
     }
 
     @AfterEach
@@ -69,7 +70,8 @@ class MarketDataFanOutTest
             final FixFrame trade = client.readUntil("X", 5_000);
             assertEquals(List.of("0", "2"), trade.all(279));
             assertEquals(List.of("2", "1"), trade.all(269));
-            assertEquals(List.of("77", "12"), trade.all(278), "trade entry carries the aggressor's order id, then the filled order leaves");
+            assertEquals(List.of("77", "12"), trade.all(278),
+                "trade entry carries the aggressor's order id, then the filled order leaves");
             assertEquals(List.of("2", "3"), trade.all(83));
             assertEquals("12", trade.get(37));
 
@@ -153,7 +155,9 @@ class MarketDataFanOutTest
             assertEquals(10.0, registry.get("kairos_md_subscriptions").gauge().value());
             for (int i = 0; i < 50; i++)
             {
-                gateway.onBookEvent(venue.add(AAPL, 100 + i, i % 2 == 0 ? Side.BUY : Side.SELL, PX + (i % 2 == 0 ? -1 : 1) * 10_000L * (1 + i % 5), 1 + i));
+                final Side side = i % 2 == 0 ? Side.BUY : Side.SELL;
+                final long price = PX + (side == Side.BUY ? -1 : 1) * 10_000L * (1 + i % 5);
+                gateway.onBookEvent(venue.add(AAPL, 100 + i, side, price, 1 + i));
             }
             final List<String> reference = bodies(clients.get(0), 50);
             assertEquals(50, reference.size());
@@ -251,7 +255,8 @@ class MarketDataFanOutTest
         }
     }
 
-    private static void assertReject(final RawFixClient client, final String mdReqId, final String reason) throws IOException
+    private static void assertReject(final RawFixClient client, final String mdReqId, final String reason)
+        throws IOException
     {
         final FixFrame reject = client.readUntil("Y", 5_000);
         assertNotNull(reject, "no reject for " + mdReqId);

@@ -54,8 +54,8 @@ final class QuickFixMarketDataClient implements Application, AutoCloseable
         settings.setString("ValidateUserDefinedFields", "N");
         settings.setString("ResetOnLogon", "Y");
         settings.setString(id, "BeginString", "FIX.4.4");
-        initiator = new SocketInitiator(this, new MemoryStoreFactory(), settings, new quickfix.SLF4JLogFactory(settings),
-            new DefaultMessageFactory());
+        initiator = new SocketInitiator(this, new MemoryStoreFactory(), settings,
+            new quickfix.SLF4JLogFactory(settings), new DefaultMessageFactory());
         initiator.start();
         if (!loggedOn.await(10, TimeUnit.SECONDS))
         {
@@ -192,7 +192,8 @@ final class QuickFixMarketDataClient implements Application, AutoCloseable
                 {
                     error = (action == '0' ? "new for existing " : "change of unknown ") + key;
                 }
-                book.put(key, orderByOrder ? side + " " + price + " " + entry.getString(271) : entry.getString(271) + "/" + entry.getString(346));
+                book.put(key, orderByOrder ? side + " " + price + " " + entry.getString(271) : entry.getString(271)
+                    + "/" + entry.getString(346));
             }
         }
     }

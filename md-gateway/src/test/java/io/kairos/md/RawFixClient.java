@@ -20,7 +20,8 @@ import java.util.Arrays;
  */
 final class RawFixClient implements AutoCloseable
 {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
+        .withZone(ZoneOffset.UTC);
 
     private final Socket socket;
     private final InputStream in;
@@ -31,7 +32,8 @@ final class RawFixClient implements AutoCloseable
     private int length;
     int nextSeq = 1;
 
-    RawFixClient(final int port, final String sender, final String target, final int receiveBufferBytes) throws IOException
+    RawFixClient(final int port, final String sender, final String target, final int receiveBufferBytes)
+        throws IOException
     {
         socket = new Socket();
         if (receiveBufferBytes > 0)
@@ -77,6 +79,13 @@ final class RawFixClient implements AutoCloseable
     /** Sends with MsgSeqNum exactly {@code seq}, hostile values ("-1", "abc") included; the numbering is untouched. */
     void sendWithSeq(final String msgType, final String seq, final String... fields) throws IOException
     {
+        sendRaw(message(sender, target, msgType, seq, fields));
+    }
+
+    /** A frame from {@code sender} to {@code target}: 35, 49, 56, 34, 52 (now), the "tag=value" fields, 9 and 10. */
+    static byte[] message(
+        final String sender, final String target, final String msgType, final String seq, final String... fields)
+    {
         final StringBuilder body = new StringBuilder();
         body.append("35=").append(msgType).append('\u0001')
             .append("49=").append(sender).append('\u0001')
@@ -87,7 +96,7 @@ final class RawFixClient implements AutoCloseable
         {
             body.append(field).append('\u0001');
         }
-        sendRaw(frame(body.toString()));
+        return frame(body.toString());
     }
 
     static byte[] frame(final String body)
@@ -108,20 +117,25 @@ final class RawFixClient implements AutoCloseable
     }
 
     /** Subscribes; {@code aggregated} is "Y", "N" or null (absent). */
-    void subscribe(final String mdReqId, final String symbol, final int depth, final String aggregated) throws IOException
+    void subscribe(final String mdReqId, final String symbol, final int depth, final String aggregated)
+        throws IOException
     {
         if (aggregated == null)
         {
-            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "267=3", "269=0", "269=1", "269=2", "146=1", "55=" + symbol);
+            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "267=3", "269=0", "269=1", "269=2", "146=1",
+                "55=" + symbol);
         }
         else
         {
-            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "266=" + aggregated, "267=3", "269=0", "269=1", "269=2",
-                "146=1", "55=" + symbol);
+            send("V", "262=" + mdReqId, "263=1", "264=" + depth, "265=1", "266=" + aggregated, "267=3", "269=0",
+                "269=1",
+                "269=2", "146=1", "55=" + symbol);
         }
     }
 
-    /** @return the next frame, or null when none arrives within the timeout; throws EOFException when the server closed. */
+    /**
+     * @return the next frame, or null when none arrives within the timeout; throws EOFException when the server closed.
+     */
     FixFrame read(final long timeoutMs) throws IOException
     {
         final long deadline = System.currentTimeMillis() + timeoutMs;
@@ -158,6 +172,13 @@ final class RawFixClient implements AutoCloseable
                 return null;
             }
         }
+    }
+
+    /** Sends a message with the next sequence number, then {@link #readUntil} {@code replyType} (5 s). */
+    FixFrame sendAndReadUntil(final String replyType, final String msgType, final String... fields) throws IOException
+    {
+        send(msgType, fields);
+        return readUntil(replyType, 5_000);
     }
 
     /** Reads until a frame of this type arrives (others are skipped); null on timeout. */

@@ -27,6 +27,14 @@ class SessionLayerTest
         gateway.close();
     }
 
+    /** A raw client logged on as {@code compId} (demo password). */
+    private RawFixClient loggedOn(final String compId) throws IOException
+    {
+        final RawFixClient client = new RawFixClient(gateway.port(), compId);
+        client.logon();
+        return client;
+    }
+
     @Test
     void shouldLogOnWithConfiguredCredentialsAndEchoHeartBtInt() throws IOException
     {
@@ -46,8 +54,7 @@ class SessionLayerTest
     {
         try (RawFixClient client = new RawFixClient(gateway.port(), "MD02"))
         {
-            client.send("A", "98=0", "108=30", "553=MD02", "554=wrong");
-            final FixFrame logout = client.readUntil("5", 5_000);
+            final FixFrame logout = client.sendAndReadUntil("5", "A", "98=0", "108=30", "553=MD02", "554=wrong");
             assertNotNull(logout);
             assertTrue(logout.get(58).contains("Password"), logout.get(58));
             assertTrue(client.closedByServerWithin(5_000));
@@ -59,8 +66,7 @@ class SessionLayerTest
     {
         try (RawFixClient client = new RawFixClient(gateway.port(), "INTRUDER"))
         {
-            client.send("A", "98=0", "108=30", "554=x");
-            final FixFrame logout = client.readUntil("5", 5_000);
+            final FixFrame logout = client.sendAndReadUntil("5", "A", "98=0", "108=30", "554=x");
             assertNotNull(logout);
             assertTrue(logout.get(58).contains("unknown SenderCompID"), logout.get(58));
             assertTrue(client.closedByServerWithin(5_000));
@@ -72,8 +78,7 @@ class SessionLayerTest
     {
         try (RawFixClient client = new RawFixClient(gateway.port(), "MD03", "KAIROS", 0))
         {
-            client.send("A", "98=0", "108=30", "554=md03pass");
-            final FixFrame logout = client.readUntil("5", 5_000);
+            final FixFrame logout = client.sendAndReadUntil("5", "A", "98=0", "108=30", "554=md03pass");
             assertNotNull(logout);
             assertTrue(logout.get(58).contains("TargetCompID"), logout.get(58));
         }
@@ -86,8 +91,7 @@ class SessionLayerTest
             RawFixClient second = new RawFixClient(gateway.port(), "MD04"))
         {
             first.logon();
-            second.send("A", "98=0", "108=30", "554=md04pass");
-            final FixFrame logout = second.readUntil("5", 5_000);
+            final FixFrame logout = second.sendAndReadUntil("5", "A", "98=0", "108=30", "554=md04pass");
             assertNotNull(logout);
             assertTrue(logout.get(58).contains("already logged on"), logout.get(58));
             first.send("1", "112=STILL-THERE");
@@ -98,11 +102,9 @@ class SessionLayerTest
     @Test
     void shouldAnswerTestRequestWithHeartbeat() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
-            client.send("1", "112=PING-7");
-            final FixFrame heartbeat = client.readUntil("0", 5_000);
+            final FixFrame heartbeat = client.sendAndReadUntil("0", "1", "112=PING-7");
             assertEquals("PING-7", heartbeat.get(112));
             assertEquals("2", heartbeat.get(34));
         }
@@ -111,13 +113,11 @@ class SessionLayerTest
     @Test
     void shouldAnswerResendRequestWithSequenceResetGapFill() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
             client.send("1", "112=A");
             client.readUntil("0", 5_000);
-            client.send("2", "7=1", "16=0");
-            final FixFrame gapFill = client.readUntil("4", 5_000);
+            final FixFrame gapFill = client.sendAndReadUntil("4", "2", "7=1", "16=0");
             assertEquals("Y", gapFill.get(123));
             assertEquals("Y", gapFill.get(43));
             assertEquals("1", gapFill.get(34));
@@ -129,11 +129,9 @@ class SessionLayerTest
     @Test
     void shouldRejectAFieldWithoutValue() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
-            client.send("V", "262=", "263=1");
-            final FixFrame reject = client.readUntil("3", 5_000);
+            final FixFrame reject = client.sendAndReadUntil("3", "V", "262=", "263=1");
             assertEquals("4", reject.get(373));
             assertEquals("262", reject.get(371));
             assertEquals("2", reject.get(45));
@@ -143,11 +141,9 @@ class SessionLayerTest
     @Test
     void shouldRejectANonNumericTag() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
-            client.send("V", "26x=1");
-            final FixFrame reject = client.readUntil("3", 5_000);
+            final FixFrame reject = client.sendAndReadUntil("3", "V", "26x=1");
             assertEquals("0", reject.get(373));
             client.send("1", "112=AFTER");
             assertEquals("AFTER", client.readUntil("0", 5_000).get(112), "the session goes on after a Reject");
@@ -157,11 +153,10 @@ class SessionLayerTest
     @Test
     void shouldRejectMarketDataRequestWithoutMdReqId() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
-            client.send("V", "263=1", "264=0", "267=1", "269=0", "146=1", "55=AAPL");
-            final FixFrame reject = client.readUntil("3", 5_000);
+            final FixFrame reject = client.sendAndReadUntil("3", "V", "263=1", "264=0", "267=1", "269=0", "146=1",
+                "55=AAPL");
             assertEquals("1", reject.get(373));
             assertEquals("262", reject.get(371));
             assertEquals("V", reject.get(372));
@@ -171,10 +166,10 @@ class SessionLayerTest
     @Test
     void shouldIgnoreAFrameWithABadChecksum() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
-            final byte[] good = RawFixClient.frame("35=1\u000149=MD01\u000156=KAIROS-MD\u000134=2\u000152=20260101-00:00:00\u0001112=X\u0001");
+            final byte[] good = RawFixClient.frame(
+                "35=1\u000149=MD01\u000156=KAIROS-MD\u000134=2\u000152=20260101-00:00:00\u0001112=X\u0001");
             good[good.length - 2] = (byte)(good[good.length - 2] == '0' ? '1' : '0');
             client.sendRaw(good);
             client.nextSeq = 2;
@@ -187,9 +182,8 @@ class SessionLayerTest
     @Test
     void shouldAskForResendWhenSequenceNumberIsTooHigh() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
             client.sendWithSeq("1", 10, "112=GAP");
             final FixFrame resend = client.readUntil("2", 5_000);
             assertEquals("2", resend.get(7));
@@ -203,9 +197,8 @@ class SessionLayerTest
     @Test
     void shouldLogOutWhenSequenceNumberIsTooLow() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
             client.sendWithSeq("0", 1);
             final FixFrame logout = client.readUntil("5", 5_000);
             assertTrue(logout.get(58).contains("MsgSeqNum too low"), logout.get(58));
@@ -215,11 +208,9 @@ class SessionLayerTest
     @Test
     void shouldAnswerUnsupportedApplicationMessageWithBusinessReject() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
-            client.send("D", "11=ORDER-1", "55=AAPL");
-            final FixFrame reject = client.readUntil("j", 5_000);
+            final FixFrame reject = client.sendAndReadUntil("j", "D", "11=ORDER-1", "55=AAPL");
             assertEquals("3", reject.get(380));
             assertEquals("D", reject.get(372));
         }
@@ -228,9 +219,8 @@ class SessionLayerTest
     @Test
     void shouldAcknowledgeLogout() throws IOException
     {
-        try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
+        try (RawFixClient client = loggedOn("MD01"))
         {
-            client.logon();
             client.send("5");
             assertNotNull(client.readUntil("5", 5_000));
             assertTrue(client.closedByServerWithin(5_000));
@@ -253,8 +243,7 @@ class SessionLayerTest
         }
         try (RawFixClient client = new RawFixClient(gateway.port(), "MD05"))
         {
-            client.send("A", "98=0", "108=30", "554=md05pass", "141=Y");
-            final FixFrame logon = client.readUntil("A", 5_000);
+            final FixFrame logon = client.sendAndReadUntil("A", "A", "98=0", "108=30", "554=md05pass", "141=Y");
             assertEquals("1", logon.get(34));
             assertEquals("Y", logon.get(141));
         }

@@ -30,7 +30,8 @@ final class TestVenue
         return event(BookEvent.Type.ADD, instrument, orderId, side, price, quantity);
     }
 
-    BookEvent event(final BookEvent.Type type, final int instrument, final long orderId, final Side side, final long price, final long quantity)
+    BookEvent event(final BookEvent.Type type, final int instrument, final long orderId, final Side side,
+        final long price, final long quantity)
     {
         final BookEvent event = new BookEvent();
         event.type = type;

@@ -5,6 +5,9 @@ import java.util.Locale;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.Prices;
+import io.kairos.fix.FixGatewayConfig;
+import io.kairos.fix.FixSessionConfig;
+import io.kairos.md.MarketDataGatewayConfig;
 
 /** Renders the effective configuration for {@code --check-config}, passwords masked. Stateless. */
 final class ConfigPrinter
@@ -25,41 +28,49 @@ final class ConfigPrinter
         text.append("configuration OK (").append(config.source()).append(")\n");
         text.append("server: threading=").append(spelling(config.threading())).append(" cpu-affinity=")
             .append(config.cpuAffinity()).append('\n');
-        final FixSettings fix = config.fix();
-        text.append("fix: ").append(fix.bindAddress()).append(':').append(fix.port()).append(" comp-id=").append(fix.compId())
+        final FixGatewayConfig fix = config.fix();
+        text.append("fix: ").append(fix.bindAddress()).append(':').append(fix.port())
+            .append(" comp-id=").append(fix.compId())
             .append(" data-dir=").append(fix.dataDir()).append(" max-sessions=").append(fix.maxSessions())
             .append(" heartbeat=").append(fix.heartbeatIntervalSeconds()).append("s throttle=")
-            .append(fix.throttleMessagesPerSecond()).append("/s disconnect-after=").append(fix.throttleDisconnectAfterRejects())
+            .append(fix.throttleMessagesPerSecond()).append("/s disconnect-after=")
+            .append(fix.throttleDisconnectAfterRejects())
             .append(" idle=").append(spelling(fix.idleMode()))
             .append(" max-heart-bt-int=").append(fix.maxHeartBtIntSeconds()).append('s')
             .append('\n');
-        for (final FixSessionSettings session : fix.sessions())
+        for (final FixSessionConfig session : fix.sessions())
         {
             text.append("  session ").append(session.compId()).append(" id=").append(session.sessionId())
                 .append(" password=*** cancel-on-disconnect=").append(session.cancelOnDisconnect()).append('\n');
         }
-        final MdSettings md = config.md();
-        text.append("md: ").append(md.bindAddress()).append(':').append(md.port()).append(" comp-id=").append(md.compId())
-            .append(" max-depth=").append(md.maxDepth()).append(" outbound-queue-limit=").append(md.outboundQueueLimitMessages())
+        final MarketDataGatewayConfig md = config.md();
+        text.append("md: ").append(md.bindAddress()).append(':').append(md.port())
+            .append(" comp-id=").append(md.compId())
+            .append(" max-depth=").append(md.maxDepth())
+            .append(" outbound-queue-limit=").append(md.outboundQueueLimitMessages())
             .append(" max-subscriptions-per-session=").append(md.maxSubscriptionsPerSession())
             .append(" idle=").append(spelling(md.idleMode()))
             .append(" sessions=");
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));
         text.append('\n');
-        text.append("metrics: ").append(config.metrics().bindAddress()).append(':').append(config.metrics().port()).append('\n');
+        text.append("metrics: ").append(config.metrics().bindAddress()).append(':')
+            .append(config.metrics().port()).append('\n');
         final EngineConfig engine = config.engine();
         text.append("engine: partitions=").append(engine.partitionCount()).append(" hosted=")
             .append(engine.hostedPartitions().isEmpty() ? "all" : engine.hostedPartitions()).append(" ring-size=")
             .append(engine.ringSize()).append(" wait=").append(engine.waitStrategy()).append(" stp=")
             .append(engine.selfTradePrevention()).append('\n');
-        text.append("journal: ").append(engine.journalMode()).append(' ').append(engine.journalDir()).append(" segment-bytes=")
-            .append(engine.journalSegmentBytes()).append(" snapshots=").append(engine.snapshotDir()).append(" every=")
+        text.append("journal: ").append(engine.journalMode()).append(' ').append(engine.journalDir())
+            .append(" segment-bytes=").append(engine.journalSegmentBytes())
+            .append(" snapshots=").append(engine.snapshotDir()).append(" every=")
             .append(engine.snapshotEveryCommands()).append('\n');
         for (final Instrument i : engine.instruments().instruments())
         {
-            text.append("  instrument ").append(i.symbol()).append(" id=").append(i.id()).append(" partition=").append(i.partition())
+            text.append("  instrument ").append(i.symbol()).append(" id=").append(i.id())
+                .append(" partition=").append(i.partition())
                 .append(" tick=").append(Prices.toString(i.tickSize())).append(" lot=").append(i.lotSize())
-                .append(" ref=").append(Prices.toString(i.referencePrice())).append(" band=").append(i.priceBandPercent())
+                .append(" ref=").append(Prices.toString(i.referencePrice()))
+                .append(" band=").append(i.priceBandPercent())
                 .append("%\n");
         }
         return text.toString();

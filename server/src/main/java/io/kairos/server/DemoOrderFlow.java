@@ -43,7 +43,8 @@ final class DemoOrderFlow implements EngineEventListener, AutoCloseable
     private final Thread thread;
     private volatile boolean running = true;
 
-    DemoOrderFlow(final CommandPublisher publisher, final List<Instrument> instruments, final int ordersPerSecond, final PrintStream out)
+    DemoOrderFlow(final CommandPublisher publisher, final List<Instrument> instruments, final int ordersPerSecond,
+        final PrintStream out)
     {
         this.publisher = publisher;
         this.instruments = List.copyOf(instruments);
@@ -81,13 +82,16 @@ final class DemoOrderFlow implements EngineEventListener, AutoCloseable
             final long quantity = instrument.lotSize() * (1 + random.nextInt(10));
             if (random.nextInt(5) == 0)
             {
-                command.newOrder(SESSION_ID, clOrdPrefix + n, instrument.id(), side, OrderType.MARKET, TimeInForce.IOC, 0, quantity);
+                command.newOrder(SESSION_ID, clOrdPrefix + n, instrument.id(), side, OrderType.MARKET, TimeInForce.IOC,
+                    0, quantity);
             }
             else
             {
                 final long offsetTicks = random.nextInt(-10, 11) + (side == Side.BUY ? -2 : 2);
-                final long price = Math.max(instrument.tickSize(), instrument.referencePrice() + offsetTicks * instrument.tickSize());
-                command.newOrder(SESSION_ID, clOrdPrefix + n, instrument.id(), side, OrderType.LIMIT, TimeInForce.DAY, price, quantity);
+                final long price = Math.max(instrument.tickSize(),
+                    instrument.referencePrice() + offsetTicks * instrument.tickSize());
+                command.newOrder(SESSION_ID, clOrdPrefix + n, instrument.id(), side, OrderType.LIMIT, TimeInForce.DAY,
+                    price, quantity);
             }
             sentInstrument[slot] = instrument;
             sentSide[slot] = side;
@@ -97,7 +101,8 @@ final class DemoOrderFlow implements EngineEventListener, AutoCloseable
             if (now - lastSummary >= SUMMARY_EVERY_NS)
             {
                 lastSummary = now;
-                out.printf("demo-flow: %d orders sent, %d accepted, %d fills, %d rejected%n", n + 1, accepted.get(), fills.get(), rejected.get());
+                out.printf("demo-flow: %d orders sent, %d accepted, %d fills, %d rejected%n", n + 1, accepted.get(),
+                    fills.get(), rejected.get());
             }
             final long sleepNs = next - System.nanoTime();
             if (sleepNs > 0)

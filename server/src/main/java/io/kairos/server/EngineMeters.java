@@ -2,6 +2,7 @@ package io.kairos.server;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 
 import io.kairos.engine.Engine;
 import io.kairos.engine.PartitionStats;
@@ -60,18 +61,11 @@ public final class EngineMeters
         {
             return;
         }
-        FunctionCounter.builder("kairos.engine.commands", stats, PartitionStats::commands)
-            .description("Commands processed by the partition's matcher")
-            .tag("partition", p)
-            .register(registry);
-        FunctionCounter.builder("kairos.engine.trades", stats, PartitionStats::trades)
-            .description("Trades matched in the partition")
-            .tag("partition", p)
-            .register(registry);
-        FunctionCounter.builder("kairos.engine.rejects", stats, PartitionStats::rejects)
-            .description("Commands the partition rejected")
-            .tag("partition", p)
-            .register(registry);
+        counter(registry, p, "kairos.engine.commands", "Commands processed by the partition's matcher", stats,
+            PartitionStats::commands);
+        counter(registry, p, "kairos.engine.trades", "Trades matched in the partition", stats, PartitionStats::trades);
+        counter(registry, p, "kairos.engine.rejects", "Commands the partition rejected", stats,
+            PartitionStats::rejects);
         Gauge.builder("kairos.resting.orders", stats, PartitionStats::restingOrders)
             .description("Orders resting on the partition's books")
             .tag("partition", p)
@@ -89,6 +83,14 @@ public final class EngineMeters
         TimeGauge.builder("kairos.journal.force.max", stats, TimeUnit.NANOSECONDS, PartitionStats::journalForceNsMax)
             .description("Longest journal force since start")
             .tag("partition", p)
+            .register(registry);
+    }
+
+    private static void counter(
+        final MeterRegistry registry, final String partition, final String name, final String description,
+        final PartitionStats stats, final ToDoubleFunction<PartitionStats> count)
+    {
+        FunctionCounter.builder(name, stats, count).description(description).tag("partition", partition)
             .register(registry);
     }
 

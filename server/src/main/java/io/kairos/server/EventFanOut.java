@@ -19,7 +19,8 @@ final class EventFanOut implements EngineEventListener
     private final int demoSessionId;
     private final EngineEventListener demo;
 
-    EventFanOut(final EngineMeters meters, final List<EngineEventListener> gateways, final int demoSessionId, final EngineEventListener demo)
+    EventFanOut(final EngineMeters meters, final List<EngineEventListener> gateways, final int demoSessionId,
+        final EngineEventListener demo)
     {
         this.meters = meters;
         this.gateways = gateways.toArray(new EngineEventListener[0]);

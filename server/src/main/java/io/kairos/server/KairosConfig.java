@@ -3,6 +3,8 @@ package io.kairos.server;
 import java.util.List;
 
 import io.kairos.engine.EngineConfig;
+import io.kairos.fix.FixGatewayConfig;
+import io.kairos.md.MarketDataGatewayConfig;
 
 /**
  * The whole venue's configuration, validated. Immutable; built by {@link KairosConfigLoader} from
@@ -12,13 +14,14 @@ import io.kairos.engine.EngineConfig;
  * @param threading where the hot path runs ({@code server.threading})
  * @param cpuAffinity which threads to pin to which CPUs once started ({@code server.cpu-affinity})
  * @param engine   the engine (instruments, partitions, journal)
- * @param fix      the order-entry gateway
- * @param md       the market-data gateway
+ * @param fix      the order-entry gateway's config, validated by the gateway's own record
+ * @param md       the market-data gateway's config, likewise
  * @param metrics  the metrics and health endpoint
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, Threading threading, ThreadPinning cpuAffinity, EngineConfig engine, FixSettings fix, MdSettings md, MetricsSettings metrics, List<String> warnings)
+    String source, Threading threading, ThreadPinning cpuAffinity, EngineConfig engine, FixGatewayConfig fix,
+    MarketDataGatewayConfig md, MetricsSettings metrics, List<String> warnings)
 {
     public KairosConfig
     {

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
@@ -27,9 +28,11 @@ import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
 import io.kairos.fix.FixGatewayConfig;
+import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.IdleMode;
 import io.kairos.md.MarketDataGatewayConfig;
 import io.kairos.md.MdIdleMode;
+import io.kairos.md.MdSessionConfig;
 
 /**
  * Builds a validated {@link KairosConfig} from the embedded {@value #DEFAULTS_RESOURCE}, the
@@ -45,7 +48,7 @@ public final class KairosConfigLoader
     public static final String EMBEDDED_SOURCE = "the embedded default";
     /** Variables read by the launcher, not by the loader: not reported as unknown. */
     private static final Set<String> LAUNCHER_ENV = Set.of(CONFIG_ENV, "KAIROS_HOME", "KAIROS_JAVA_OPTS");
-    private static final int MAX_COMP_ID_LENGTH = 64;
+    private static final int MAX_COMP_ID_LENGTH = FixSessionConfig.MAX_COMP_ID_LENGTH;
 
     private KairosConfigLoader()
     {
@@ -63,11 +66,12 @@ public final class KairosConfigLoader
         final String fileName = file == null ? EMBEDDED_SOURCE : file.toString();
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
-        final Threading threading = Threading.valueOf(enumName(source.choice("server.threading", List.of("compact", "dedicated"))));
+        final Threading threading = Threading.valueOf(enumName(source.choice("server.threading",
+            List.of("compact", "dedicated"))));
         final ThreadPinning cpuAffinity = cpuAffinity(source);
         final EngineConfig engine = engine(source);
-        final FixSettings fix = fix(source);
-        final MdSettings md = md(source);
+        final FixGatewayConfig fix = fix(source);
+        final MarketDataGatewayConfig md = md(source);
         final MetricsSettings metrics = new MetricsSettings(
             bindAddress(source, "metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
         refusePortClashes(source, fix, md, metrics);
@@ -138,12 +142,14 @@ public final class KairosConfigLoader
         }
         final int ringSize = source.intValue("engine.ring-size", 2, 1 << 30);
         final WaitStrategyType wait = WaitStrategyType.valueOf(enumName(
-            source.choice("engine.wait-strategy", List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"))));
+            source.choice("engine.wait-strategy",
+                List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"))));
         final SelfTradePrevention stp = SelfTradePrevention.valueOf(enumName(
             source.choice("engine.self-trade-prevention", List.of("off", "cancel-aggressor", "cancel-resting"))));
         final JournalMode journalMode = JournalMode.valueOf(enumName(
             source.choice("journal.mode", List.of("sync", "async", "off"))));
-        final JournalStage journalStage = JournalStage.valueOf(enumName(source.choice("journal.stage", List.of("inline", "separate"))));
+        final JournalStage journalStage = JournalStage.valueOf(enumName(source.choice("journal.stage",
+            List.of("inline", "separate"))));
         final Path journalDir = path(source, "journal.dir");
         final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
         final Path snapshotDir = path(source, "snapshot.dir");
@@ -195,14 +201,15 @@ public final class KairosConfigLoader
                 : price(source, prefix + "max-notional");
             try
             {
-                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band, maxOrderQty,
-                    maxNotional));
+                instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band,
+                    maxOrderQty, maxNotional));
             }
             catch (final IllegalArgumentException ex)
             {
                 final String field = ex.getMessage().split(" ")[1];
                 final String key = prefix + field;
-                throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(("instrument " + field).length()).trim());
+                throw source.bad(key, String.valueOf(source.raw(key)),
+                    ex.getMessage().substring(("instrument " + field).length()).trim());
             }
         }
         try
@@ -228,49 +235,72 @@ public final class KairosConfigLoader
         }
     }
 
-    private static FixSettings fix(final PropertySource source)
+    private static FixGatewayConfig fix(final PropertySource source)
     {
         final String compId = compId(source, "fix.comp-id", source.string("fix.comp-id"));
         final List<String> names = sessionNames(source, "fix.sessions", compId);
-        final List<FixSessionSettings> sessions = new ArrayList<>();
+        final List<FixSessionConfig> sessions = new ArrayList<>();
         for (int i = 0; i < names.size(); i++)
         {
             final String name = names.get(i);
-            sessions.add(new FixSessionSettings(name, password(source, "fix.session." + name + ".password"), i + 1,
-                source.booleanValue("fix.session." + name + ".cancel-on-disconnect")));
+            final String password = password(source, "fix.session." + name + ".password");
+            final boolean cancelOnDisconnect = source.booleanValue("fix.session." + name + ".cancel-on-disconnect");
+            final int sessionId = i + 1;
+            sessions.add(gatewayConfig(source, "fix.session." + name + ".",
+                () -> new FixSessionConfig(name, password, sessionId, cancelOnDisconnect)));
         }
-        return new FixSettings(
-            bindAddress(source, "fix.bind-address"),
-            source.intValue("fix.port", 0, 65535),
-            compId,
-            path(source, "fix.data-dir"),
-            sessions,
-            source.intValue("fix.max-sessions", 1, 100_000),
-            source.intValue("fix.heartbeat-interval-seconds", 1, 3600),
-            source.intValue("fix.throttle.messages-per-second", 1, 1_000_000),
-            source.intValue("fix.throttle.disconnect-after-rejects", 1, Integer.MAX_VALUE),
-            IdleMode.valueOf(enumName(source.choice("fix.idle-strategy", List.of("backoff", "busy-spin")))),
-            source.intValue("fix.max-heart-bt-int-seconds", 1, FixGatewayConfig.MAX_HEART_BT_INT_LIMIT_SECONDS));
+        final String bindAddress = bindAddress(source, "fix.bind-address");
+        final int port = source.integer("fix.port");
+        final Path dataDir = path(source, "fix.data-dir");
+        final int maxSessions = source.integer("fix.max-sessions");
+        final int heartbeat = source.integer("fix.heartbeat-interval-seconds");
+        final int throttle = source.integer("fix.throttle.messages-per-second");
+        final int disconnectAfter = source.integer("fix.throttle.disconnect-after-rejects");
+        final IdleMode idleMode = IdleMode.valueOf(enumName(source.choice("fix.idle-strategy",
+            List.of("backoff", "busy-spin"))));
+        final int maxHeartBtInt = source.integer("fix.max-heart-bt-int-seconds");
+        return gatewayConfig(source, "fix.", () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
+            maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt));
     }
 
-    private static MdSettings md(final PropertySource source)
+    private static MarketDataGatewayConfig md(final PropertySource source)
     {
         final String compId = compId(source, "md.comp-id", source.string("md.comp-id"));
-        final List<MdSessionSettings> sessions = new ArrayList<>();
+        final List<MdSessionConfig> sessions = new ArrayList<>();
         for (final String name : sessionNames(source, "md.sessions", compId))
         {
-            sessions.add(new MdSessionSettings(name, password(source, "md.session." + name + ".password")));
+            final String password = password(source, "md.session." + name + ".password");
+            sessions.add(gatewayConfig(source, "md.session." + name + ".", () -> new MdSessionConfig(name, password)));
         }
-        return new MdSettings(
-            bindAddress(source, "md.bind-address"),
-            source.intValue("md.port", 0, 65535),
-            compId,
-            sessions,
-            source.intValue("md.heartbeat-interval-seconds", 1, 3600),
-            source.intValue("md.max-depth", 1, 10_000),
-            source.intValue("md.outbound-queue-limit-messages", 1, 100_000_000),
-            MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy", List.of("block", "busy-spin")))),
-            source.intValue("md.max-subscriptions-per-session", 1, MarketDataGatewayConfig.MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT));
+        final String bindAddress = bindAddress(source, "md.bind-address");
+        final int port = source.integer("md.port");
+        final int heartbeat = source.integer("md.heartbeat-interval-seconds");
+        final int maxDepth = source.integer("md.max-depth");
+        final int queueLimit = source.integer("md.outbound-queue-limit-messages");
+        final MdIdleMode idleMode = MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy",
+            List.of("block", "busy-spin"))));
+        final int maxSubscriptions = source.integer("md.max-subscriptions-per-session");
+        return gatewayConfig(source, "md.", () -> new MarketDataGatewayConfig(bindAddress, port, compId, sessions,
+            heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions));
+    }
+
+    /**
+     * Builds a gateway's config record, whose constructor holds the valid ranges (here they would drift), and
+     * refuses what it refuses as a {@link ConfigException} naming the operator's key ({@link GatewayConfigKeys}).
+     *
+     * @param keyPrefix the keys of what is built: {@code fix.}, {@code md.} or a session's
+     *                  {@code fix.session.<ID>.}
+     */
+    private static <T> T gatewayConfig(final PropertySource source, final String keyPrefix, final Supplier<T> build)
+    {
+        try
+        {
+            return build.get();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw GatewayConfigKeys.refusal(source, keyPrefix, ex.getMessage());
+        }
     }
 
     private static List<String> sessionNames(final PropertySource source, final String key, final String venueCompId)
@@ -301,7 +331,8 @@ public final class KairosConfigLoader
         final boolean printable = value.chars().allMatch(c -> c > ' ' && c < 127 && c != '=');
         if (value.isEmpty() || value.length() > MAX_COMP_ID_LENGTH || !printable)
         {
-            throw source.bad(key, value, "is not a CompID (1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters, no '=' or spaces)");
+            throw source.bad(key, value,
+                "is not a CompID (1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters, no '=' or spaces)");
         }
         return value;
     }
@@ -369,7 +400,8 @@ public final class KairosConfigLoader
     }
 
     private static void refusePortClashes(
-        final PropertySource source, final FixSettings fix, final MdSettings md, final MetricsSettings metrics)
+        final PropertySource source, final FixGatewayConfig fix, final MarketDataGatewayConfig md,
+        final MetricsSettings metrics)
     {
         if (fix.port() != 0 && fix.port() == md.port())
         {

@@ -38,13 +38,16 @@ public final class KairosServer implements Callable<Integer>
     static final int EXIT_START_FAILED = 1;
     static final int EXIT_BAD_CONFIG = 2;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Properties file overlaying the defaults (default: $KAIROS_CONFIG).")
+    @Option(names = "--config", paramLabel = "FILE",
+        description = "Properties file overlaying the defaults (default: $KAIROS_CONFIG).")
     private Path configFile;
 
-    @Option(names = "--check-config", description = "Validate the configuration, print the effective settings and exit.")
+    @Option(names = "--check-config",
+        description = "Validate the configuration, print the effective settings and exit.")
     private boolean checkConfig;
 
-    @Option(names = "--demo-flow", description = "Publish random orders into the engine so books and metrics move without a FIX client.")
+    @Option(names = "--demo-flow",
+        description = "Publish random orders into the engine so books and metrics move without a FIX client.")
     private boolean demoFlow;
 
     @Option(names = "--demo-rate", paramLabel = "ORDERS_PER_SECOND", defaultValue = "20",
@@ -72,7 +75,6 @@ public final class KairosServer implements Callable<Integer>
         try
         {
             config = KairosConfigLoader.load(configFile, System.getenv());
-            GatewayWiring.validate(config);
         }
         catch (final ConfigException ex)
         {
@@ -100,7 +102,8 @@ public final class KairosServer implements Callable<Integer>
         }
         catch (final BindException ex)
         {
-            err.println("kairos-server: cannot listen: " + ex.getMessage() + " (is another venue running? see fix.port, md.port, metrics.port)");
+            err.println("kairos-server: cannot listen: " + ex.getMessage() +
+                " (is another venue running? see fix.port, md.port, metrics.port)");
             return EXIT_START_FAILED;
         }
         catch (final IOException | RuntimeException ex)

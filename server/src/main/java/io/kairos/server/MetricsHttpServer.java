@@ -30,7 +30,8 @@ public final class MetricsHttpServer implements AutoCloseable
         this.executor = executor;
     }
 
-    static MetricsHttpServer start(final MetricsSettings settings, final PrometheusMeterRegistry registry, final HealthState health)
+    static MetricsHttpServer start(final MetricsSettings settings, final PrometheusMeterRegistry registry,
+        final HealthState health)
         throws IOException
     {
         final HttpServer server = HttpServer.create(new InetSocketAddress(settings.bindAddress(), settings.port()), 16);
@@ -57,7 +58,8 @@ public final class MetricsHttpServer implements AutoCloseable
         return server.getAddress().getPort();
     }
 
-    private static void respond(final HttpExchange exchange, final int status, final String contentType, final String body)
+    private static void respond(final HttpExchange exchange, final int status, final String contentType,
+        final String body)
         throws IOException
     {
         try (exchange)

@@ -27,7 +27,8 @@ final class PropertySource
     private final Map<String, String> env;
     private final Set<String> consulted = new LinkedHashSet<>();
 
-    PropertySource(final Properties defaults, final Properties file, final String fileName, final Map<String, String> env)
+    PropertySource(
+        final Properties defaults, final Properties file, final String fileName, final Map<String, String> env)
     {
         this.defaults = defaults;
         this.file = file == null ? new Properties() : file;
@@ -76,20 +77,36 @@ final class PropertySource
     long longValue(final String key, final long min, final long max)
     {
         final String value = string(key);
-        final long parsed;
-        try
-        {
-            parsed = Long.parseLong(value);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw bad(key, value, "must be an integer in [" + min + ", " + max + "]");
-        }
+        final long parsed = parse(key, value, "must be an integer in [" + min + ", " + max + "]");
         if (parsed < min || parsed > max)
         {
             throw bad(key, value, "must be in [" + min + ", " + max + "]");
         }
         return parsed;
+    }
+
+    /** An int whose valid range its consumer checks (a gateway's config record), not this source. */
+    int integer(final String key)
+    {
+        final String value = string(key);
+        final long parsed = parse(key, value, "must be an integer");
+        if (parsed < Integer.MIN_VALUE || parsed > Integer.MAX_VALUE)
+        {
+            throw bad(key, value, "must be an integer");
+        }
+        return (int)parsed;
+    }
+
+    private long parse(final String key, final String value, final String refusal)
+    {
+        try
+        {
+            return Long.parseLong(value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw bad(key, value, refusal);
+        }
     }
 
     int intValue(final String key, final int min, final int max)

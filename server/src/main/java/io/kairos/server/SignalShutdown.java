@@ -38,7 +38,8 @@ final class SignalShutdown
                     default -> "SignalShutdown";
                 };
             };
-            final Object handler = Proxy.newProxyInstance(SignalShutdown.class.getClassLoader(), new Class<?>[] {handlerClass}, invocation);
+            final Object handler = Proxy.newProxyInstance(SignalShutdown.class.getClassLoader(),
+                new Class<?>[] {handlerClass}, invocation);
             final Method handle = signalClass.getMethod("handle", signalClass, handlerClass);
             for (final String name : new String[] {"TERM", "INT"})
             {

@@ -54,7 +54,8 @@ final class ThreadPinning
             final String cpus = eq > 0 ? rule.substring(eq + 1) : "";
             if (prefix.isEmpty() || !CPU_LIST.matcher(cpus).matches())
             {
-                throw new IllegalArgumentException("'" + rule + "' is not THREAD-NAME-PREFIX=CPU-LIST (e.g. kairos-hot=2 or kairos-matcher=3-4,6)");
+                throw new IllegalArgumentException("'" + rule +
+                    "' is not THREAD-NAME-PREFIX=CPU-LIST (e.g. kairos-hot=2 or kairos-matcher=3-4,6)");
             }
             if (cpusByPrefix.put(prefix, cpus) != null)
             {
@@ -68,7 +69,8 @@ final class ThreadPinning
     public String toString()
     {
         final StringBuilder text = new StringBuilder();
-        cpusByPrefix.forEach((prefix, cpus) -> text.append(text.isEmpty() ? "" : " ").append(prefix).append('=').append(cpus));
+        cpusByPrefix.forEach((prefix, cpus) ->
+            text.append(text.isEmpty() ? "" : " ").append(prefix).append('=').append(cpus));
         return text.toString();
     }
 
@@ -112,7 +114,8 @@ final class ThreadPinning
     {
         for (final String prefix : cpusByPrefix.keySet())
         {
-            final String kernelPrefix = prefix.length() > KERNEL_NAME_LENGTH ? prefix.substring(0, KERNEL_NAME_LENGTH) : prefix;
+            final String kernelPrefix = prefix.length() > KERNEL_NAME_LENGTH ?
+                prefix.substring(0, KERNEL_NAME_LENGTH) : prefix;
             if (kernelName.startsWith(kernelPrefix))
             {
                 return prefix;
@@ -149,12 +152,13 @@ final class ThreadPinning
     {
         try
         {
-            final Process process = new ProcessBuilder("taskset", "-p", "-c", cpus, tid).redirectErrorStream(true).start();
+            final Process process = new ProcessBuilder("taskset", "-p", "-c", cpus, tid).redirectErrorStream(true)
+                .start();
             final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!process.waitFor(TASKSET_TIMEOUT_S, TimeUnit.SECONDS) || process.exitValue() != 0)
             {
-                throw new IllegalStateException("server.cpu-affinity: cannot pin " + name + " (tid " + tid + ") to CPUs " + cpus +
-                    ": taskset says " + output);
+                throw new IllegalStateException("server.cpu-affinity: cannot pin " + name + " (tid " + tid +
+                    ") to CPUs " + cpus + ": taskset says " + output);
             }
         }
         catch (final IOException ex)

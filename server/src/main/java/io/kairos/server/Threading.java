@@ -10,7 +10,8 @@ enum Threading
      * One hot thread ({@code kairos-hot}) runs Artio's framer, the order-entry sessions and every hosted
      * partition's journal and matcher: a request is read, journalled, matched and answered in one duty cycle,
      * with no hand-off between threads. One infra thread ({@code kairos-infra}) runs Artio's indexer and
-     * monitoring. The hot thread waits as {@code fix.idle-strategy} says; {@code engine.wait-strategy} does
+     * monitoring and the Aeron client conductors; one more ({@code kairos-archive}) the media driver and the
+     * archive. The hot thread waits as {@code fix.idle-strategy} says; {@code engine.wait-strategy} does
      * not apply. For machines with few or shared cores (the default).
      */
     COMPACT,

@@ -60,7 +60,8 @@ final class Venue implements AutoCloseable
      *
      * @param demoOrdersPerSecond rate of the demo flow, 0 for none
      */
-    static Venue start(final KairosConfig config, final int demoOrdersPerSecond, final PrintStream out) throws IOException
+    static Venue start(final KairosConfig config, final int demoOrdersPerSecond, final PrintStream out)
+        throws IOException
     {
         final Venue venue = new Venue(config);
         try
@@ -88,7 +89,8 @@ final class Venue implements AutoCloseable
         {
             threads = new VenueThreads(config.fix().idleMode());
             FunctionCounter.builder("kairos.agent.errors", threads, VenueThreads::errorCount)
-                .description("exceptions that escaped an agent on the compact mode's hot or infra thread (each also printed)")
+                .description(
+                    "exceptions that escaped an agent on the compact mode's hot or infra thread (each also printed)")
                 .register(registry);
         }
         engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot());
@@ -163,7 +165,8 @@ final class Venue implements AutoCloseable
 
     private static List<Instrument> hostedInstruments(final EngineConfig engineConfig)
     {
-        return engineConfig.instruments().instruments().stream().filter(i -> engineConfig.hosts(i.partition())).toList();
+        return engineConfig.instruments().instruments().stream().filter(i -> engineConfig.hosts(i.partition()))
+            .toList();
     }
 
     /** What to connect to, for the start-up banner. */
@@ -176,12 +179,15 @@ final class Venue implements AutoCloseable
         {
             text.append("  ").append(endpoint).append('\n');
         }
-        text.append("  Instruments    : symbol id partition tick lot reference-price band (orders outside the band are rejected)");
+        text.append("  Instruments    : symbol id partition tick lot reference-price band")
+            .append(" (orders outside the band are rejected)");
         for (final Instrument instrument : engineConfig.instruments().instruments())
         {
             text.append("\n                   ").append(instrument.symbol()).append(' ').append(instrument.id())
-                .append(" p").append(instrument.partition()).append(" tick ").append(Prices.toString(instrument.tickSize()))
-                .append(" lot ").append(instrument.lotSize()).append(" ref ").append(Prices.toString(instrument.referencePrice()))
+                .append(" p").append(instrument.partition())
+                .append(" tick ").append(Prices.toString(instrument.tickSize()))
+                .append(" lot ").append(instrument.lotSize())
+                .append(" ref ").append(Prices.toString(instrument.referencePrice()))
                 .append(" band ");
             if (instrument.priceBandPercent() == 0)
             {
@@ -189,12 +195,14 @@ final class Venue implements AutoCloseable
             }
             else
             {
-                text.append('±').append(instrument.priceBandPercent()).append("% (").append(Prices.toString(instrument.bandLow()))
+                text.append('±').append(instrument.priceBandPercent())
+                    .append("% (").append(Prices.toString(instrument.bandLow()))
                     .append(" .. ").append(Prices.toString(instrument.bandHigh())).append(')');
             }
         }
         text.append("\n  Threading      : ").append(config.threading() == Threading.COMPACT ?
-            "compact (kairos-hot: framer, sessions and matchers; kairos-infra)" : "dedicated (a thread per stage)");
+            "compact (kairos-hot: framer, sessions and matchers; kairos-infra; kairos-archive)" :
+            "dedicated (a thread per stage)");
         text.append("\n  Engine         : ").append(engineConfig.partitionCount()).append(" partition(s), hosting ")
             .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString())
             .append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
@@ -221,7 +229,8 @@ final class Venue implements AutoCloseable
             if (report.unrecoverableThrough() > 0)
             {
                 text.append(", reports owed up to journal record ").append(report.unrecoverableThrough())
-                    .append(" are older than every kept snapshot and cannot be sent again (OrderStatusRequest answers)");
+                    .append(" are older than every kept snapshot and cannot be sent again")
+                    .append(" (OrderStatusRequest answers)");
             }
             text.append('\n');
         }
@@ -266,7 +275,8 @@ final class Venue implements AutoCloseable
         }
         catch (final Exception ex)
         {
-            System.err.println("kairos-server: error while stopping " + closeable.getClass().getSimpleName() + ": " + ex);
+            System.err.println("kairos-server: error while stopping " + closeable.getClass().getSimpleName() +
+                ": " + ex);
         }
     }
 }

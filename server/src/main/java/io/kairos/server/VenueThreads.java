@@ -11,8 +11,9 @@ import org.agrona.ErrorHandler;
 /**
  * The compact threading mode's two shared threads: {@code kairos-hot} (Artio's framer, the order-entry
  * sessions, every hosted partition's journal and matcher), waiting as {@code fix.idle-strategy} says
- * ({@link IdleMode#newHotPathIdleStrategy()}), and {@code kairos-infra} (Artio's indexer and monitoring),
- * backing off to 5 ms sleeps. Created first and closed last
+ * ({@link IdleMode#newHotPathIdleStrategy()}), and {@code kairos-infra} (Artio's indexer and monitoring, the
+ * Aeron client conductors), backing off to 5 ms sleeps (the gateway adds a third, {@code kairos-archive}, for the
+ * media driver and archive). Created first and closed last
  * by the {@link Venue}, so every component can put agents on them and take them off again. An exception
  * escaping an agent is printed with the thread's name and counted; the thread goes on.
  */
@@ -24,11 +25,13 @@ final class VenueThreads implements AutoCloseable
 
     VenueThreads(final IdleMode hotIdleMode)
     {
-        hot = AgentThread.start("kairos-hot", hotIdleMode.newHotPathIdleStrategy(), errorHandler("kairos-hot"), Thread::new);
+        hot = AgentThread.start("kairos-hot", hotIdleMode.newHotPathIdleStrategy(), errorHandler("kairos-hot"),
+            Thread::new);
         AgentThread started = null;
         try
         {
-            started = AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(), errorHandler("kairos-infra"), Thread::new);
+            started = AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(),
+                errorHandler("kairos-infra"), Thread::new);
         }
         finally
         {

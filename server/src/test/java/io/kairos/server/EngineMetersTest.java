@@ -26,7 +26,8 @@ class EngineMetersTest
         {
             final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             final EngineMeters meters = EngineMeters.register(engine, registry);
-            final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+            final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
             for (int i = 0; i < 2_000_000; i++)
             {
                 meters.recordEngineLatency(1_000, 1_000 + (i % 50_000) * 7L);

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 class GatewayWiringTest
 {
     @Test
-    void shouldMapTheDefaultSettingsOntoTheGatewaysDefaultContract()
+    void shouldBuildTheGatewaysDefaultContractFromTheDefaultSettings()
     {
         final KairosConfig config = KairosConfigLoader.load(null, Map.of());
 
-        final FixGatewayConfig fix = GatewayWiring.fixConfig(config.fix());
+        final FixGatewayConfig fix = config.fix();
         assertEquals("127.0.0.1", fix.bindAddress());
         assertEquals(9880, fix.port());
         assertEquals("KAIROS", fix.compId());
@@ -24,16 +24,15 @@ class GatewayWiringTest
         assertEquals(150, fix.throttleMessagesPerSecond());
         assertEquals(450, fix.throttleDisconnectAfterRejects());
 
-        final MarketDataGatewayConfig md = GatewayWiring.mdConfig(config.md());
+        final MarketDataGatewayConfig md = config.md();
         assertEquals(MarketDataGatewayConfig.defaults(), md);
     }
 
     @Test
     void shouldRefuseWhatAGatewayRefusesAsABadSettingNamingTheKey()
     {
-        final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_MD_OUTBOUND_QUEUE_LIMIT_MESSAGES", "5"));
-
-        final ConfigException ex = assertThrows(ConfigException.class, () -> GatewayWiring.validate(config));
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, Map.of("KAIROS_MD_OUTBOUND_QUEUE_LIMIT_MESSAGES", "5")));
 
         assertEquals("md.outbound-queue-limit-messages", ex.key());
     }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +19,9 @@ import io.kairos.engine.JournalStage;
 import io.kairos.engine.Prices;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.IdleMode;
+import io.kairos.md.MdSessionConfig;
 import io.kairos.md.MdIdleMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,15 +40,15 @@ class KairosConfigLoaderTest
         assertEquals(9880, config.fix().port());
         assertEquals("KAIROS", config.fix().compId());
         assertEquals(10, config.fix().sessions().size());
-        assertEquals(new FixSessionSettings("CLIENT01", "client01pass", 1, false), config.fix().sessions().get(0));
-        assertEquals(new FixSessionSettings("CLIENT10", "client10pass", 10, false), config.fix().sessions().get(9));
+        assertEquals(new FixSessionConfig("CLIENT01", "client01pass", 1, false), config.fix().sessions().get(0));
+        assertEquals(new FixSessionConfig("CLIENT10", "client10pass", 10, false), config.fix().sessions().get(9));
         assertEquals(150, config.fix().throttleMessagesPerSecond());
         assertEquals(450, config.fix().throttleDisconnectAfterRejects());
         assertEquals(30, config.fix().heartbeatIntervalSeconds());
         assertEquals(Path.of("data/fix"), config.fix().dataDir());
         assertEquals(9881, config.md().port());
         assertEquals("KAIROS-MD", config.md().compId());
-        assertEquals(new MdSessionSettings("MD07", "md07pass"), config.md().sessions().get(6));
+        assertEquals(new MdSessionConfig("MD07", "md07pass"), config.md().sessions().get(6));
         assertEquals(10, config.md().maxDepth());
         assertEquals(100, config.md().maxSubscriptionsPerSession());
         assertEquals(10_000, config.md().outboundQueueLimitMessages());
@@ -126,9 +129,10 @@ class KairosConfigLoaderTest
 
         final KairosConfig config = KairosConfigLoader.load(file, Map.of());
 
-        assertEquals(List.of(new FixSessionSettings("ALPHA", "a", 1, true), new FixSessionSettings("BETA", "b", 2, false)),
+        assertEquals(List.of(new FixSessionConfig("ALPHA", "a", 1, true), new FixSessionConfig("BETA", "b", 2, false)),
             config.fix().sessions());
-        assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)), config.engine().instruments().instruments());
+        assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)),
+            config.engine().instruments().instruments());
     }
 
     @Test
@@ -191,7 +195,8 @@ class KairosConfigLoaderTest
         assertEquals("engine.hosted-partitions",
             assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_HOSTED_PARTITIONS", "0,7")).key());
         assertEquals("fix.session.CLIENT03.cancel-on-disconnect",
-            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT", "yes")).key());
+            assertThrows(ConfigException.class,
+                () -> load("KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT", "yes")).key());
         assertEquals("fix.sessions",
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSIONS", "CLIENT01,CLIENT01")).key());
         assertEquals("md.port",
@@ -211,7 +216,8 @@ class KairosConfigLoaderTest
         assertEquals("fix.max-heart-bt-int-seconds",
             assertThrows(ConfigException.class, () -> load("KAIROS_FIX_MAX_HEART_BT_INT_SECONDS", "0")).key());
         assertEquals("instrument.AAPL.max-order-qty",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
+            assertThrows(ConfigException.class,
+                () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
         assertEquals("instrument.AAPL.max-notional",
             assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "0")).key());
         assertEquals("instrument.AAPL.max-notional",
@@ -221,19 +227,95 @@ class KairosConfigLoaderTest
     }
 
     @Test
+    void shouldRefuseAGatewayValueOutOfRangeNamingTheKeyTheValueAndWhereItCameFrom()
+    {
+        // the gateways' config records hold these ranges; the loader only parses the numbers
+        final Map<String, String> outOfRange = new LinkedHashMap<>();
+        outOfRange.put("fix.port", "65536");
+        outOfRange.put("fix.max-sessions", "100001");
+        outOfRange.put("fix.heartbeat-interval-seconds", "3601");
+        outOfRange.put("fix.throttle.messages-per-second", "1000001");
+        outOfRange.put("fix.throttle.disconnect-after-rejects", "0");
+        outOfRange.put("fix.max-heart-bt-int-seconds", "86401");
+        outOfRange.put("md.port", "-1");
+        outOfRange.put("md.heartbeat-interval-seconds", "0");
+        outOfRange.put("md.max-depth", "1001");
+        outOfRange.put("md.outbound-queue-limit-messages", "15");
+        outOfRange.put("md.max-subscriptions-per-session", "100001");
+        outOfRange.forEach((key, value) ->
+        {
+            final String env = PropertySource.envName(key);
+            final ConfigException ex = assertThrows(ConfigException.class, () -> load(env, value), key);
+            assertEquals(key, ex.key());
+            assertTrue(ex.getMessage().contains("'" + value + "'"), ex.getMessage());
+            assertTrue(ex.getMessage().contains(env), ex.getMessage());
+        });
+        assertEquals("fix.port: value '65536' must be in [0, 65535] (set by environment variable KAIROS_FIX_PORT)",
+            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_PORT", "65536")).getMessage());
+    }
+
+    @Test
+    void shouldRefuseAGatewayValueThatIsNotANumberNamingTheKey()
+    {
+        for (final String key : List.of("fix.max-sessions", "fix.heartbeat-interval-seconds",
+            "fix.throttle.messages-per-second", "fix.throttle.disconnect-after-rejects", "md.port",
+            "md.heartbeat-interval-seconds", "md.max-depth", "md.outbound-queue-limit-messages"))
+        {
+            final ConfigException ex = assertThrows(ConfigException.class,
+                () -> load(PropertySource.envName(key), "1x"));
+            assertEquals(key, ex.key());
+            assertTrue(ex.getMessage().contains("'1x' must be an integer"), ex.getMessage());
+        }
+    }
+
+    @Test
+    void shouldNameASessionsPasswordKeyWithoutEchoingThePasswordWhenAGatewayRefusesIt()
+    {
+        final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
+        final String fixRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new FixSessionConfig("CLIENT01", "", 1, false)).getMessage();
+        final String mdRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new MdSessionConfig("MD01", "")).getMessage();
+
+        final ConfigException fix = GatewayConfigKeys.refusal(source, "fix.session.CLIENT01.", fixRefusal);
+        final ConfigException md = GatewayConfigKeys.refusal(source, "md.session.MD01.", mdRefusal);
+
+        assertEquals("fix.session.CLIENT01.password", fix.key());
+        assertFalse(fix.getMessage().contains("client01pass"), fix.getMessage());
+        assertEquals("md.session.MD01.password", md.key());
+        assertFalse(md.getMessage().contains("md01pass"), md.getMessage());
+    }
+
+    @Test
+    void shouldNameTheSessionsListWhenAGatewayRefusesASessionsCompId()
+    {
+        final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
+        final String fixRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new FixSessionConfig("A B", "p", 1, false)).getMessage();
+        final String mdRefusal = assertThrows(IllegalArgumentException.class,
+            () -> new MdSessionConfig("A B", "p")).getMessage();
+
+        assertEquals("fix.sessions", GatewayConfigKeys.refusal(source, "fix.session.A B.", fixRefusal).key());
+        assertEquals("md.sessions", GatewayConfigKeys.refusal(source, "md.session.A B.", mdRefusal).key());
+    }
+
+    @Test
     void shouldWarnAboutEnvironmentVariablesThatMatchNoKey()
     {
         final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_FIX_PROT", "1", "KAIROS_CONFIG", ""));
 
-        assertEquals(List.of("environment variable KAIROS_FIX_PROT matches no configuration key; ignored"), config.warnings());
+        assertEquals(List.of("environment variable KAIROS_FIX_PROT matches no configuration key; ignored"),
+            config.warnings());
     }
 
     @Test
     void shouldNameTheEnvironmentVariableOfAKey()
     {
         assertEquals("KAIROS_FIX_BIND_ADDRESS", PropertySource.envName("fix.bind-address"));
-        assertEquals("KAIROS_FIX_THROTTLE_MESSAGES_PER_SECOND", PropertySource.envName("fix.throttle.messages-per-second"));
-        assertEquals("KAIROS_INSTRUMENT_AAPL_REFERENCE_PRICE", PropertySource.envName("instrument.AAPL.reference-price"));
+        assertEquals("KAIROS_FIX_THROTTLE_MESSAGES_PER_SECOND",
+            PropertySource.envName("fix.throttle.messages-per-second"));
+        assertEquals("KAIROS_INSTRUMENT_AAPL_REFERENCE_PRICE",
+            PropertySource.envName("instrument.AAPL.reference-price"));
     }
 
     @Test

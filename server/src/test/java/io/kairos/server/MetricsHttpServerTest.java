@@ -44,7 +44,8 @@ class MetricsHttpServerTest
     {
         final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Counter.builder("kairos.test.things").register(registry).increment(3);
-        try (MetricsHttpServer server = MetricsHttpServer.start(new MetricsSettings("127.0.0.1", 0), registry, new HealthState()))
+        try (MetricsHttpServer server = MetricsHttpServer.start(new MetricsSettings("127.0.0.1", 0), registry,
+            new HealthState()))
         {
             final HttpResponse<String> metrics = get(server, "/metrics");
 

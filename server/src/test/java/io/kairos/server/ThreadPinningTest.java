@@ -20,7 +20,8 @@ class ThreadPinningTest
     void shouldPinEveryThreadWhoseNameStartsWithARulePrefixAndNoOther() throws Exception
     {
         final CountDownLatch stop = new CountDownLatch(1);
-        final List<Thread> probes = List.of(parked("pin-probe-a", stop), parked("pin-probe-b", stop), parked("other-probe", stop));
+        final List<Thread> probes = List.of(parked("pin-probe-a", stop), parked("pin-probe-b", stop),
+            parked("other-probe", stop));
         try
         {
             final List<String> pinned = ThreadPinning.parse("pin-probe=0").apply();
@@ -58,7 +59,8 @@ class ThreadPinningTest
         {
             final IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> ThreadPinning.parse("pin-far=4095").apply());
-            assertTrue(refused.getMessage().startsWith("server.cpu-affinity: cannot pin pin-far-probe"), refused.getMessage());
+            assertTrue(refused.getMessage().startsWith("server.cpu-affinity: cannot pin pin-far-probe"),
+                refused.getMessage());
         }
         finally
         {
@@ -70,13 +72,14 @@ class ThreadPinningTest
     @Test
     void shouldRefuseRulesThatAreNotPrefixEqualsCpuList()
     {
-        for (final String bad : List.of("kairos-hot", "kairos-hot=", "=2", "kairos-hot=two", "kairos-hot=1-", "kairos-hot=1;2",
-            "kairos-hot=1 kairos-hot=2"))
+        for (final String bad : List.of("kairos-hot", "kairos-hot=", "=2", "kairos-hot=two", "kairos-hot=1-",
+            "kairos-hot=1;2", "kairos-hot=1 kairos-hot=2"))
         {
             assertThrows(IllegalArgumentException.class, () -> ThreadPinning.parse(bad), bad);
         }
         assertTrue(ThreadPinning.parse("  ").isEmpty());
-        assertEquals("kairos-hot=2 kairos-matcher=3-4,6", ThreadPinning.parse(" kairos-hot=2   kairos-matcher=3-4,6 ").toString());
+        assertEquals("kairos-hot=2 kairos-matcher=3-4,6",
+            ThreadPinning.parse(" kairos-hot=2   kairos-matcher=3-4,6 ").toString());
     }
 
     private static Thread parked(final String name, final CountDownLatch stop) throws InterruptedException
@@ -108,7 +111,8 @@ class ThreadPinningTest
             {
                 if (Files.readString(task.resolve("comm")).strip().equals(name))
                 {
-                    return Files.readAllLines(task.resolve("status")).stream().filter(l -> l.startsWith("Cpus_allowed_list:"))
+                    return Files.readAllLines(task.resolve("status")).stream()
+                        .filter(l -> l.startsWith("Cpus_allowed_list:"))
                         .findFirst().orElseThrow().substring("Cpus_allowed_list:".length()).strip();
                 }
             }

@@ -31,25 +31,32 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     @Option(names = "--scenario", split = ",", description = "Scenarios: tradexpress, cinnober (default: both).")
     List<String> scenarios = List.of(Scenario.TRADEXPRESS.key(), Scenario.CINNOBER.key());
 
-    @Option(names = "--seconds", description = "Length of the fixed-rate latency segment per engine, in seconds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seconds", description =
+        "Length of the fixed-rate latency segment per engine, in seconds (default: ${DEFAULT-VALUE}).")
     int seconds = 5;
 
-    @Option(names = "--rate", description = "Offered rate of the latency segment, commands/s, for every engine (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", description =
+        "Offered rate of the latency segment, commands/s, for every engine (default: ${DEFAULT-VALUE}).")
     long ratePerSecond = 20_000;
 
-    @Option(names = "--throughput-commands", description = "Commands in the unthrottled throughput segment (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--throughput-commands", description =
+        "Commands in the unthrottled throughput segment (default: ${DEFAULT-VALUE}).")
     int throughputCommands = 1_000_000;
 
-    @Option(names = "--warmup-commands", description = "Unmeasured commands after the prefill (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup-commands", description =
+        "Unmeasured commands after the prefill (default: ${DEFAULT-VALUE}).")
     int warmupCommands = 500_000;
 
-    @Option(names = "--kairos-journal", split = ",", description = "Kairos journal modes to run: OFF, ASYNC, SYNC (default: OFF,ASYNC).")
+    @Option(names = "--kairos-journal", split = ",", description =
+        "Kairos journal modes to run: OFF, ASYNC, SYNC (default: OFF,ASYNC).")
     List<JournalMode> kairosJournalModes = List.of(JournalMode.OFF, JournalMode.ASYNC);
 
-    @Option(names = "--exchange-core-journal", split = ",", description = "exchange-core journaling to run: off, disk (default: off,disk).")
+    @Option(names = "--exchange-core-journal", split = ",", description =
+        "exchange-core journaling to run: off, disk (default: off,disk).")
     List<String> exchangeCoreJournals = List.of("off", "disk");
 
-    @Option(names = "--partitions", description = "Kairos partitions (matcher threads); books are spread over them (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--partitions", description =
+        "Kairos partitions (matcher threads); books are spread over them (default: ${DEFAULT-VALUE}).")
     int partitions = 1;
 
     @Option(names = "--kairos-wait", description = "Kairos wait strategy (default: ${DEFAULT-VALUE}).")
@@ -61,16 +68,19 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     @Option(names = "--seed", description = "Seed of the command stream (default: ${DEFAULT-VALUE}).")
     long seed = 20_261_122L;
 
-    @Option(names = "--exchange-core-java", description = "Java for exchange-core: a java binary, 'auto' (a Java 17 under "
+    @Option(names = "--exchange-core-java", description =
+        "Java for exchange-core: a java binary, 'auto' (a Java 17 under "
         + "/usr/lib/jvm), or 'in-process' (this JVM; fails on JDK 25) (default: ${DEFAULT-VALUE}).")
     String exchangeCoreJava = "auto";
 
-    @Option(names = "--work-dir", description = "Where journals go (a fresh sub-directory, deleted afterwards; default: java.io.tmpdir).")
+    @Option(names = "--work-dir", description =
+        "Where journals go (a fresh sub-directory, deleted afterwards; default: java.io.tmpdir).")
     Path workDir = Path.of(System.getProperty("java.io.tmpdir"));
 
     public static void main(final String[] args)
     {
-        System.exit(new CommandLine(new EngineVsExchangeCore()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+        System.exit(
+            new CommandLine(new EngineVsExchangeCore()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
 
     @Override
@@ -78,7 +88,8 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     {
         final ExchangeCoreProcess child = ExchangeCoreProcess.fromOption(exchangeCoreJava, new CommandLine(this));
         final ResultTable table = new ResultTable(System.out);
-        table.printEnvironment(ratePerSecond, seconds, throughputCommands, warmupCommands, partitions, kairosWait, exchangeCoreWait, seed,
+        table.printEnvironment(ratePerSecond, seconds, throughputCommands, warmupCommands, partitions, kairosWait,
+            exchangeCoreWait, seed,
             child == null ? "in this JVM" : "child JVM " + child.java() + " " + String.join(" ", child.jvmOptions()));
         final Path runDir = Files.createTempDirectory(workDir, "kairos-bench-");
         try
@@ -107,8 +118,8 @@ public final class EngineVsExchangeCore implements Callable<Integer>
                 Files.deleteIfExists(flowFile);
                 for (final JournalMode mode : kairosJournalModes)
                 {
-                    results.add(runOne(new KairosTarget(flow, mode, Files.createDirectories(runDir.resolve(key + "-kairos-" + mode)),
-                        partitions, kairosWait), flow));
+                    final Path kairosDir = Files.createDirectories(runDir.resolve(key + "-kairos-" + mode));
+                    results.add(runOne(new KairosTarget(flow, mode, kairosDir, partitions, kairosWait), flow));
                 }
                 table.printScenario(scenario, generated.stats(), results);
             }
@@ -147,7 +158,8 @@ public final class EngineVsExchangeCore implements Callable<Integer>
     private RunResult report(final String scenario, final RunResult result)
     {
         System.err.printf("  %s / %s: %,.0f commands/s, p99 %.1f us at %,d/s, rejects %,d, fills %,d%n", scenario,
-            result.label(), result.throughputPerSecond(), result.latencyMicros(99), ratePerSecond, result.rejects(), result.fills());
+            result.label(), result.throughputPerSecond(), result.latencyMicros(99), ratePerSecond, result.rejects(),
+            result.fills());
         return result;
     }
 }

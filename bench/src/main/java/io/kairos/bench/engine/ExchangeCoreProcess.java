@@ -113,11 +113,13 @@ final class ExchangeCoreProcess
         {
             if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES))
             {
-                throw new IOException("exchange-core child JVM did not finish in " + TIMEOUT_MINUTES + " minutes: " + command);
+                throw new IOException("exchange-core child JVM did not finish in " + TIMEOUT_MINUTES + " minutes: "
+                    + command);
             }
             if (process.exitValue() != 0)
             {
-                throw new IOException("exchange-core child JVM failed with exit status " + process.exitValue() + ": " + command);
+                throw new IOException("exchange-core child JVM failed with exit status " + process.exitValue() + ": "
+                    + command);
             }
         }
         finally
@@ -169,7 +171,10 @@ final class ExchangeCoreProcess
         }
     }
 
-    /** A Java 17 under {@code searchDir} (where exchange-core 0.5.3's Chronicle Core 2.19 starts; it does not on 25), or null. */
+    /**
+     * A Java 17 under {@code searchDir} (where exchange-core 0.5.3's Chronicle Core 2.19 starts; it does not on 25), or
+     * null.
+     */
     static Path findJava17(final Path searchDir) throws IOException
     {
         if (!Files.isDirectory(searchDir))

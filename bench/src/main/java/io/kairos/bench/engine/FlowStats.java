@@ -21,9 +21,11 @@ public record FlowStats(
     public String describe()
     {
         final long total = inserts + cancels + updates;
-        return String.format("mixed commands %,d: insert %.1f %% (%.1f %% executing), cancel %.1f %% (%,d of them late, for an order already done: rejected by every engine), update %.1f %% (%.1f %% executing); "
-                + "active orders min %,d / mean %,d / max %,d",
-            total, 100.0 * inserts / total, executingInsertPercent(), 100.0 * cancels / total, lateCancels, 100.0 * updates / total,
+        return String.format("mixed commands %,d: insert %.1f %% (%.1f %% executing), cancel %.1f %% "
+                + "(%,d of them late, for an order already done: rejected by every engine), "
+                + "update %.1f %% (%.1f %% executing); active orders min %,d / mean %,d / max %,d",
+            total, 100.0 * inserts / total, executingInsertPercent(), 100.0 * cancels / total, lateCancels,
+            100.0 * updates / total,
             executingUpdatePercent(), minActiveOrders, meanActiveOrders, maxActiveOrders);
     }
 

@@ -98,9 +98,11 @@ final class KairosTarget extends CountingTarget implements EngineEventListener
         clOrdId.append(f.clOrdNum(index));
         switch (f.kind(index))
         {
-            case OrderFlow.INSERT -> command.newOrder(f.user(index), clOrdId, f.book(index), side, OrderType.LIMIT, TimeInForce.GTC,
+            case OrderFlow.INSERT ->
+                command.newOrder(f.user(index), clOrdId, f.book(index), side, OrderType.LIMIT, TimeInForce.GTC,
                 f.priceTicks(index) * TICK, f.quantityLots(index) * LOT);
-            case OrderFlow.CANCEL -> command.cancel(f.user(index), clOrdId, orig(f.origClOrdNum(index)), f.book(index), side);
+            case OrderFlow.CANCEL ->
+                command.cancel(f.user(index), clOrdId, orig(f.origClOrdNum(index)), f.book(index), side);
             default -> command.replace(f.user(index), clOrdId, orig(f.origClOrdNum(index)), f.book(index), side,
                 f.priceTicks(index) * TICK, f.quantityLots(index) * LOT);
         }

@@ -49,7 +49,8 @@ public final class OrderFlowGenerator
     }
 
     /** Generates prefill + warm-up + throughput + latency segments of the given lengths. */
-    public static GeneratedFlow generate(final Scenario scenario, final long seed, final int warmup, final int throughput, final int latency)
+    public static GeneratedFlow generate(final Scenario scenario, final long seed, final int warmup,
+        final int throughput, final int latency)
     {
         final OrderFlowGenerator generator = new OrderFlowGenerator(scenario, seed);
         final int prefill = generator.targetPerBook * scenario.books();
@@ -92,7 +93,8 @@ public final class OrderFlowGenerator
             }
             else if (roll < updateFrom)
             {
-                final ReferenceBook.SimOrder late = random.nextDouble() < lateCancelProbability(book) ? book.randomRecentlyDone(random) : null;
+                final ReferenceBook.SimOrder late = random.nextDouble() < lateCancelProbability(book)
+                    ? book.randomRecentlyDone(random) : null;
                 if (late != null)
                 {
                     lateCancel(bookIndex, late);
@@ -116,7 +118,8 @@ public final class OrderFlowGenerator
         final long oppositeBest = side == OrderFlow.BUY ? book.bestAsk() : book.bestBid();
         final boolean executing = oppositeBest > 0 && random.nextDouble() < executingProbability(book);
         final long price = executing ? oppositeBest : passivePrice(book, side);
-        final int fills = insert(bookIndex, side, price, executing ? executingLots(book, side) : 1 + random.nextInt(MAX_RESTING_LOTS));
+        final int fills = insert(bookIndex, side, price,
+            executing ? executingLots(book, side) : 1 + random.nextInt(MAX_RESTING_LOTS));
         stats.insert(fills > 0);
     }
 
@@ -165,15 +168,16 @@ public final class OrderFlowGenerator
         stats.update(book.move(order, price) > 0);
     }
 
-    private void append(final byte kind, final ReferenceBook.SimOrder order, final int bookIndex, final long price, final long lots, final long orig)
+    private void append(final byte kind, final ReferenceBook.SimOrder order, final int bookIndex, final long price,
+        final long lots, final long orig)
     {
         flow.append(kind, order.side, order.user, bookIndex, price, lots, order.ref,
             kind == OrderFlow.CANCEL ? nextClOrdNum : order.clOrdNum, orig);
     }
 
     /**
-     * For a trading update: among a few random live orders, one smaller than the first order it will meet, so the update
-     * trades once and is done instead of sweeping a level of partly filled orders (which would empty the book).
+     * For a trading update: among a few random live orders, one smaller than the first order it will meet, so the
+     * update trades once and is done instead of sweeping a level of partly filled orders (which would empty the book).
      */
     private ReferenceBook.SimOrder smallAgainstOppositeHead(final ReferenceBook book)
     {
@@ -215,9 +219,9 @@ public final class OrderFlowGenerator
     }
 
     /**
-     * Trading removes orders faster than the mix's passive inserts replace them once more than about a third of inserts and
-     * updates trade (25 % cancels already balance 25 % resting inserts), so when the book has shrunk below its size, part
-     * of the cancels arrive too late, after their order filled, as they do in real markets.
+     * Trading removes orders faster than the mix's passive inserts replace them once more than about a third of inserts
+     * and updates trade (25 % cancels already balance 25 % resting inserts), so when the book has shrunk below its
+     * size, part of the cancels arrive too late, after their order filled, as they do in real markets.
      */
     private double lateCancelProbability(final ReferenceBook book)
     {

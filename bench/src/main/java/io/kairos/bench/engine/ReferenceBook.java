@@ -129,7 +129,8 @@ final class ReferenceBook
         {
             final Map.Entry<Long, ArrayDeque<SimOrder>> level = opposite.firstEntry();
             final long price = level.getKey();
-            final boolean crosses = aggressor.side == OrderFlow.BUY ? price <= aggressor.price : price >= aggressor.price;
+            final boolean crosses = aggressor.side == OrderFlow.BUY ? price <= aggressor.price
+                : price >= aggressor.price;
             if (!crosses)
             {
                 break;
@@ -155,7 +156,8 @@ final class ReferenceBook
 
     private void rest(final SimOrder order)
     {
-        (order.side == OrderFlow.BUY ? bids : asks).computeIfAbsent(order.price, p -> new ArrayDeque<>()).addLast(order);
+        (order.side == OrderFlow.BUY ? bids : asks).computeIfAbsent(order.price, p -> new ArrayDeque<>())
+            .addLast(order);
         if (order.activeIndex < 0)
         {
             order.activeIndex = active.size();

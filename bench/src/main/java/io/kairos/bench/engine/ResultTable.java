@@ -29,19 +29,24 @@ final class ResultTable
     }
 
     void printEnvironment(final long rate, final int seconds, final int throughputCommands, final int warmupCommands,
-        final int partitions, final Object kairosWait, final Object exchangeCoreWait, final long seed, final String exchangeCoreJvm)
+        final int partitions, final Object kairosWait, final Object exchangeCoreWait, final long seed,
+        final String exchangeCoreJvm)
     {
         out.printf("# Kairos engine vs exchange-core 0.5.3%n%n");
         out.printf("- date: %s%n", ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         out.printf("- machine: %d cores (availableProcessors), %s; load average at start (shared machine): %s%n",
             Runtime.getRuntime().availableProcessors(), cpuModel(), loadAverage());
-        out.printf("- JVM: %s %s; flags: %s%n", System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"),
+        out.printf("- JVM: %s %s; flags: %s%n", System.getProperty("java.vm.name"),
+            System.getProperty("java.runtime.version"),
             String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
-        out.printf("- load: per engine, prefill, %,d warm-up commands, %,d commands unthrottled (throughput: %d back-to-back trials, each first publish to last result, median reported), "
+        out.printf("- load: per engine, prefill, %,d warm-up commands, %,d commands unthrottled "
+            + "(throughput: %d back-to-back trials, each first publish to last result, median reported), "
             + "then %,d commands at a fixed %,d commands/s (latency: planned send time to result, HdrHistogram)%n",
             warmupCommands, throughputCommands, LoadDriver.THROUGHPUT_TRIALS, rate * seconds, rate);
-        out.printf("- Kairos: %d partition(s), wait %s; exchange-core: OrderBookDirectImpl, 1 matching + 1 risk engine, "
-            + "NO_RISK_PROCESSING, wait %s, run in %s; seed %d%n%n", partitions, kairosWait, exchangeCoreWait, exchangeCoreJvm, seed);
+        out.printf(
+            "- Kairos: %d partition(s), wait %s; exchange-core: OrderBookDirectImpl, 1 matching + 1 risk engine, "
+            + "NO_RISK_PROCESSING, wait %s, run in %s; seed %d%n%n", partitions, kairosWait, exchangeCoreWait,
+            exchangeCoreJvm, seed);
     }
 
     void printScenario(final Scenario scenario, final FlowStats stats, final List<RunResult> results)
@@ -50,11 +55,13 @@ final class ResultTable
         out.printf("Flow: %s%n%n", stats.describe());
         final RunResult noJournal = find(results, "exchange-core, no journal");
         final RunResult diskJournal = find(results, "exchange-core, disk journal");
-        out.printf("| engine | throughput (cmd/s, median) | trials min–max | × EC | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | p99 × EC | rejects | fills |%n");
+        out.printf("| engine | throughput (cmd/s, median) | trials min–max | × EC | p50 µs | p90 µs | p99 µs "
+            + "| p99.9 µs | max µs | p99 × EC | rejects | fills |%n");
         out.printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n");
         for (final RunResult r : results)
         {
-            final RunResult baseline = !r.label().startsWith("Kairos") ? null : r.label().endsWith("OFF") ? noJournal : diskJournal;
+            final RunResult baseline = !r.label().startsWith("Kairos") ? null : r.label().endsWith("OFF") ? noJournal
+                : diskJournal;
             out.printf("| %s | %,.0f | %,.0f–%,.0f | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %,d | %,d |%n",
                 r.label(), r.throughputPerSecond(), r.throughputMinPerSecond(), r.throughputMaxPerSecond(),
                 baseline == null ? "" : String.format("%.2f", r.throughputPerSecond() / baseline.throughputPerSecond()),
@@ -62,12 +69,17 @@ final class ResultTable
                 baseline == null ? "" : String.format("%.2f", r.latencyMicros(99) / baseline.latencyMicros(99)),
                 r.rejects(), r.fills());
         }
-        out.printf("%nLatency at %,d commands/s offered; × EC compares Kairos journal OFF with exchange-core without journal, and Kairos with a journal with exchange-core's disk journal (p99 × EC < 1: Kairos lower). Load average after: %s%n%n",
+        out.printf("%nLatency at %,d commands/s offered; × EC compares Kairos journal OFF with exchange-core "
+            + "without journal, and Kairos with a journal with exchange-core's disk journal "
+            + "(p99 × EC < 1: Kairos lower). Load average after: %s%n%n",
             results.get(0).offeredRatePerSecond(), loadAverage());
         out.flush();
     }
 
-    /** The 1/5/15-minute load averages, printed again after each scenario: other processes on the machine skew every figure. */
+    /**
+     * The 1/5/15-minute load averages, printed again after each scenario: other processes on the machine skew every
+     * figure.
+     */
     static String loadAverage()
     {
         try

@@ -13,11 +13,13 @@ package io.kairos.bench.engine;
  * @param executingPercent     share of inserts and of updates that should trade on arrival
  */
 public record Scenario(
-    String key, String title, int users, int books, int activeOrders, int insertPercent, int cancelPercent, int executingPercent)
+    String key, String title, int users, int books, int activeOrders, int insertPercent, int cancelPercent,
+    int executingPercent)
 {
     /** TRADExpress Ultra's published mix: 100 users, 10 books, about 15,000 resting orders, sustained rate. */
     public static final Scenario TRADEXPRESS = new Scenario("tradexpress",
-        "(a) TRADExpress Ultra mix: 100 users, 10 books, ~15,000 active orders; 50 % insert / 25 % cancel / 25 % update",
+        "(a) TRADExpress Ultra mix: 100 users, 10 books, ~15,000 active orders; "
+            + "50 % insert / 25 % cancel / 25 % update",
         100, 10, 15_000, 50, 25, 30);
 
     /** Cinnober's concentration test: everybody on one book, half of inserts and updates executing. */
@@ -30,7 +32,8 @@ public record Scenario(
         require(users >= 1, "users must be >= 1");
         require(books >= 1, "books must be >= 1");
         require(activeOrders >= books, "activeOrders must be >= books");
-        require(insertPercent > 0 && cancelPercent >= 0 && insertPercent + cancelPercent <= 100, "percentages must add up to <= 100");
+        require(insertPercent > 0 && cancelPercent >= 0 && insertPercent + cancelPercent <= 100,
+            "percentages must add up to <= 100");
         require(executingPercent >= 0 && executingPercent <= 100, "executingPercent must be in [0, 100]");
     }
 

@@ -121,7 +121,8 @@ public final class L3Replay
         }
     }
 
-    private void append(final byte t, final int inst, final long id, final int s, final long p, final long q, final long r)
+    private void append(final byte t, final int inst, final long id, final int s, final long p, final long q,
+        final long r)
     {
         type[size] = t;
         instrument[size] = inst;
@@ -227,7 +228,9 @@ public final class L3Replay
             return Math.min(instruments - 1, index >= 0 ? index : -index - 1);
         }
 
-        /** Most activity hits recent orders (exponential distance from the newest, mean 2000); a fifth hits any order. */
+        /**
+         * Most activity hits recent orders (exponential distance from the newest, mean 2000); a fifth hits any order.
+         */
         private int pick()
         {
             if (random.nextInt(5) == 0)

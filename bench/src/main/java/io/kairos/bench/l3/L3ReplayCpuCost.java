@@ -9,7 +9,8 @@ import io.kairos.l3.L3BookSet;
  * Companion to {@link L3BookBenchmark} for shared, overloaded machines: replays the same stream
  * and reports the THREAD CPU time per event (ThreadMXBean), median over batches of
  * {@value #BATCH} events, which excludes time the thread spent descheduled. Run:
- * {@code java -cp <bench classpath> io.kairos.bench.l3.L3ReplayCpuCost [instruments] [ordersPerBook] [SEQUENTIAL|KAIROS|SCRAMBLED]}.
+ * {@code java -cp <bench classpath> io.kairos.bench.l3.L3ReplayCpuCost
+ * [instruments] [ordersPerBook] [SEQUENTIAL|KAIROS|SCRAMBLED]}.
  * Single-threaded.
  */
 public final class L3ReplayCpuCost
@@ -24,7 +25,8 @@ public final class L3ReplayCpuCost
     {
         final int instruments = args.length > 0 ? Integer.parseInt(args[0]) : 5_000;
         final int ordersPerBook = args.length > 1 ? Integer.parseInt(args[1]) : 200;
-        final L3Replay.OrderIds ids = args.length > 2 ? L3Replay.OrderIds.valueOf(args[2]) : L3Replay.OrderIds.SEQUENTIAL;
+        final L3Replay.OrderIds ids = args.length > 2 ? L3Replay.OrderIds.valueOf(args[2])
+            : L3Replay.OrderIds.SEQUENTIAL;
         final L3Replay replay = new L3Replay(20261122L, instruments, ordersPerBook, 4_000_000, ids);
         final L3BookSet books = replay.newBooks();
         final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -54,8 +56,10 @@ public final class L3ReplayCpuCost
         }
         Arrays.sort(cpuNs);
         Arrays.sort(wallNs);
-        System.out.printf("instruments %d, resting orders %d, replay %d events: median CPU %.1f ns/event, median wall %.1f ns/event " +
-            "(best batch CPU %.1f), rejected %d%n", instruments, instruments * ordersPerBook, size,
-            cpuNs[batches / 2] / (double)BATCH, wallNs[batches / 2] / (double)BATCH, cpuNs[0] / (double)BATCH, -results);
+        System.out.printf("instruments %d, resting orders %d, replay %d events: median CPU %.1f ns/event, "
+            + "median wall %.1f ns/event (best batch CPU %.1f), rejected %d%n",
+            instruments, instruments * ordersPerBook, size,
+            cpuNs[batches / 2] / (double)BATCH, wallNs[batches / 2] / (double)BATCH, cpuNs[0] / (double)BATCH,
+            -results);
     }
 }

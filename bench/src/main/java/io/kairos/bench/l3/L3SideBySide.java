@@ -18,7 +18,8 @@ import java.util.function.LongUnaryOperator;
  * prints, per build, the median and quartile of the per-chunk wall time and thread CPU time per
  * event, and the ratio of the medians to the first build. Run:
  * <pre>
- * java -XX:+UseParallelGC -Xms6g -Xmx6g [-XX:+UseTransparentHugePages] [-Dids=SEQUENTIAL|KAIROS|SCRAMBLED] -cp bench/target/benchmarks.jar \
+ * java -XX:+UseParallelGC -Xms6g -Xmx6g [-XX:+UseTransparentHugePages] [-Dids=SEQUENTIAL|KAIROS|SCRAMBLED] \
+ *     -cp bench/target/benchmarks.jar \
  *     io.kairos.bench.l3.L3SideBySide INSTRUMENTS ORDERS_PER_BOOK CHUNKS OLD_L3_CLASSES [NEW_L3_CLASSES | -]
  * </pre>
  * where {@code -} means the l3-book inside this jar. Single-threaded; allocates while setting up.
@@ -70,13 +71,15 @@ public final class L3SideBySide
         {
             Arrays.sort(wallNs[b]);
             Arrays.sort(cpuNs[b]);
-            System.out.printf("%-40s wall median %6.1f ns/event (q1 %6.1f)  cpu median %6.1f (q1 %6.1f)  wall ratio %.2f  cpu ratio %.2f%n",
+            System.out.printf("%-40s wall median %6.1f ns/event (q1 %6.1f)  cpu median %6.1f (q1 %6.1f)  "
+                + "wall ratio %.2f  cpu ratio %.2f%n",
                 builds[b], wallNs[b][chunks / 2], wallNs[b][chunks / 4], cpuNs[b][chunks / 2], cpuNs[b][chunks / 4],
                 wallNs[b][chunks / 2] / wallNs[0][chunks / 2], cpuNs[b][chunks / 2] / cpuNs[0][chunks / 2]);
         }
     }
 
-    private static LongUnaryOperator load(final String build, final Path self, final int instruments, final int ordersPerBook)
+    private static LongUnaryOperator load(final String build, final Path self, final int instruments,
+        final int ordersPerBook)
         throws Exception
     {
         final URL[] path = "-".equals(build) ? new URL[] {self.toUri().toURL()} :

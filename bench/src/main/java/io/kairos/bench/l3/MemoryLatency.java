@@ -36,7 +36,8 @@ public final class MemoryLatency
                 }
                 bestNs = Math.min(bestNs, System.nanoTime() - start);
             }
-            System.out.printf("%4d MiB: %6.1f ns per dependent random load (end %d)%n", mebibytes, bestNs / (double)STEPS, position);
+            System.out.printf("%4d MiB: %6.1f ns per dependent random load (end %d)%n", mebibytes,
+                bestNs / (double)STEPS, position);
         }
     }
 

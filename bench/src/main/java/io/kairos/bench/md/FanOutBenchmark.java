@@ -72,7 +72,9 @@ public class FanOutBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        gateway = MarketDataGateway.launch(MarketDataGatewayConfig.defaults().withPort(0).withIdleMode(idle), REFERENCE_DATA, new SimpleMeterRegistry());
+        gateway =
+            MarketDataGateway.launch(MarketDataGatewayConfig.defaults().withPort(0).withIdleMode(idle), REFERENCE_DATA,
+            new SimpleMeterRegistry());
         for (int i = 1; i <= subscribers; i++)
         {
             clients.add(new RawSubscriber(gateway.port(), String.format("MD%02d", i), "AAPL"));

@@ -49,7 +49,8 @@ final class RawSubscriber implements AutoCloseable
             Thread.yield();
             if ((++spins & 0xFFF) == 0 && System.nanoTime() > deadline)
             {
-                throw new IllegalStateException("subscriber received " + seen + " of " + count + " incrementals in 10 s");
+                throw new IllegalStateException("subscriber received " + seen + " of " + count
+                    + " incrementals in 10 s");
             }
         }
         if (seen == Long.MAX_VALUE)

@@ -98,7 +98,8 @@ class MatchingCoreTest
 
         final List<String> orders = new ArrayList<>();
         final int visited = book.forEachOrder(Side.SELL, 0,
-            (orderId, sessionId, price, leavesQty) -> orders.add(sessionId + "@" + Prices.toString(price) + "x" + leavesQty));
+            (orderId, sessionId, price, leavesQty) ->
+            orders.add(sessionId + "@" + Prices.toString(price) + "x" + leavesQty));
         assertEquals(2, visited);
         assertEquals(List.of("2@100x40", "3@100x60"), orders, "time priority");
         assertThrows(IndexOutOfBoundsException.class, () -> book.levelPrice(Side.BUY, 1));

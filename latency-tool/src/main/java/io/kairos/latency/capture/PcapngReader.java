@@ -182,7 +182,8 @@ public final class PcapngReader implements CaptureReader
     }
 
     private void onEnhancedPacket(
-        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength, final long position)
+        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength,
+        final long position)
     {
         final int interfaceId = readInt(block, index + EPB_INTERFACE_OFFSET);
         final int captured = readInt(block, index + EPB_CAPTURED_LENGTH_OFFSET);
@@ -194,7 +195,8 @@ public final class PcapngReader implements CaptureReader
     }
 
     private void onObsoletePacket(
-        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength, final long position)
+        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength,
+        final long position)
     {
         final int interfaceId = readShort(block, index + PB_INTERFACE_OFFSET);
         final int captured = readInt(block, index + PB_CAPTURED_LENGTH_OFFSET);
@@ -206,7 +208,8 @@ public final class PcapngReader implements CaptureReader
     }
 
     private void onSimplePacket(
-        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength, final long position)
+        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength,
+        final long position)
     {
         final int original = readInt(block, index + SPB_ORIGINAL_LENGTH_OFFSET);
         final int room = totalLength - SPB_DATA_OFFSET - BLOCK_TRAILER_LENGTH;

@@ -2,8 +2,7 @@ package io.kairos.latency.correlate;
 
 import java.nio.ByteBuffer;
 
-import org.agrona.collections.Int2IntHashMap;
-
+import io.kairos.fix.wire.MsgTypes;
 import io.kairos.latency.fix.FixFields;
 import io.kairos.latency.fix.FixMessageHandler;
 import io.kairos.latency.tcp.TcpStream;
@@ -20,23 +19,12 @@ import static io.kairos.latency.correlate.PendingOrder.*;
  * tick is the earliest first byte over all copies, so order-to-tick and tick-minus-ack are recorded when the order
  * finishes, not at the first copy delivered. Per-hop latencies come from the Kairos stamps (5979, 21002, 21003,
  * 7765, 52). Allocates nothing per message once the order pool and indexes have grown to the number of open orders.
- * Owned by the analysis thread.
+ * This class keeps the order-entry half and the orders' lifecycle (pool, eviction, records); the market-data half is
+ * {@link TickMatcher}. Owned by the analysis thread.
  */
 public final class Correlator implements FixMessageHandler
 {
-    private static final int TYPE_NEW_ORDER = 'D';
-    private static final int TYPE_CANCEL = 'F';
-    private static final int TYPE_REPLACE = 'G';
-    private static final int TYPE_EXECUTION_REPORT = '8';
-    private static final int TYPE_CANCEL_REJECT = '9';
-    private static final int TYPE_INCREMENTAL = 'X';
     private static final String[] KIND_NAMES = {"D", "F", "G"};
-    /**
-     * Market-data entries kept while their order's ack has not been seen (ticks can reach the wire before
-     * the ack): at 20,000 orders/s with 10 subscribers up to ~300,000 entries a second, and acks seen up to
-     * ~0.8 s after their ticks on a loaded machine. About 40 MB.
-     */
-    private static final int EARLY_TICKS = 1 << 18;
     /** Acks remembered to recognise later reports for them: ~6 s of 10,000 orders/s; 3 MB. */
     private static final int ACKNOWLEDGED = 1 << 16;
 
@@ -48,19 +36,15 @@ public final class Correlator implements FixMessageHandler
     private final MessageRates marketDataRates = new MessageRates("market data");
     private final OrderIndex byClOrdId;
     private final OrderIndex byOrderId;
+    private final TickMatcher ticks;
     private final OrderList awaitingAck = new OrderList();
     private final OrderList awaitingTicks = new OrderList();
-    private final Int2IntHashMap subscriberByConnection = new Int2IntHashMap(-1);
-    private final LatencyMetric[] subscriberMetrics = new LatencyMetric[MAX_SUBSCRIBERS];
     private final long[] recordTimes = new long[9];
-    private final EarlyTicks earlyTicks = new EarlyTicks(EARLY_TICKS);
     private final AcknowledgedOrders acknowledged = new AcknowledgedOrders(ACKNOWLEDGED);
-    private final long[] claimed = new long[MAX_SUBSCRIBERS];
     private final long ackTimeoutNs;
     private final long tickTimeoutNs;
     private final OrderRecordSink sink;
     private PendingOrder free;
-    private int subscribers;
     private boolean started;
 
     /**
@@ -74,6 +58,7 @@ public final class Correlator implements FixMessageHandler
         this.sink = sink;
         this.byClOrdId = new OrderIndex(false, preallocatedOrders);
         this.byOrderId = new OrderIndex(true, preallocatedOrders);
+        this.ticks = new TickMatcher(metrics, statistics, byOrderId, awaitingAck);
         for (int i = 0; i < preallocatedOrders; i++)
         {
             release(new PendingOrder());
@@ -124,11 +109,12 @@ public final class Correlator implements FixMessageHandler
             orderEntryRates.onMessage(timestampNs);
             switch (type)
             {
-                case TYPE_NEW_ORDER -> onRequest(KIND_NEW, stream, timestampNs, packetNumber);
-                case TYPE_CANCEL -> onRequest(KIND_CANCEL, stream, timestampNs, packetNumber);
-                case TYPE_REPLACE -> onRequest(KIND_REPLACE, stream, timestampNs, packetNumber);
-                case TYPE_EXECUTION_REPORT -> onExecutionReport(stream, timestampNs);
-                case TYPE_CANCEL_REJECT -> onCancelReject(stream, timestampNs);
+                case MsgTypes.NEW_ORDER_SINGLE -> onRequest(KIND_NEW, stream, timestampNs, packetNumber);
+                case MsgTypes.ORDER_CANCEL_REQUEST -> onRequest(KIND_CANCEL, stream, timestampNs, packetNumber);
+                case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST ->
+                    onRequest(KIND_REPLACE, stream, timestampNs, packetNumber);
+                case MsgTypes.EXECUTION_REPORT -> onExecutionReport(stream, timestampNs);
+                case MsgTypes.ORDER_CANCEL_REJECT -> onCancelReject(stream, timestampNs);
                 default ->
                 {
                 }
@@ -137,9 +123,9 @@ public final class Correlator implements FixMessageHandler
         else
         {
             marketDataRates.onMessage(timestampNs);
-            if (type == TYPE_INCREMENTAL)
+            if (type == MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
             {
-                onIncremental(stream, timestampNs);
+                ticks.onIncremental(fields, stream, timestampNs);
             }
         }
     }
@@ -265,32 +251,7 @@ public final class Correlator implements FixMessageHandler
         byOrderId.add(order);
         awaitingAck.remove(order);
         awaitingTicks.append(order);
-        claimEarlyTicks(order);
-    }
-
-    /** Applies ticks that carried this order's OrderID before its ack was seen, oldest first. */
-    private void claimEarlyTicks(final PendingOrder order)
-    {
-        int count = 0;
-        for (long sequence = earlyTicks.newest(order.orderIdHash); sequence != EarlyTicks.NONE && count < claimed.length;
-            sequence = earlyTicks.previous(sequence))
-        {
-            if (earlyTicks.hasId(sequence, order.orderId, order.orderIdLength) &&
-                earlyTicks.time(sequence) >= order.requestTimeNs)
-            {
-                claimed[count++] = sequence;
-            }
-        }
-        if (count == 0)
-        {
-            return;
-        }
-        earlyTicks.forget(order.orderIdHash);
-        statistics.ticksBeforeAck += count;
-        for (int i = count - 1; i >= 0; i--)
-        {
-            onTick(order, earlyTicks.subscriber(claimed[i]), earlyTicks.time(claimed[i]));
-        }
+        ticks.claimEarlyTicks(order);
     }
 
     private void acknowledge(
@@ -311,29 +272,21 @@ public final class Correlator implements FixMessageHandler
     private void recordHops(final PendingOrder order, final long ackWireNs)
     {
         final long at = order.requestTimeNs;
-        hop(metrics.hopWireToGatewayIn, at, order.requestTimeNs, order.gatewayInNs);
-        hop(metrics.hopGatewayInToEngineIn, at, order.gatewayInNs, order.engineInNs);
-        hop(metrics.hopEngineInToEngineOut, at, order.engineInNs, order.engineOutNs);
+        metrics.hopWireToGatewayIn.recordBetween(at, order.requestTimeNs, order.gatewayInNs);
+        metrics.hopGatewayInToEngineIn.recordBetween(at, order.gatewayInNs, order.engineInNs);
+        metrics.hopEngineInToEngineOut.recordBetween(at, order.engineInNs, order.engineOutNs);
         if (order.responseInNs != FixFields.ABSENT)
         {
-            hop(metrics.hopEngineOutToResponseIn, at, order.engineOutNs, order.responseInNs);
-            hop(metrics.hopResponseInToGatewayOut, at, order.responseInNs, order.sendingTimeNs);
+            metrics.hopEngineOutToResponseIn.recordBetween(at, order.engineOutNs, order.responseInNs);
+            metrics.hopResponseInToGatewayOut.recordBetween(at, order.responseInNs, order.sendingTimeNs);
         }
         else
         {
-            hop(metrics.hopEngineOutToGatewayOut, at, order.engineOutNs, order.sendingTimeNs);
+            metrics.hopEngineOutToGatewayOut.recordBetween(at, order.engineOutNs, order.sendingTimeNs);
         }
         if (order.engineOutNs != FixFields.ABSENT || order.gatewayInNs != FixFields.ABSENT)
         {
-            hop(metrics.hopGatewayOutToWire, at, order.sendingTimeNs, ackWireNs);
-        }
-    }
-
-    private static void hop(final LatencyMetric metric, final long at, final long fromNs, final long toNs)
-    {
-        if (fromNs != FixFields.ABSENT && toNs != FixFields.ABSENT)
-        {
-            metric.record(at, toNs - fromNs);
+            metrics.hopGatewayOutToWire.recordBetween(at, order.sendingTimeNs, ackWireNs);
         }
     }
 
@@ -347,74 +300,6 @@ public final class Correlator implements FixMessageHandler
         }
         acknowledge(order, (byte)'9', timestampNs, metrics.cancelReplaceReject);
         finish(order);
-    }
-
-    private void onIncremental(final TcpStream stream, final long timestampNs)
-    {
-        final long sendingNs = fields.sendingTimeNs();
-        final long engineOutNs = fields.engineOutNs();
-        hop(metrics.mdEngineInToEngineOut, timestampNs, fields.engineInNs(), engineOutNs);
-        hop(metrics.mdEngineOutToGatewayOut, timestampNs, engineOutNs, sendingNs);
-        if (engineOutNs != FixFields.ABSENT)
-        {
-            hop(metrics.mdGatewayOutToWire, timestampNs, sendingNs, timestampNs);
-        }
-        final int subscriber = subscriberOf(stream);
-        final ByteBuffer buffer = fields.buffer();
-        for (int i = 0, n = fields.mdEntryCount(); i < n; i++)
-        {
-            statistics.mdEntries++;
-            final int start = fields.mdEntryStart(i);
-            final int length = fields.mdEntryLength(i);
-            final PendingOrder order = byOrderId.find(FixFields.hash(buffer, start, length, 0), 0, buffer, start,
-                length);
-            if (order == null)
-            {
-                statistics.mdEntriesWithoutOrder++;
-                if (awaitingAck.size() > 0 && length <= MAX_ID_BYTES)
-                {
-                    earlyTicks.add(FixFields.hash(buffer, start, length, 0), buffer, start, length, timestampNs,
-                        subscriber);
-                }
-                continue;
-            }
-            onTick(order, subscriber, timestampNs);
-        }
-    }
-
-    /**
-     * A copy of the order's tick. Copies are delivered when their reassembly completes, which is not the order of
-     * their first bytes (a copy split over segments completes late; a queued out-of-order copy waits for a hole), so
-     * the first tick is the minimum over all copies, recorded when the order finishes.
-     */
-    private void onTick(final PendingOrder order, final int subscriber, final long timestampNs)
-    {
-        final long latency = timestampNs - order.requestTimeNs;
-        if (order.firstTickNs == NONE || timestampNs < order.firstTickNs)
-        {
-            order.firstTickNs = timestampNs;
-        }
-        if (subscriber >= 0 && order.markSubscriber(subscriber))
-        {
-            subscriberMetrics[subscriber].record(order.requestTimeNs, latency);
-            order.lastTickNs = Math.max(order.lastTickNs, timestampNs);
-        }
-    }
-
-    private int subscriberOf(final TcpStream stream)
-    {
-        int index = subscriberByConnection.get(stream.connectionId());
-        if (index < 0)
-        {
-            if (subscribers == MAX_SUBSCRIBERS)
-            {
-                return -1;
-            }
-            index = subscribers++;
-            subscriberByConnection.put(stream.connectionId(), index);
-            subscriberMetrics[index] = metrics.addSubscriber(index, stream.description());
-        }
-        return index;
     }
 
     private void evictExpired(final long nowNs)

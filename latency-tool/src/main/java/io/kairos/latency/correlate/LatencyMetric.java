@@ -2,6 +2,8 @@ package io.kairos.latency.correlate;
 
 import org.HdrHistogram.Histogram;
 
+import io.kairos.latency.fix.FixFields;
+
 /**
  * One latency measure: an HdrHistogram in nanoseconds (3 significant digits, up to one hour) plus the exact count,
  * minimum, maximum and sum, the first {@link #EXACT_VALUES} values, and, for the metrics drawn over time, a
@@ -46,6 +48,18 @@ public final class LatencyMetric
         this.signed = signed;
         this.negativeMagnitudes = signed ? new Histogram(HIGHEST_TRACKABLE_NS, 3) : null;
         this.timeline = timeline ? new LatencyTimeline(signed) : null;
+    }
+
+    /**
+     * Records {@code toNs - fromNs} when both stamps were present in the message (neither is
+     * {@link FixFields#ABSENT}): one hop between two of the Kairos latency stamps.
+     */
+    public void recordBetween(final long eventTimeNs, final long fromNs, final long toNs)
+    {
+        if (fromNs != FixFields.ABSENT && toNs != FixFields.ABSENT)
+        {
+            record(eventTimeNs, toNs - fromNs);
+        }
     }
 
     /**

@@ -13,7 +13,8 @@ public final class Metrics
 {
     public final LatencyMetric orderAck = drawnOverTime("order-ack",
         "NewOrderSingle (35=D) -> first ExecutionReport (35=8) with the same ClOrdID (11) on that connection");
-    public final LatencyMetric orderAckNew = metric("order-ack-new", "order-ack where the ack has ExecType 150=0 (New)");
+    public final LatencyMetric orderAckNew =
+        metric("order-ack-new", "order-ack where the ack has ExecType 150=0 (New)");
     public final LatencyMetric orderAckFill = metric("order-ack-fill",
         "order-ack where the ack has ExecType 150=F/1/2 (Trade, partial fill, fill)");
     public final LatencyMetric orderAckReject = metric("order-ack-reject",
@@ -61,9 +62,10 @@ public final class Metrics
     public Metrics()
     {
         fixed = List.of(orderAck, orderAckNew, orderAckFill, orderAckReject, orderAckOther, cancelAck, replaceAck,
-            cancelReplaceReject, orderToTickFirst, orderToTickLast, tickMinusAck, hopWireToGatewayIn, hopGatewayInToEngineIn,
-            hopEngineInToEngineOut, hopEngineOutToResponseIn, hopResponseInToGatewayOut, hopEngineOutToGatewayOut,
-            hopGatewayOutToWire, mdEngineInToEngineOut, mdEngineOutToGatewayOut, mdGatewayOutToWire);
+            cancelReplaceReject, orderToTickFirst, orderToTickLast, tickMinusAck, hopWireToGatewayIn,
+            hopGatewayInToEngineIn, hopEngineInToEngineOut, hopEngineOutToResponseIn, hopResponseInToGatewayOut,
+            hopEngineOutToGatewayOut, hopGatewayOutToWire, mdEngineInToEngineOut, mdEngineOutToGatewayOut,
+            mdGatewayOutToWire);
     }
 
     private static LatencyMetric metric(final String name, final String description)

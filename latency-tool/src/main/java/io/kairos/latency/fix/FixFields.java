@@ -2,96 +2,88 @@ package io.kairos.latency.fix;
 
 import java.nio.ByteBuffer;
 
-import static io.kairos.latency.fix.FixTags.*;
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.UtcTimestamps;
+
+import static io.kairos.fix.wire.FixTags.CL_ORD_ID;
+import static io.kairos.fix.wire.FixTags.ENGINE_IN;
+import static io.kairos.fix.wire.FixTags.ENGINE_OUT;
+import static io.kairos.fix.wire.FixTags.EXEC_TYPE;
+import static io.kairos.fix.wire.FixTags.GATEWAY_IN;
+import static io.kairos.fix.wire.FixTags.GATEWAY_RESPONSE_IN;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_ID;
+import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.ORDER_ID;
+import static io.kairos.fix.wire.FixTags.SENDING_TIME;
 
 /**
- * Flyweight over one framed FIX message: a single scan records where the fields the correlator needs are (first
- * occurrence, except every MDEntryID 278 up to {@link #MAX_MD_ENTRIES}). Values stay in the capture buffer.
- * Allocates nothing. Owned by the analysis thread; valid until the next {@link #wrap}.
+ * The fields of one framed FIX message the correlator needs, picked from fix-wire's {@link FixFieldIndex} in one
+ * pass over it: the first non-empty MsgType, ClOrdID, OrderID, ExecType and SendingTime, the last of each Kairos
+ * stamp, and every MDEntryID 278 up to {@link #MAX_MD_ENTRIES}. Values stay in the capture buffer. Allocates
+ * nothing. Owned by the analysis thread; valid until the next {@link #wrap}.
  */
 public final class FixFields
 {
     public static final int MAX_MD_ENTRIES = 1024;
-    public static final long ABSENT = Long.MIN_VALUE;
-    private static final byte SOH = 1;
+    public static final long ABSENT = UtcTimestamps.ABSENT;
+    /** Room for a snapshot or incremental of {@link #MAX_MD_ENTRIES} entries of several fields each. */
+    private static final int MAX_FIELDS = 16 * MAX_MD_ENTRIES;
 
-    private ByteBuffer buffer;
-    private int msgTypeStart;
-    private int msgTypeLength;
-    private int clOrdIdStart;
-    private int clOrdIdLength;
-    private int orderIdStart;
-    private int orderIdLength;
-    private int execTypeStart;
-    private int sendingTimeStart;
-    private int sendingTimeLength;
-    private int gatewayInStart;
-    private int gatewayInLength;
-    private int engineInStart;
-    private int engineInLength;
-    private int engineOutStart;
-    private int engineOutLength;
-    private int responseInStart;
-    private int responseInLength;
+    private final FixFieldIndex index = new FixFieldIndex(MAX_FIELDS);
+    private int msgType;
+    private int clOrdId;
+    private int orderId;
+    private int execType;
+    private int sendingTime;
+    private int gatewayIn;
+    private int engineIn;
+    private int engineOut;
+    private int responseIn;
     private int mdEntryCount;
-    private final int[] mdEntryStarts = new int[MAX_MD_ENTRIES];
-    private final int[] mdEntryLengths = new int[MAX_MD_ENTRIES];
+    private final int[] mdEntries = new int[MAX_MD_ENTRIES];
 
+    /**
+     * Picks the fields of {@code buffer[offset, offset + length)}. A field that is not tag=value ends the message
+     * early: the fields before it are still read.
+     */
     public FixFields wrap(final ByteBuffer buffer, final int offset, final int length)
     {
-        this.buffer = buffer;
-        msgTypeLength = 0;
-        clOrdIdLength = 0;
-        orderIdLength = 0;
-        execTypeStart = -1;
-        sendingTimeLength = 0;
-        gatewayInLength = 0;
-        engineInLength = 0;
-        engineOutLength = 0;
-        responseInLength = 0;
+        msgType = -1;
+        clOrdId = -1;
+        orderId = -1;
+        execType = -1;
+        sendingTime = -1;
+        gatewayIn = -1;
+        engineIn = -1;
+        engineOut = -1;
+        responseIn = -1;
         mdEntryCount = 0;
-        final int end = offset + length;
-        int index = offset;
-        while (index < end)
+        index.index(buffer, offset, length);
+        for (int field = 0, count = index.count(); field < count; field++)
         {
-            int tag = 0;
-            byte b;
-            while (index < end && (b = buffer.get(index)) != '=')
-            {
-                tag = tag * 10 + (b - '0');
-                index++;
-            }
-            final int valueStart = ++index;
-            while (index < end && buffer.get(index) != SOH)
-            {
-                index++;
-            }
-            onField(tag, valueStart, index - valueStart);
-            index++;
+            onField(index.tag(field), field, index.length(field) > 0);
         }
         return this;
     }
 
-    private void onField(final int tag, final int start, final int length)
+    private void onField(final int tag, final int field, final boolean hasValue)
     {
         switch (tag)
         {
-            case MSG_TYPE -> { if (msgTypeLength == 0) { msgTypeStart = start; msgTypeLength = length; } }
-            case CL_ORD_ID -> { if (clOrdIdLength == 0) { clOrdIdStart = start; clOrdIdLength = length; } }
-            case ORDER_ID -> { if (orderIdLength == 0) { orderIdStart = start; orderIdLength = length; } }
-            case EXEC_TYPE -> { if (execTypeStart < 0 && length > 0) { execTypeStart = start; } }
-            case SENDING_TIME -> { if (sendingTimeLength == 0) { sendingTimeStart = start; sendingTimeLength = length; } }
-            case GATEWAY_IN -> { gatewayInStart = start; gatewayInLength = length; }
-            case ENGINE_IN -> { engineInStart = start; engineInLength = length; }
-            case ENGINE_OUT -> { engineOutStart = start; engineOutLength = length; }
-            case GATEWAY_RESPONSE_IN -> { responseInStart = start; responseInLength = length; }
+            case MSG_TYPE -> msgType = firstWithValue(msgType, field, hasValue);
+            case CL_ORD_ID -> clOrdId = firstWithValue(clOrdId, field, hasValue);
+            case ORDER_ID -> orderId = firstWithValue(orderId, field, hasValue);
+            case EXEC_TYPE -> execType = firstWithValue(execType, field, hasValue);
+            case SENDING_TIME -> sendingTime = firstWithValue(sendingTime, field, hasValue);
+            case GATEWAY_IN -> gatewayIn = field;
+            case ENGINE_IN -> engineIn = field;
+            case ENGINE_OUT -> engineOut = field;
+            case GATEWAY_RESPONSE_IN -> responseIn = field;
             case MD_ENTRY_ID ->
             {
                 if (mdEntryCount < MAX_MD_ENTRIES)
                 {
-                    mdEntryStarts[mdEntryCount] = start;
-                    mdEntryLengths[mdEntryCount] = length;
-                    mdEntryCount++;
+                    mdEntries[mdEntryCount++] = field;
                 }
             }
             default ->
@@ -100,18 +92,29 @@ public final class FixFields
         }
     }
 
+    private static int firstWithValue(final int current, final int field, final boolean hasValue)
+    {
+        return current < 0 && hasValue ? field : current;
+    }
+
     public ByteBuffer buffer()
     {
-        return buffer;
+        return index.buffer();
     }
 
     /** MsgType packed big-endian into an int (up to 4 characters; 'D' is 0x44), or 0 when absent. */
     public int msgType()
     {
-        int key = 0;
-        for (int i = 0; i < Math.min(msgTypeLength, 4); i++)
+        if (msgType < 0)
         {
-            key = (key << 8) | (buffer.get(msgTypeStart + i) & 0xFF);
+            return 0;
+        }
+        final ByteBuffer buffer = index.buffer();
+        final int start = index.start(msgType);
+        int key = 0;
+        for (int i = 0; i < Math.min(index.length(msgType), 4); i++)
+        {
+            key = (key << 8) | (buffer.get(start + i) & 0xFF);
         }
         return key;
     }
@@ -132,28 +135,28 @@ public final class FixFields
 
     public int clOrdIdStart()
     {
-        return clOrdIdStart;
+        return clOrdId < 0 ? 0 : index.start(clOrdId);
     }
 
     public int clOrdIdLength()
     {
-        return clOrdIdLength;
+        return clOrdId < 0 ? 0 : index.length(clOrdId);
     }
 
     public int orderIdStart()
     {
-        return orderIdStart;
+        return orderId < 0 ? 0 : index.start(orderId);
     }
 
     public int orderIdLength()
     {
-        return orderIdLength;
+        return orderId < 0 ? 0 : index.length(orderId);
     }
 
     /** ExecType (150) character, or 0 when absent. */
     public byte execType()
     {
-        return execTypeStart < 0 ? 0 : buffer.get(execTypeStart);
+        return execType < 0 ? 0 : index.firstByteAt(execType);
     }
 
     public int mdEntryCount()
@@ -161,60 +164,45 @@ public final class FixFields
         return mdEntryCount;
     }
 
-    public int mdEntryStart(final int index)
+    public int mdEntryStart(final int entry)
     {
-        return mdEntryStarts[index];
+        return index.start(mdEntries[entry]);
     }
 
-    public int mdEntryLength(final int index)
+    public int mdEntryLength(final int entry)
     {
-        return mdEntryLengths[index];
+        return index.length(mdEntries[entry]);
     }
 
     /** SendingTime (52) as epoch nanoseconds, or {@link #ABSENT}. */
     public long sendingTimeNs()
     {
-        return sendingTimeLength == 0 ? ABSENT : UtcTimestampParser.parseNanos(buffer, sendingTimeStart,
-            sendingTimeLength);
+        return sendingTime < 0 ? ABSENT : index.utcTimestampAt(sendingTime);
     }
 
     public long gatewayInNs()
     {
-        return parseNanos(gatewayInStart, gatewayInLength);
+        return stamp(gatewayIn);
     }
 
     public long engineInNs()
     {
-        return parseNanos(engineInStart, engineInLength);
+        return stamp(engineIn);
     }
 
     public long engineOutNs()
     {
-        return parseNanos(engineOutStart, engineOutLength);
+        return stamp(engineOut);
     }
 
     public long responseInNs()
     {
-        return parseNanos(responseInStart, responseInLength);
+        return stamp(responseIn);
     }
 
-    private long parseNanos(final int start, final int length)
+    private long stamp(final int field)
     {
-        if (length == 0 || length > 19)
-        {
-            return ABSENT;
-        }
-        long value = 0;
-        for (int i = start; i < start + length; i++)
-        {
-            final byte b = buffer.get(i);
-            if (b < '0' || b > '9')
-            {
-                return ABSENT;
-            }
-            value = value * 10 + (b - '0');
-        }
-        return value;
+        return field < 0 ? ABSENT : index.epochNanosAt(field);
     }
 
     /** A well-mixed 64-bit hash of a byte range, seeded (e.g. with a connection id). */

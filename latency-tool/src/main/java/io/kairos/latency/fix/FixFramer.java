@@ -3,6 +3,8 @@ package io.kairos.latency.fix;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
+import io.kairos.fix.wire.FixChecksum;
+import io.kairos.fix.wire.FixFrame;
 import io.kairos.latency.capture.CaptureProblems;
 import io.kairos.latency.tcp.StreamConsumer;
 import io.kairos.latency.tcp.TcpStream;
@@ -13,18 +15,19 @@ import io.kairos.latency.tcp.TcpStream;
  * After a mid-stream start, a lost segment, or bytes that are not FIX where a message should begin, it hunts for the
  * next {@code 8=FIX} and counts the resynchronisation. Each message gets the capture time of the packet that held its
  * first byte. Allocates only to grow the pending buffer for an unusually large message. Owned by the analysis thread.
+ *
+ * <p>Frame length and CheckSum come from fix-wire ({@link FixFrame}, {@link FixChecksum}); what stays here is what a
+ * capture needs and a live session does not: reassembly across segments with each message's first-byte capture time,
+ * hunting for {@code 8=FIX} after a gap or a mid-stream start, and a wrong CheckSum counted while the message is still
+ * read (the venue's own sessions drop such a frame; a measurement wants to see it).
  */
 public final class FixFramer implements StreamConsumer
 {
-    static final int NEED_MORE = 0;
+    static final int NEED_MORE = FixFrame.NEED_MORE;
     static final int GARBAGE = -1;
     public static final int MAX_MESSAGE_BYTES = 1 << 20;
 
-    private static final byte SOH = 1;
     private static final byte[] BEGIN = {'8', '=', 'F', 'I', 'X'};
-    private static final int MAX_BEGIN_STRING_BYTES = 32;
-    private static final int MAX_BODY_LENGTH_DIGITS = 7;
-    private static final int TRAILER_BYTES = 7;
     private static final int MAX_CHUNKS = 64;
 
     private final TcpStream stream;
@@ -162,7 +165,7 @@ public final class FixFramer implements StreamConsumer
                 statistics.resynchronisations++;
             }
             statistics.messages++;
-            if (!checksumMatches(buffer, position, result))
+            if (!FixChecksum.matches(buffer, position, result))
             {
                 statistics.checksumMismatches++;
             }
@@ -185,11 +188,14 @@ public final class FixFramer implements StreamConsumer
         }
     }
 
-    /** @return the message length, {@link #NEED_MORE} or {@link #GARBAGE}. */
+    /**
+     * The frame's length by fix-wire's {@link FixFrame#frameLength} (BodyLength and trailer, up to
+     * {@link #MAX_MESSAGE_BYTES}), {@link #NEED_MORE}, or {@link #GARBAGE} for anything it refuses and for bytes
+     * that do not start as {@code 8=FIX} does: the capture is read for FIX only, whatever the BeginString's version.
+     */
     static int frame(final ByteBuffer buffer, final int start, final int end)
     {
-        final int available = end - start;
-        final int prefix = Math.min(available, BEGIN.length);
+        final int prefix = Math.min(end - start, BEGIN.length);
         for (int i = 0; i < prefix; i++)
         {
             if (buffer.get(start + i) != BEGIN[i])
@@ -197,103 +203,8 @@ public final class FixFramer implements StreamConsumer
                 return GARBAGE;
             }
         }
-        if (available <= BEGIN.length)
-        {
-            return NEED_MORE;
-        }
-        int index = start + BEGIN.length;
-        final int beginLimit = Math.min(end, start + MAX_BEGIN_STRING_BYTES);
-        while (index < beginLimit && buffer.get(index) != SOH)
-        {
-            index++;
-        }
-        if (index == beginLimit)
-        {
-            return available >= MAX_BEGIN_STRING_BYTES ? GARBAGE : NEED_MORE;
-        }
-        index++;
-        if (index + 2 > end)
-        {
-            return NEED_MORE;
-        }
-        if (buffer.get(index) != '9' || buffer.get(index + 1) != '=')
-        {
-            return GARBAGE;
-        }
-        index += 2;
-        int bodyLength = 0;
-        int digits = 0;
-        while (true)
-        {
-            if (index >= end)
-            {
-                return NEED_MORE;
-            }
-            final byte b = buffer.get(index);
-            if (b == SOH)
-            {
-                break;
-            }
-            if (b < '0' || b > '9' || ++digits > MAX_BODY_LENGTH_DIGITS)
-            {
-                return GARBAGE;
-            }
-            bodyLength = bodyLength * 10 + (b - '0');
-            index++;
-        }
-        if (digits == 0)
-        {
-            return GARBAGE;
-        }
-        final int bodyStart = index + 1;
-        final int total = bodyStart - start + bodyLength + TRAILER_BYTES;
-        if (total > MAX_MESSAGE_BYTES)
-        {
-            return GARBAGE;
-        }
-        if (available < total)
-        {
-            return NEED_MORE;
-        }
-        return isTrailerAt(buffer, bodyStart + bodyLength) ? total : GARBAGE;
-    }
-
-    private static boolean isTrailerAt(final ByteBuffer buffer, final int trailer)
-    {
-        return buffer.get(trailer - 1) == SOH && buffer.get(trailer) == '1' && buffer.get(trailer + 1) == '0' &&
-            buffer.get(trailer + 2) == '=' && isDigit(buffer.get(trailer + 3)) && isDigit(buffer.get(trailer + 4)) &&
-            isDigit(buffer.get(trailer + 5)) && buffer.get(trailer + 6) == SOH;
-    }
-
-    private static boolean isDigit(final byte b)
-    {
-        return b >= '0' && b <= '9';
-    }
-
-    /**
-     * True when the CheckSum (10) value matches the byte sum of the message before it. Sums eight bytes per step
-     * (SWAR: four 16-bit lanes), then the tail byte by byte.
-     */
-    public static boolean checksumMatches(final ByteBuffer buffer, final int offset, final int length)
-    {
-        final int trailer = offset + length - TRAILER_BYTES;
-        long sum = 0;
-        int i = offset;
-        for (; i + Long.BYTES <= trailer; i += Long.BYTES)
-        {
-            long lanes = buffer.getLong(i);
-            lanes = (lanes & 0x00FF_00FF_00FF_00FFL) + ((lanes >>> 8) & 0x00FF_00FF_00FF_00FFL);
-            lanes += lanes >>> 16;
-            lanes += lanes >>> 32;
-            sum += lanes & 0xFFFF;
-        }
-        for (; i < trailer; i++)
-        {
-            sum += buffer.get(i) & 0xFF;
-        }
-        final int declared = (buffer.get(trailer + 3) - '0') * 100 + (buffer.get(trailer + 4) - '0') * 10 +
-            (buffer.get(trailer + 5) - '0');
-        return (sum & 0xFF) == declared;
+        final int length = FixFrame.frameLength(buffer, start, end, MAX_MESSAGE_BYTES);
+        return length < 0 ? GARBAGE : length;
     }
 
     private static int indexOfBegin(final ByteBuffer buffer, final int start, final int end)
@@ -318,7 +229,7 @@ public final class FixFramer implements StreamConsumer
         for (int i = position; i < Math.min(end, position + 24); i++)
         {
             final int b = buffer.get(i) & 0xFF;
-            if (b == SOH)
+            if (b == FixFrame.SOH)
             {
                 sample.append('|');
             }

@@ -27,7 +27,8 @@ public final class PcapFileWriter implements AutoCloseable
     public PcapFileWriter(final Path file) throws IOException
     {
         out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
-        final ByteBuffer header = ByteBuffer.allocate(PcapDescriptor.GLOBAL_HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        final ByteBuffer header =
+            ByteBuffer.allocate(PcapDescriptor.GLOBAL_HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         header.putInt(PcapDescriptor.MAGIC_NANOS).putShort((short)2).putShort((short)4).putInt(0).putInt(0)
             .putInt(262_144).putInt(NetworkHeadersDescriptor.LINKTYPE_ETHERNET);
         out.write(header.array());

@@ -45,8 +45,8 @@ public final class ConsoleReport
             result.fileSizeBytes());
         if (result.packets() > 0)
         {
-            out.printf(Locale.ROOT, "time      %s .. %s (%.6f s)%n", Instant.ofEpochSecond(0, result.firstTimestampNs()),
-                Instant.ofEpochSecond(0, result.lastTimestampNs()),
+            out.printf(Locale.ROOT, "time      %s .. %s (%.6f s)%n",
+                Instant.ofEpochSecond(0, result.firstTimestampNs()), Instant.ofEpochSecond(0, result.lastTimestampNs()),
                 (result.lastTimestampNs() - result.firstTimestampNs()) / 1e9);
         }
         out.printf(Locale.ROOT, "ports     order entry %s, market data %s%n", result.config().orderEntryPorts(),
@@ -138,7 +138,8 @@ public final class ConsoleReport
 
     private static void writeUnmatched(final CorrelationStatistics statistics, final PrintStream out)
     {
-        out.printf(Locale.ROOT, "requests  D %,d, F %,d, G %,d; duplicate ClOrdID while open %,d, without ClOrdID %,d%n",
+        out.printf(Locale.ROOT,
+            "requests  D %,d, F %,d, G %,d; duplicate ClOrdID while open %,d, without ClOrdID %,d%n",
             statistics.requests("D"), statistics.requests("F"), statistics.requests("G"),
             statistics.duplicateRequests(), statistics.requestsWithoutClOrdId());
         out.printf(Locale.ROOT, "unmatched D without ack %,d (%,d after the ack timeout), F without 150=4/35=9 %,d, " +

@@ -8,9 +8,9 @@ import io.kairos.latency.correlate.Metrics;
 
 /**
  * Where the order-ack time goes: one stacked bar of the per-hop medians and one of the per-hop 99th percentiles,
- * wire → gateway-in → engine-in → engine-out → (gateway response-in →) gateway out → wire, from the Kairos stamps,
- * with the measured order-ack percentile marked on each bar. Percentiles do not add up (the p99 of each hop rarely
- * comes from the same order), which the marker makes visible. Stateless.
+ * wire → gateway-in → engine-in → engine-out → (gateway response-in →) gateway out → wire, from the Kairos
+ * stamps, with the measured order-ack percentile marked on each bar. Percentiles do not add up (the p99 of each
+ * hop rarely comes from the same order), which the marker makes visible. Stateless.
  */
 final class HopChart
 {

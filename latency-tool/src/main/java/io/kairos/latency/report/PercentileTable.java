@@ -21,7 +21,8 @@ final class PercentileTable
     static String html(final Metrics metrics)
     {
         final StringBuilder html = new StringBuilder();
-        html.append("<table id=\"percentile-table\" class=\"numbers\">\n<thead><tr><th class=\"name\">metric (µs)</th>")
+        html.append("<table id=\"percentile-table\" class=\"numbers\">\n<thead><tr>")
+            .append("<th class=\"name\">metric (µs)</th>")
             .append("<th>count</th><th>min</th><th>50%</th><th>90%</th><th>99%</th><th>99.9%</th><th>99.99%</th>")
             .append("<th>max</th><th>mean</th></tr></thead>\n<tbody>\n");
         final List<LatencyMetric> all = metrics.all();

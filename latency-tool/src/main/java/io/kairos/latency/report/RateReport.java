@@ -89,7 +89,9 @@ final class RateReport
             "seconds since the first message's whole second", "messages per second");
     }
 
-    /** Messages of {@code rates} in the bucket at {@code fromNs} after {@code startNs} (each rate has its own start). */
+    /**
+     * Messages of {@code rates} in the bucket at {@code fromNs} after {@code startNs} (each rate has its own start).
+     */
     private static long count(final MessageRates rates, final long startNs, final long fromNs, final long widthNs)
     {
         return rates.count(startNs + fromNs - rates.startNs(), widthNs);

@@ -139,14 +139,16 @@ final class SvgChart
         for (int i = 0; i < x.ticks().length; i++)
         {
             final double at = px(x.ticks()[i]);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>" +
+            svg.append(String.format(Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>" +
                 "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", at, TOP, at, TOP + PLOT_HEIGHT, at,
                 TOP + PLOT_HEIGHT + 16, HtmlReport.escape(x.labels()[i])));
         }
         for (int i = 0; i < y.ticks().length; i++)
         {
             final double at = py(y.ticks()[i]);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>" +
+            svg.append(String.format(Locale.ROOT,
+                "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>" +
                 "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", LEFT, at, LEFT + plotWidth(), at,
                 LEFT - 6, at + 4, HtmlReport.escape(y.labels()[i])));
         }

@@ -70,8 +70,9 @@ public final class KairosTraffic
 
     public static byte[] tick(final String orderId)
     {
-        return TestFix.message("X", 49, "KAIROS-MD", 56, "MD01", 52, utcTimestamp(ENGINE_OUT_NS + TICK_SENDING_DELAY_NS), 21002,
-            ENGINE_IN_NS, 21003, ENGINE_OUT_NS, 268, 1, 279, 0, 269, 0, 278, orderId, 270, "100.5", 271, 100);
+        return TestFix.message("X", 49, "KAIROS-MD", 56, "MD01", 52,
+            utcTimestamp(ENGINE_OUT_NS + TICK_SENDING_DELAY_NS), 21002, ENGINE_IN_NS, 21003, ENGINE_OUT_NS, 268, 1,
+            279, 0, 269, 0, 278, orderId, 270, "100.5", 271, 100);
     }
 
     /** Frames of the conversation on {@code orderLink} / {@code mdLink}, in time order. */

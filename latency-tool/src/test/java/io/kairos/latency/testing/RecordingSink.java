@@ -10,8 +10,8 @@ import io.kairos.latency.correlate.OrderRecordSink;
 public final class RecordingSink implements OrderRecordSink
 {
     /** One finished request; times in epoch ns, {@link Long#MIN_VALUE} when absent. */
-    public record Row(String kind, int connectionId, String connection, String clOrdId, String orderId, char execType, int subscribers,
-        long requestNs, long ackNs, long firstTickNs, long lastTickNs)
+    public record Row(String kind, int connectionId, String connection, String clOrdId, String orderId, char execType,
+        int subscribers, long requestNs, long ackNs, long firstTickNs, long lastTickNs)
     {
         public long ackLatencyNs()
         {

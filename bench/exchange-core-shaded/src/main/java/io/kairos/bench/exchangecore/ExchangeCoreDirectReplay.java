@@ -1,7 +1,5 @@
 package io.kairos.bench.exchangecore;
 
-import java.util.function.LongUnaryOperator;
-
 import exchange.core2.collections.objpool.ObjectsPool;
 import exchange.core2.core.common.OrderAction;
 import exchange.core2.core.common.OrderType;
@@ -14,7 +12,6 @@ import exchange.core2.core.orderbook.OrderBookDirectImpl;
 import exchange.core2.core.orderbook.OrderBookEventsHelper;
 import io.kairos.bench.harness.OrderFlow;
 import io.kairos.bench.harness.OutcomeLog;
-import io.kairos.bench.harness.ReplayTarget;
 
 /**
  * exchange-core's order book alone, driven synchronously as its own order-book performance test
@@ -23,7 +20,7 @@ import io.kairos.bench.harness.ReplayTarget;
  * command, marked valid for matching and passed to {@link IOrderBook#processCommand}. No ring, no
  * risk engine, no threads. Owned by the replaying thread.
  */
-public final class ExchangeCoreDirectReplay implements ReplayTarget
+public final class ExchangeCoreDirectReplay implements ExchangeCoreReplay
 {
     private final OrderCommand cmd = new OrderCommand();
     private IOrderBook book;
@@ -75,18 +72,6 @@ public final class ExchangeCoreDirectReplay implements ReplayTarget
             c.resultCode = IOrderBook.processCommand(b, c);
             ExchangeCoreOutcomes.record(c, i, log);
         }
-    }
-
-    @Override
-    public LongUnaryOperator idToRef()
-    {
-        return id -> id;
-    }
-
-    @Override
-    public long priceUnit()
-    {
-        return 1;
     }
 
     /** Nothing to release: the engine is plain objects on this thread. */

@@ -3,7 +3,6 @@ package io.kairos.bench.exchangecore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongUnaryOperator;
 
 import exchange.core2.core.ExchangeApi;
 import exchange.core2.core.ExchangeCore;
@@ -13,7 +12,6 @@ import exchange.core2.core.common.cmd.OrderCommand;
 import exchange.core2.core.common.cmd.OrderCommandType;
 import io.kairos.bench.harness.OrderFlow;
 import io.kairos.bench.harness.OutcomeLog;
-import io.kairos.bench.harness.ReplayTarget;
 
 /**
  * The full exchange-core: {@link ExchangeCore} configured as in {@link ExchangeCoreTarget} (its
@@ -24,7 +22,7 @@ import io.kairos.bench.harness.ReplayTarget;
  * {@code timestamp} carries the command's index in the flow to the results consumer. A fresh core
  * per {@link #prepare}. The driving thread submits; exchange-core's results thread records outcomes.
  */
-public final class ExchangeCorePipelineReplay implements ReplayTarget
+public final class ExchangeCorePipelineReplay implements ExchangeCoreReplay
 {
     private static final long COMPLETION_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(5);
 
@@ -104,18 +102,6 @@ public final class ExchangeCorePipelineReplay implements ReplayTarget
         }
         ExchangeCoreOutcomes.record(cmd, (int)cmd.timestamp, outcomes);
         completed.lazySet(completed.get() + 1);
-    }
-
-    @Override
-    public LongUnaryOperator idToRef()
-    {
-        return id -> id;
-    }
-
-    @Override
-    public long priceUnit()
-    {
-        return 1;
     }
 
     @Override

@@ -35,34 +35,25 @@ public final class ExchangeCoreReplayRunner
 
     public static void main(final String[] args)
     {
-        Path flowFile = null;
-        Path resultDir = null;
-        int runs = 0;
-        List<String> modes = List.of(DIRECT, PIPELINE);
-        String wait = CoreWaitStrategy.YIELDING.name();
-        String expected = null;
-        int capacity = 1 << 20;
+        final Path flowFile;
+        final Path resultDir;
+        final int runs;
+        final List<String> modes;
+        final String wait;
+        final String expected;
+        final int capacity;
         try
         {
-            for (int i = 0; i < args.length; i += 2)
-            {
-                final String value = i + 1 < args.length ? args[i + 1] : null;
-                if (value == null)
-                {
-                    throw new IllegalArgumentException(args[i] + " needs a value");
-                }
-                switch (args[i])
-                {
-                    case "--flow" -> flowFile = Path.of(value);
-                    case "--result-dir" -> resultDir = Path.of(value);
-                    case "--runs" -> runs = Integer.parseInt(value);
-                    case "--modes" -> modes = List.of(value.toLowerCase(Locale.ROOT).split(","));
-                    case "--wait" -> wait = CoreWaitStrategy.valueOf(value.toUpperCase(Locale.ROOT)).name();
-                    case "--expect-sha256" -> expected = value;
-                    case "--outcome-capacity" -> capacity = Integer.parseInt(value);
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
+            final ChildOptions options = new ChildOptions(args, "--flow", "--result-dir", "--runs", "--modes",
+                "--wait", "--expect-sha256", "--outcome-capacity");
+            flowFile = options.path("--flow");
+            resultDir = options.path("--result-dir");
+            runs = options.intValue("--runs", 0);
+            modes = List.of(options.value("--modes", DIRECT + "," + PIPELINE).toLowerCase(Locale.ROOT).split(","));
+            wait = CoreWaitStrategy.valueOf(options.value("--wait", CoreWaitStrategy.YIELDING.name())
+                .toUpperCase(Locale.ROOT)).name();
+            expected = options.value("--expect-sha256", null);
+            capacity = options.intValue("--outcome-capacity", 1 << 20);
             if (flowFile == null || resultDir == null || runs <= 0)
             {
                 throw new IllegalArgumentException("--flow, --result-dir and --runs (> 0) are required");

@@ -16,7 +16,8 @@ import io.kairos.bench.harness.RunResult;
  * runs it on Java 17; this module is compiled for Java 17 for that reason.
  *
  * <pre>
- * ExchangeCoreRunner --flow FILE --result FILE --rate N [--journal off|disk] [--journal-dir DIR] [--wait BLOCKING|YIELDING|BUSY_SPIN]
+ * ExchangeCoreRunner --flow FILE --result FILE --rate N [--journal off|disk] [--journal-dir DIR]
+ *     [--wait BLOCKING|YIELDING|BUSY_SPIN]
  * </pre>
  * Exit status 0 when the result was written, 2 on bad arguments, 1 when the run failed.
  */
@@ -28,32 +29,23 @@ public final class ExchangeCoreRunner
 
     public static void main(final String[] args)
     {
-        Path flowFile = null;
-        Path resultFile = null;
-        long rate = 0;
-        boolean journal = false;
-        Path journalDir = null;
-        String wait = CoreWaitStrategy.BLOCKING.name();
+        final Path flowFile;
+        final Path resultFile;
+        final long rate;
+        final boolean journal;
+        final Path journalDir;
+        final String wait;
         try
         {
-            for (int i = 0; i < args.length; i += 2)
-            {
-                final String value = i + 1 < args.length ? args[i + 1] : null;
-                if (value == null)
-                {
-                    throw new IllegalArgumentException(args[i] + " needs a value");
-                }
-                switch (args[i])
-                {
-                    case "--flow" -> flowFile = Path.of(value);
-                    case "--result" -> resultFile = Path.of(value);
-                    case "--rate" -> rate = Long.parseLong(value);
-                    case "--journal" -> journal = parseJournal(value);
-                    case "--journal-dir" -> journalDir = Path.of(value);
-                    case "--wait" -> wait = CoreWaitStrategy.valueOf(value.toUpperCase(Locale.ROOT)).name();
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
+            final ChildOptions options =
+                new ChildOptions(args, "--flow", "--result", "--rate", "--journal", "--journal-dir", "--wait");
+            flowFile = options.path("--flow");
+            resultFile = options.path("--result");
+            rate = options.longValue("--rate", 0);
+            journal = parseJournal(options.value("--journal", "off"));
+            journalDir = options.path("--journal-dir");
+            wait = CoreWaitStrategy.valueOf(options.value("--wait", CoreWaitStrategy.BLOCKING.name())
+                .toUpperCase(Locale.ROOT)).name();
             if (flowFile == null || resultFile == null || rate <= 0)
             {
                 throw new IllegalArgumentException("--flow, --result and --rate (> 0) are required");

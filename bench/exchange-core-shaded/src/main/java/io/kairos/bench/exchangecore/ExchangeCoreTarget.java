@@ -60,7 +60,8 @@ public final class ExchangeCoreTarget extends CountingTarget
     private ExchangeApi api;
 
     /** @param waitStrategy name of an exchange-core {@link CoreWaitStrategy} (BLOCKING, YIELDING, BUSY_SPIN) */
-    public ExchangeCoreTarget(final OrderFlow flow, final boolean journal, final Path journalDir, final String waitStrategy)
+    public ExchangeCoreTarget(final OrderFlow flow, final boolean journal, final Path journalDir,
+        final String waitStrategy)
     {
         this.flow = flow;
         this.journal = journal;
@@ -102,14 +103,15 @@ public final class ExchangeCoreTarget extends CountingTarget
         final SerializationConfiguration serialization = journal
             ? SerializationConfiguration.builder()
                 .enableJournaling(true)
-                .serializationProcessorFactory(cfg -> new DiskSerializationProcessor(cfg, DiskSerializationProcessorConfiguration.builder()
-                    .storageFolder(dir.toString())
-                    .snapshotLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
-                    .journalFileMaxSize(4000L * 1024 * 1024)
-                    .journalBufferSize(256 * 1024)
-                    .journalBatchCompressThreshold(2048)
-                    .journalLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
-                    .build()))
+                .serializationProcessorFactory(cfg -> new DiskSerializationProcessor(cfg,
+                    DiskSerializationProcessorConfiguration.builder()
+                        .storageFolder(dir.toString())
+                        .snapshotLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
+                        .journalFileMaxSize(4000L * 1024 * 1024)
+                        .journalBufferSize(256 * 1024)
+                        .journalBatchCompressThreshold(2048)
+                        .journalLz4CompressorFactory(DiskSerializationProcessorConfiguration.LZ4_FAST)
+                        .build()))
                 .build()
             : SerializationConfiguration.DEFAULT;
         return ExchangeConfiguration.defaultBuilder()
@@ -124,7 +126,8 @@ public final class ExchangeCoreTarget extends CountingTarget
                 .waitStrategy(waitStrategy)
                 .orderBookFactory(OrderBookDirectImpl::new)
                 .build())
-            .initStateCfg(journal ? InitialStateConfiguration.cleanStartJournaling(exchangeId) : InitialStateConfiguration.cleanStart(exchangeId))
+            .initStateCfg(journal ? InitialStateConfiguration.cleanStartJournaling(exchangeId)
+            : InitialStateConfiguration.cleanStart(exchangeId))
             .serializationCfg(serialization)
             .build();
     }
@@ -164,7 +167,8 @@ public final class ExchangeCoreTarget extends CountingTarget
         }
     }
 
-    private static void expectSuccess(final CompletableFuture<CommandResultCode> future, final String what) throws Exception
+    private static void expectSuccess(final CompletableFuture<CommandResultCode> future,
+        final String what) throws Exception
     {
         final CommandResultCode code = future.get(30, TimeUnit.SECONDS);
         if (code != CommandResultCode.SUCCESS)
@@ -188,8 +192,11 @@ public final class ExchangeCoreTarget extends CountingTarget
                 .reservePrice(f.side(i) == OrderFlow.BUY ? f.maxPriceTicks() : 0)
                 .size(f.quantityLots(i))
                 .build();
-            case OrderFlow.CANCEL -> ApiCancelOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i)).build();
-            default -> ApiMoveOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i)).newPrice(f.priceTicks(i)).build();
+            case OrderFlow.CANCEL ->
+                ApiCancelOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i)).build();
+            default ->
+                ApiMoveOrder.builder().orderId(f.orderRef(i)).uid(f.user(i)).symbol(f.book(i))
+                    .newPrice(f.priceTicks(i)).build();
         };
     }
 
@@ -204,7 +211,9 @@ public final class ExchangeCoreTarget extends CountingTarget
     private void onResult(final OrderCommand cmd, final long sequence)
     {
         final OrderCommandType type = cmd.command;
-        if (!counting || (type != OrderCommandType.PLACE_ORDER && type != OrderCommandType.CANCEL_ORDER && type != OrderCommandType.MOVE_ORDER))
+        if (!counting
+            || (type != OrderCommandType.PLACE_ORDER && type != OrderCommandType.CANCEL_ORDER
+            && type != OrderCommandType.MOVE_ORDER))
         {
             return;
         }

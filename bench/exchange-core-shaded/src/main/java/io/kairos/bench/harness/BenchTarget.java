@@ -16,13 +16,19 @@ public interface BenchTarget extends AutoCloseable
     /** Builds and starts the engine, creates its users and books. May allocate and block. */
     void start() throws Exception;
 
-    /** Publishes command {@code index} of the flow; {@code plannedSendNs} is its planned send time (System.nanoTime), 0 when not measured. */
+    /**
+     * Publishes command {@code index} of the flow; {@code plannedSendNs} is its planned send time (System.nanoTime), 0
+     * when not measured.
+     */
     void send(int index, long plannedSendNs);
 
     /** Commands of the flow whose result has arrived (completed, traded or rejected). */
     long completed();
 
-    /** Commands the engine rejected (any reject or cancel-reject): the flow's late cancels when the engine agrees with the generator. */
+    /**
+     * Commands the engine rejected (any reject or cancel-reject): the flow's late cancels when the engine agrees with
+     * the generator.
+     */
     long rejects();
 
     /** Fills of resting orders (one per match): equal for both engines when they match the same way. */
@@ -34,6 +40,10 @@ public interface BenchTarget extends AutoCloseable
     /** Stops recording and returns what was recorded since {@link #startRecording()}. */
     Histogram stopRecording();
 
+    /**
+     * Stops the engine. Throws nothing checked: both engines stop without one, and an AutoCloseable whose close may
+     * throw InterruptedException is what javac's "try" lint warns about.
+     */
     @Override
-    void close() throws Exception;
+    void close();
 }

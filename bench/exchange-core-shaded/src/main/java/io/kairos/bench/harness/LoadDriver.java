@@ -8,14 +8,17 @@ import org.HdrHistogram.Histogram;
 /**
  * Drives one {@link BenchTarget} through an {@link OrderFlow} from the calling thread: prefill and
  * warm-up (unthrottled, not measured), the throughput segment (unthrottled, in {@link #THROUGHPUT_TRIALS}
- * trials, each timed from its first publish to its last result), then the latency segment at a fixed offered rate, where every command is stamped with
- * its planned send time and latency is taken from that plan, so a stall is charged to every
- * command queued behind it. Waits park (it shares two cores with the engine threads).
+ * trials, each timed from its first publish to its last result), then the latency segment at a fixed offered rate,
+ * where every command is stamped with its planned send time and latency is taken from that plan, so a stall is charged
+ * to every command queued behind it. Waits park (it shares two cores with the engine threads).
  */
 public final class LoadDriver
 {
     private static final long COMPLETION_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(3);
-    /** The throughput segment runs as this many equal back-to-back trials; the median is reported (other processes share the cores). */
+    /**
+     * The throughput segment runs as this many equal back-to-back trials; the median is reported (other processes share
+     * the cores).
+     */
     public static final int THROUGHPUT_TRIALS = 5;
     private static final long START_DELAY_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -23,7 +26,8 @@ public final class LoadDriver
     {
     }
 
-    public static RunResult run(final BenchTarget target, final OrderFlow flow, final long ratePerSecond) throws Exception
+    public static RunResult run(final BenchTarget target, final OrderFlow flow,
+        final long ratePerSecond) throws Exception
     {
         target.start();
         sendUnthrottled(target, 0, flow.prefillEnd());
@@ -50,7 +54,8 @@ public final class LoadDriver
         sendAtRate(target, flow.throughputEnd(), flow.size(), ratePerSecond);
         awaitCompleted(target, flow.size());
         final Histogram latency = target.stopRecording();
-        return new RunResult(target.label(), throughputCommands, trials[THROUGHPUT_TRIALS / 2], trials[0], trials[THROUGHPUT_TRIALS - 1],
+        return new RunResult(target.label(), throughputCommands, trials[THROUGHPUT_TRIALS / 2], trials[0],
+            trials[THROUGHPUT_TRIALS - 1],
             ratePerSecond, latency, target.rejects(), target.fills());
     }
 

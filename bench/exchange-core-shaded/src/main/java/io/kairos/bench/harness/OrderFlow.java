@@ -59,11 +59,13 @@ public final class OrderFlow
     private int size;
     private int reinserts;
 
-    public OrderFlow(final String scenarioKey, final int users, final int books, final long maxPriceTicks, final int capacity)
+    public OrderFlow(final String scenarioKey, final int users, final int books, final long maxPriceTicks,
+        final int capacity)
     {
         if (scenarioKey.length() > MAX_KEY_LENGTH || !scenarioKey.chars().allMatch(c -> c > ' ' && c < 127))
         {
-            throw new IllegalArgumentException("scenario key must be 1.." + MAX_KEY_LENGTH + " printable ASCII characters: " + scenarioKey);
+            throw new IllegalArgumentException("scenario key must be 1.." + MAX_KEY_LENGTH
+                + " printable ASCII characters: " + scenarioKey);
         }
         this.scenarioKey = scenarioKey;
         this.users = users;
@@ -83,7 +85,8 @@ public final class OrderFlow
     }
 
     /** Adds one GTC command. For UPDATE, {@code lots} is the order's unchanged total quantity. */
-    public void append(final byte kindValue, final byte sideValue, final int userValue, final int bookValue, final long price,
+    public void append(final byte kindValue, final byte sideValue, final int userValue, final int bookValue,
+        final long price,
         final long lots, final long ref, final long clOrd, final long origClOrd)
     {
         append(kindValue, sideValue, GTC, (byte)0, userValue, bookValue, price, lots, ref, clOrd, origClOrd);
@@ -109,7 +112,10 @@ public final class OrderFlow
         origClOrdNum[i] = origClOrd;
     }
 
-    /** Marks the end of the prefill, warm-up and throughput segments at the current size; the rest is the latency segment. */
+    /**
+     * Marks the end of the prefill, warm-up and throughput segments at the current size; the rest is the latency
+     * segment.
+     */
     public void markPrefillEnd()
     {
         prefillEnd = size;
@@ -244,7 +250,8 @@ public final class OrderFlow
             for (int i = 0; i < size; i++)
             {
                 records.put(kind[i]).put(side[i]).put(timeInForce[i]).put(flags[i]).putInt(user[i]).putInt(book[i])
-                    .putLong(priceTicks[i]).putLong(quantityLots[i]).putLong(orderRef[i]).putLong(clOrdNum[i]).putLong(origClOrdNum[i]);
+                    .putLong(priceTicks[i]).putLong(quantityLots[i]).putLong(orderRef[i]).putLong(clOrdNum[i])
+                    .putLong(origClOrdNum[i]);
                 if (!records.hasRemaining())
                 {
                     records.flip();
@@ -257,7 +264,9 @@ public final class OrderFlow
         }
     }
 
-    /** Reads a flow written by {@link #write}; refuses a file of another format or a truncated one, naming the problem. */
+    /**
+     * Reads a flow written by {@link #write}; refuses a file of another format or a truncated one, naming the problem.
+     */
     public static OrderFlow read(final Path file) throws IOException
     {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ))
@@ -280,9 +289,12 @@ public final class OrderFlow
             header.get(key);
             if (channel.size() != HEADER_LENGTH + (long)count * RECORD_LENGTH)
             {
-                throw new IOException(file + ": expected " + count + " records of " + RECORD_LENGTH + " bytes, file has " + channel.size() + " bytes");
+                throw new IOException(file + ": expected " + count + " records of " + RECORD_LENGTH
+                    + " bytes, file has " + channel.size() + " bytes");
             }
-            final OrderFlow flow = new OrderFlow(new String(key, java.nio.charset.StandardCharsets.US_ASCII), users, books, maxPrice, count);
+            final OrderFlow flow =
+                new OrderFlow(new String(key, java.nio.charset.StandardCharsets.US_ASCII), users, books, maxPrice,
+                count);
             final ByteBuffer records = ByteBuffer.allocate(RECORD_LENGTH * 4096).order(ByteOrder.LITTLE_ENDIAN);
             while (flow.size < count)
             {
@@ -314,7 +326,8 @@ public final class OrderFlow
         }
     }
 
-    private static void readFully(final FileChannel channel, final ByteBuffer buffer, final Path file) throws IOException
+    private static void readFully(final FileChannel channel, final ByteBuffer buffer,
+        final Path file) throws IOException
     {
         while (buffer.hasRemaining())
         {

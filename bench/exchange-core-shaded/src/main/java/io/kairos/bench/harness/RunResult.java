@@ -23,7 +23,8 @@ import org.HdrHistogram.Histogram;
  * @param throughputMaxPerSecond fastest trial
  * @param offeredRatePerSecond fixed rate of the latency segment
  * @param latencyNs            publish-to-result latency of the latency segment, from planned send times, in ns
- * @param rejects              rejected commands over the whole flow (the flow's late cancels; equal across engines expected)
+ * @param rejects              rejected commands over the whole flow (the flow's late cancels; equal across engines
+ * expected)
  * @param fills                fills of resting orders over the whole flow (equal across engines expected)
  */
 public record RunResult(
@@ -75,7 +76,8 @@ public record RunResult(
             return new RunResult(required(p, "label", file), Long.parseLong(required(p, "throughputCommands", file)),
                 Double.parseDouble(required(p, "throughputPerSecond", file)),
                 Double.parseDouble(required(p, "throughputMinPerSecond", file)),
-                Double.parseDouble(required(p, "throughputMaxPerSecond", file)), Long.parseLong(required(p, "offeredRatePerSecond", file)),
+                Double.parseDouble(required(p, "throughputMaxPerSecond", file)),
+                Long.parseLong(required(p, "offeredRatePerSecond", file)),
                 histogram, Long.parseLong(required(p, "rejects", file)), Long.parseLong(required(p, "fills", file)));
         }
         catch (final DataFormatException | RuntimeException e)

@@ -1,6 +1,9 @@
 package io.kairos.bench.fix;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * The lean client's ClOrdIDs (11, and 41 of cancels and replaces): a per-run prefix and the request's index in the
@@ -26,13 +29,13 @@ final class ClOrdIds
     }
 
     /** Writes the ClOrdID of request {@code index} at {@code buffer}'s position. */
-    void write(final AsciiBuffer buffer, final int index)
+    void write(final FixWriter buffer, final int index)
     {
         buffer.ascii(prefix).padded(index, DIGITS);
     }
 
     /** The request index of the ClOrdID in {@code bytes[start, end)}, or -1 when it is not one of this run's. */
-    int index(final byte[] bytes, final int start, final int end)
+    int index(final ByteBuffer bytes, final int start, final int end)
     {
         if (end - start != prefix.length + DIGITS)
         {
@@ -40,7 +43,7 @@ final class ClOrdIds
         }
         for (int i = 0; i < prefix.length; i++)
         {
-            if (bytes[start + i] != prefix[i])
+            if (bytes.get(start + i) != prefix[i])
             {
                 return -1;
             }
@@ -48,7 +51,7 @@ final class ClOrdIds
         long index = 0;
         for (int i = start + prefix.length; i < end; i++)
         {
-            final byte b = bytes[i];
+            final byte b = bytes.get(i);
             if (b < '0' || b > '9')
             {
                 return -1;

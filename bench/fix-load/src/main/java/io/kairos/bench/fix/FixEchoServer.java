@@ -8,9 +8,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * A raw TCP FIX echo server: the floor a FIX venue's round trip is compared with. One acceptor thread, and one
@@ -82,6 +86,7 @@ public final class FixEchoServer implements AutoCloseable
     private void serve(final Socket socket)
     {
         final byte[] buffer = new byte[BUFFER_BYTES];
+        final ByteBuffer view = ByteBuffer.wrap(buffer);
         final FixFieldIndex fields = new FixFieldIndex(MAX_FIELDS);
         final EchoResponder responder = new EchoResponder(epochOffsetNs);
         try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream())
@@ -99,7 +104,7 @@ public final class FixEchoServer implements AutoCloseable
                 int offset = 0;
                 while (true)
                 {
-                    final int length = FixFramer.frameLength(buffer, offset, limit);
+                    final int length = FixFramer.frameLength(view, offset, limit);
                     if (length == FixFramer.NEED_MORE)
                     {
                         break;
@@ -112,12 +117,13 @@ public final class FixEchoServer implements AutoCloseable
                         return;
                     }
                     messages.incrementAndGet();
-                    if (fields.index(buffer, offset, length))
+                    if (fields.index(view, offset, length) == FixFieldIndex.OK)
                     {
                         final int action = responder.onMessage(fields, receivedNs);
                         if (action != EchoResponder.NONE)
                         {
-                            out.write(responder.frame().bytes(), 0, responder.frame().position());
+                            final FixWriter answer = responder.frame();
+                            out.write(answer.bytes(), answer.frameStart(), answer.position() - answer.frameStart());
                         }
                         if (action == EchoResponder.RESPOND_AND_CLOSE)
                         {

@@ -18,6 +18,8 @@ public record Instrument(String symbol, long midMicros, long tickMicros, long lo
 {
     /** Prefix of a generated instrument list: {@code gen:1000} is S0001..S1000 at 100.00, tick 0.01, lot 1. */
     public static final String GENERATED_PREFIX = "gen:";
+    /** Prices are fixed-point numbers in micro units: six decimals. */
+    public static final int PRICE_DECIMALS = 6;
 
     /** The demo instruments shipped in the server's default config. */
     public static final String DEMO_LIST =
@@ -63,7 +65,8 @@ public record Instrument(String symbol, long midMicros, long tickMicros, long lo
             }
             catch (final NumberFormatException | ArithmeticException ex)
             {
-                throw new IllegalArgumentException("instrument '" + item + "' has a bad number: " + ex.getMessage(), ex);
+                throw new IllegalArgumentException("instrument '" + item + "' has a bad number: " + ex.getMessage(),
+                    ex);
             }
         }
         return List.copyOf(instruments);
@@ -87,12 +90,12 @@ public record Instrument(String symbol, long midMicros, long tickMicros, long lo
     /** Decimal text (at most 6 decimals) to micro units. */
     public static long micros(final String decimal)
     {
-        return new BigDecimal(decimal.trim()).movePointRight(6).longValueExact();
+        return new BigDecimal(decimal.trim()).movePointRight(PRICE_DECIMALS).longValueExact();
     }
 
     /** Micro units to the shortest decimal text (e.g. 190010000 → "190.01"). Allocates. */
     public static String decimal(final long micros)
     {
-        return BigDecimal.valueOf(micros, 6).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(micros, PRICE_DECIMALS).stripTrailingZeros().toPlainString();
     }
 }

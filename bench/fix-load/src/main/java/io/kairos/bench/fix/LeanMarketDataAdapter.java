@@ -1,9 +1,19 @@
 package io.kairos.bench.fix;
 
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_ID;
+import static io.kairos.fix.wire.FixTags.MD_ENTRY_TYPE;
+import static io.kairos.fix.wire.FixTags.RPT_SEQ;
+import static io.kairos.fix.wire.FixTags.SYMBOL;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixTags;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
 
 /**
  * The lean market-data subscribers: once a session is logged on, sends the MarketDataRequest (V) the QuickFIX/J
@@ -46,21 +56,22 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     /** Sends the subscription (allocates: once per session). */
     public void onLogon(final LeanSession session)
     {
-        final AsciiBuffer body = new AsciiBuffer(256 + 32 * instruments.size());
-        body.tag(262).ascii((session.senderCompId() + "-all").getBytes(StandardCharsets.US_ASCII)).soh();
-        body.tag(263).character((byte)'1').soh().tag(264).number(depth).soh().tag(265).character((byte)'1').soh();
-        body.tag(266).character((byte)(orderByOrder ? 'N' : 'Y')).soh();
-        body.tag(267).number(3).soh();
-        for (final byte entryType : new byte[] {'0', '1', '2'})
+        final FixWriter body = new FixWriter(256 + 32 * instruments.size());
+        body.field(FixTags.MD_REQ_ID, session.senderCompId() + "-all");
+        body.field(FixTags.SUBSCRIPTION_REQUEST_TYPE, '1').field(FixTags.MARKET_DEPTH, depth)
+            .field(FixTags.MD_UPDATE_TYPE, '1');
+        body.field(FixTags.AGGREGATED_BOOK, orderByOrder ? 'N' : 'Y');
+        body.field(FixTags.NO_MD_ENTRY_TYPES, 3);
+        for (final char entryType : new char[] {'0', '1', '2'})
         {
-            body.tag(269).character(entryType).soh();
+            body.field(MD_ENTRY_TYPE, entryType);
         }
-        body.tag(146).number(instruments.size()).soh();
+        body.field(FixTags.NO_RELATED_SYM, instruments.size());
         for (final Instrument instrument : instruments)
         {
-            body.tag(55).ascii(instrument.symbol().getBytes(StandardCharsets.US_ASCII)).soh();
+            body.field(SYMBOL, instrument.symbol().getBytes(StandardCharsets.US_ASCII));
         }
-        session.send((byte)'V', body.bytes(), body.position());
+        session.send((byte)MsgTypes.MARKET_DATA_REQUEST, body.bytes(), body.position());
         subscribed.countDown();
     }
 
@@ -69,17 +80,17 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     {
         switch (msgType)
         {
-            case 'W' ->
+            case MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH ->
             {
                 snapshots++;
                 read(session, fields, true);
             }
-            case 'X' ->
+            case MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH ->
             {
                 incrementals++;
                 read(session, fields, false);
             }
-            case 'Y' -> requestRejects++;
+            case MsgTypes.MARKET_DATA_REQUEST_REJECT -> requestRejects++;
             default ->
             {
             }
@@ -89,26 +100,25 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     private void read(final LeanSession session, final FixFieldIndex fields, final boolean snapshot)
     {
         final long[] last = lastRptSeq[session.index()];
-        final byte[] bytes = fields.buffer();
         int symbol = -1;
         for (int field = 0; field < fields.count(); field++)
         {
             switch (fields.tag(field))
             {
-                case 269 -> entries++;
-                case 278 ->
+                case MD_ENTRY_TYPE -> entries++;
+                case MD_ENTRY_ID ->
                 {
-                    if (fields.longValue(field) >= 0)
+                    if (fields.longAt(field) >= 0)
                     {
                         entryIds++;
                     }
                 }
-                case 55 -> symbol = symbols.indexOf(bytes, fields.start(field), fields.end(field));
-                case 83 ->
+                case SYMBOL -> symbol = symbols.indexOf(fields.buffer(), fields.start(field), fields.end(field));
+                case RPT_SEQ ->
                 {
                     if (symbol >= 0)
                     {
-                        checkRptSeq(last, symbol, fields.longValue(field), snapshot);
+                        checkRptSeq(last, symbol, fields.longAt(field), snapshot);
                     }
                 }
                 default ->

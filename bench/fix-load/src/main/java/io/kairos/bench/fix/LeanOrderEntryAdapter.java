@@ -1,7 +1,12 @@
 package io.kairos.bench.fix;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixTags;
+import io.kairos.fix.wire.MsgTypes;
 
 /**
  * Decodes the lean order-entry sessions' ExecutionReports (8) and OrderCancelRejects (9) in place and does what
@@ -40,12 +45,12 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
     public void onAppMessage(final LeanSession session, final byte msgType, final FixFieldIndex fields,
         final long receivedNs)
     {
-        final boolean executionReport = msgType == '8';
-        if (!executionReport && msgType != '9')
+        final boolean executionReport = msgType == MsgTypes.EXECUTION_REPORT;
+        if (!executionReport && msgType != MsgTypes.ORDER_CANCEL_REJECT)
         {
             return;
         }
-        final int clOrdId = fields.find(11);
+        final int clOrdId = fields.find(FixTags.CL_ORD_ID);
         final int index =
             clOrdId < 0 ? -1 : clOrdIds.index(fields.buffer(), fields.start(clOrdId), fields.end(clOrdId));
         if (index < 0 || index >= log.capacity() || log.sentNs(index) == 0)
@@ -54,7 +59,7 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
             return;
         }
         responses++;
-        final byte ordStatus = fields.firstByte(39);
+        final byte ordStatus = fields.firstByte(FixTags.ORD_STATUS);
         final boolean first = log.claimFirstResponse(index);
         if (first)
         {
@@ -86,15 +91,16 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
     /** LeavesQty (151) above zero: any non-zero digit; absent counts as open, as the QuickFIX/J client reads it. */
     private static boolean hasLeaves(final FixFieldIndex fields)
     {
-        final int field = fields.find(151);
+        final int field = fields.find(FixTags.LEAVES_QTY);
         if (field < 0)
         {
             return true;
         }
-        final byte[] bytes = fields.buffer();
+        final ByteBuffer bytes = fields.buffer();
         for (int i = fields.start(field); i < fields.end(field); i++)
         {
-            if (bytes[i] >= '1' && bytes[i] <= '9')
+            final byte b = bytes.get(i);
+            if (b >= '1' && b <= '9')
             {
                 return true;
             }

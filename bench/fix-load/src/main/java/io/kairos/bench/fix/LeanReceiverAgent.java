@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import io.kairos.fix.wire.FixFieldIndex;
+
 /**
  * The lean client's one receiver thread: a {@link Selector} over every session's socket (order entry and market
  * data), blocking in epoll until one is readable (no spinning: the machine's cores belong to the venue), then each

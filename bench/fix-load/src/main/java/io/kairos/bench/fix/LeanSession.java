@@ -8,13 +8,33 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
+import io.kairos.fix.wire.MsgTypes;
+
+import static io.kairos.fix.wire.FixTags.ENCRYPT_METHOD;
+import static io.kairos.fix.wire.FixTags.GAP_FILL_FLAG;
+import static io.kairos.fix.wire.FixTags.HEART_BT_INT;
+import static io.kairos.fix.wire.FixTags.MSG_SEQ_NUM;
+import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.NEW_SEQ_NO;
+import static io.kairos.fix.wire.FixTags.PASSWORD;
+import static io.kairos.fix.wire.FixTags.POSS_DUP_FLAG;
+import static io.kairos.fix.wire.FixTags.RESET_SEQ_NUM_FLAG;
+import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
+import static io.kairos.fix.wire.FixTags.SENDING_TIME;
+import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
+import static io.kairos.fix.wire.FixTags.TEST_REQ_ID;
+import static io.kairos.fix.wire.FixTags.TEXT;
+import static io.kairos.fix.wire.FixTags.USERNAME;
+
 /**
  * One FIX 4.x initiator session of the lean client over a non-blocking {@link SocketChannel}: the session layer
  * without the message objects. Outbound it numbers every message (MsgSeqNum 34) and writes it; inbound it frames
- * ({@link FixFramer}), indexes ({@link FixFieldIndex}), checks MsgSeqNum against the expected one on every message
- * (a gap is counted, as is a number too low without PossDupFlag), answers TestRequest with a Heartbeat carrying
- * TestReqID 112, ResendRequest with a SequenceReset, Logout with Logout, and hands application messages to its
- * {@link Handler}.
+ * ({@link FixFramer}), indexes (fix-wire's {@link FixFieldIndex}), checks MsgSeqNum on every message
+ * ({@link InboundSequence}), answers TestRequest with a Heartbeat carrying TestReqID 112, ResendRequest with a
+ * SequenceReset, Logout with Logout, and hands application messages to its {@link Handler}. Messages are composed in
+ * one fix-wire {@link FixWriter}, which fills in BodyLength and CheckSum.
  *
  * <p>Threads: outbound state (next MsgSeqNum, the admin frame, the socket's write side) is guarded by this object's
  * monitor, taken by the sender thread for orders and by the receiver thread for admin answers and heartbeats
@@ -55,9 +75,7 @@ final class LeanSession
     private final Handler handler;
     private final long epochOffsetNs;
 
-    private final AsciiBuffer adminBody = new AsciiBuffer(4096);
-    private final AsciiBuffer adminFrame = new AsciiBuffer(4096 + 128);
-    private final ByteBuffer adminView = ByteBuffer.wrap(adminFrame.bytes());
+    private final FixWriter admin = new FixWriter(4096 + 128);
     private long nextOutboundSeq = 1;
     /** Written under the monitor; volatile so the receiver can skip idle checks without taking it. */
     private volatile long lastSentNs;
@@ -66,10 +84,7 @@ final class LeanSession
     private byte[] inbound = new byte[INITIAL_INBOUND_BYTES];
     private ByteBuffer inboundView = ByteBuffer.wrap(inbound);
     private int inboundLimit;
-    private long expectedInboundSeq = 1;
-    private long sequenceGaps;
-    private long missingMessages;
-    private long sequenceTooLow;
+    private final InboundSequence inboundSequence = new InboundSequence();
     private long sessionRejects;
     private long businessRejects;
     private long throttleRejects;
@@ -121,11 +136,11 @@ final class LeanSession
     /** Sends Logon: EncryptMethod 0, HeartBtInt, ResetSeqNumFlag Y, and Username/Password when configured. */
     synchronized void sendLogon()
     {
-        header('A').tag(98).character((byte)'0').soh().tag(108).number(HEARTBEAT_INTERVAL_SECONDS).soh();
-        adminBody.tag(141).character((byte)'Y').soh();
+        header(MsgTypes.LOGON).field(ENCRYPT_METHOD, '0').field(HEART_BT_INT, HEARTBEAT_INTERVAL_SECONDS);
+        admin.field(RESET_SEQ_NUM_FLAG, 'Y');
         if (password != null)
         {
-            adminBody.tag(553).ascii(sender).soh().tag(554).ascii(password.getBytes(StandardCharsets.US_ASCII)).soh();
+            admin.field(USERNAME, sender).field(PASSWORD, password.getBytes(StandardCharsets.US_ASCII));
         }
         sendAdmin();
     }
@@ -136,7 +151,7 @@ final class LeanSession
         if (state == LOGGED_ON || state == CONNECTED)
         {
             state = LOGOUT_SENT;
-            header('5');
+            header(MsgTypes.LOGOUT);
             sendAdmin();
         }
     }
@@ -171,30 +186,27 @@ final class LeanSession
         {
             if (state == LOGGED_ON && nowNs - lastSentNs >= HEARTBEAT_INTERVAL_NS)
             {
-                header('0');
+                header(MsgTypes.HEARTBEAT);
                 sendAdmin();
             }
         }
     }
 
-    private AsciiBuffer header(final char msgType)
+    /** Starts a message in {@link #admin}: the standard header with the next MsgSeqNum. */
+    private FixWriter header(final char msgType)
     {
-        adminBody.reset();
-        adminBody.tag(35).character((byte)msgType).soh().tag(34).number(nextOutboundSeq++).soh();
-        adminBody.tag(49).ascii(sender).soh();
-        adminBody.tag(52).utcTimestampMillis(epochOffsetNs + System.nanoTime()).soh();
-        return adminBody.tag(56).ascii(target).soh();
+        admin.reset().beginMessage(beginString).field(MSG_TYPE, msgType).field(MSG_SEQ_NUM, nextOutboundSeq++);
+        admin.field(SENDER_COMP_ID, sender);
+        admin.tag(SENDING_TIME).utcTimestampMillis(epochOffsetNs + System.nanoTime()).soh();
+        return admin.field(TARGET_COMP_ID, target);
     }
 
     private void sendAdmin()
     {
-        adminFrame.reset();
-        adminFrame.tag(8).ascii(beginString).soh().tag(9).number(adminBody.position()).soh()
-            .bytes(adminBody.bytes(), 0, adminBody.position());
-        final int checksum = FixFramer.checksum(adminFrame.bytes(), 0, adminFrame.position());
-        adminFrame.tag(10).padded(checksum, 3).soh();
-        adminView.limit(adminFrame.position()).position(0);
-        write(adminView);
+        final int start = admin.finishMessage();
+        final ByteBuffer frame = admin.buffer();
+        frame.limit(admin.position()).position(start);
+        write(frame);
         lastSentNs = System.nanoTime();
     }
 
@@ -260,12 +272,12 @@ final class LeanSession
         int offset = 0;
         while (true)
         {
-            final int length = FixFramer.frameLength(inbound, offset, inboundLimit);
+            final int length = FixFramer.frameLength(inboundView, offset, inboundLimit);
             if (length == FixFramer.NEED_MORE)
             {
                 break;
             }
-            if (length < 0 || !fields.index(inbound, offset, length))
+            if (length < 0 || fields.index(inboundView, offset, length) != FixFieldIndex.OK)
             {
                 badFrames++;
                 onClosed();
@@ -295,20 +307,16 @@ final class LeanSession
 
     private void onFrame(final FixFieldIndex fields, final long receivedNs)
     {
-        final int typeField = fields.find(35);
-        final byte msgType =
-            typeField >= 0 && fields.length(typeField) == 1 ? fields.buffer()[fields.start(typeField)] : 0;
-        final int seqField = fields.find(34);
-        final long seq = seqField < 0 ? -1 : fields.longValue(seqField);
-        if (msgType == '4' && fields.firstByte(123) != 'Y')
+        final byte msgType = (byte)fields.charValue(MSG_TYPE);
+        if (msgType == MsgTypes.SEQUENCE_RESET && fields.firstByte(GAP_FILL_FLAG) != 'Y')
         {
-            resetInbound(fields);
+            inboundSequence.reset(fields.longValue(NEW_SEQ_NO));
             return;
         }
-        checkSequence(seq, fields.firstByte(43) == 'Y');
+        inboundSequence.check(fields.longValue(MSG_SEQ_NUM), fields.firstByte(POSS_DUP_FLAG) == 'Y');
         switch (msgType)
         {
-            case 'A' ->
+            case MsgTypes.LOGON ->
             {
                 if (state == CONNECTED)
                 {
@@ -316,15 +324,15 @@ final class LeanSession
                 }
                 handler.onLogon(this);
             }
-            case '0' ->
+            case MsgTypes.HEARTBEAT ->
             {
             }
-            case '1' -> answerTestRequest(fields);
-            case '2' -> answerResendRequest();
-            case '4' -> resetInbound(fields);
-            case '5' -> onLogout();
-            case '3' -> sessionRejects++;
-            case 'j' -> onBusinessReject(fields);
+            case MsgTypes.TEST_REQUEST -> answerTestRequest(fields);
+            case MsgTypes.RESEND_REQUEST -> answerResendRequest();
+            case MsgTypes.SEQUENCE_RESET -> inboundSequence.reset(fields.longValue(NEW_SEQ_NO));
+            case MsgTypes.LOGOUT -> onLogout();
+            case MsgTypes.REJECT -> sessionRejects++;
+            case MsgTypes.BUSINESS_MESSAGE_REJECT -> onBusinessReject(fields);
             default -> handler.onAppMessage(this, msgType, fields, receivedNs);
         }
     }
@@ -332,49 +340,16 @@ final class LeanSession
     private void onBusinessReject(final FixFieldIndex fields)
     {
         businessRejects++;
-        final int text = fields.find(58);
+        final int text = fields.find(TEXT);
         if (text >= 0 && ThrottleRejects.isThrottleText(fields.buffer(), fields.start(text), fields.length(text)))
         {
             throttleRejects++;
         }
     }
 
-    private void checkSequence(final long seq, final boolean possDup)
-    {
-        if (seq == expectedInboundSeq)
-        {
-            expectedInboundSeq++;
-        }
-        else if (seq > expectedInboundSeq)
-        {
-            sequenceGaps++;
-            missingMessages += seq - expectedInboundSeq;
-            expectedInboundSeq = seq + 1;
-        }
-        else if (!possDup)
-        {
-            sequenceTooLow++;
-        }
-    }
-
-    /** SequenceReset: the next inbound message carries NewSeqNo (36). */
-    private void resetInbound(final FixFieldIndex fields)
-    {
-        final int newSeq = fields.find(36);
-        if (newSeq >= 0 && fields.longValue(newSeq) > 0)
-        {
-            expectedInboundSeq = fields.longValue(newSeq);
-        }
-    }
-
     private synchronized void answerTestRequest(final FixFieldIndex fields)
     {
-        header('0');
-        final int testReqId = fields.find(112);
-        if (testReqId >= 0)
-        {
-            adminBody.tag(112).bytes(fields.buffer(), fields.start(testReqId), fields.length(testReqId)).soh();
-        }
+        header(MsgTypes.HEARTBEAT).copyField(fields, TEST_REQ_ID);
         sendAdmin();
         testRequestsAnswered++;
     }
@@ -383,7 +358,7 @@ final class LeanSession
     private synchronized void answerResendRequest()
     {
         final long next = nextOutboundSeq + 1;
-        header('4').tag(36).number(next).soh();
+        header(MsgTypes.SEQUENCE_RESET).field(NEW_SEQ_NO, next);
         sendAdmin();
     }
 
@@ -391,7 +366,7 @@ final class LeanSession
     {
         if (state != LOGOUT_SENT && state != LOGGED_OUT)
         {
-            header('5');
+            header(MsgTypes.LOGOUT);
             sendAdmin();
         }
         state = LOGGED_OUT;
@@ -408,17 +383,17 @@ final class LeanSession
 
     long sequenceGaps()
     {
-        return sequenceGaps;
+        return inboundSequence.gaps();
     }
 
     long missingMessages()
     {
-        return missingMessages;
+        return inboundSequence.missingMessages();
     }
 
     long sequenceTooLow()
     {
-        return sequenceTooLow;
+        return inboundSequence.tooLow();
     }
 
     long sessionRejects()

@@ -1,5 +1,15 @@
 package io.kairos.bench.fix;
 
+import static io.kairos.bench.fix.SessionNames.CLIENT_COMP_ID_FORMAT;
+import static io.kairos.bench.fix.SessionNames.CLIENT_PASSWORD_FORMAT;
+import static io.kairos.bench.fix.SessionNames.MARKET_DATA_COMP_ID;
+import static io.kairos.bench.fix.SessionNames.MARKET_DATA_PORT;
+import static io.kairos.bench.fix.SessionNames.MD_COMP_ID_FORMAT;
+import static io.kairos.bench.fix.SessionNames.MD_PASSWORD_FORMAT;
+import static io.kairos.bench.fix.SessionNames.ORDER_ENTRY_PORT;
+import static io.kairos.bench.fix.SessionNames.SHIPPED_SESSIONS;
+import static io.kairos.bench.fix.SessionNames.VENUE_COMP_ID;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,28 +45,31 @@ public final class LoadCommand implements Callable<Integer>
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "order-entry host (default: ${DEFAULT-VALUE})")
     String host;
 
-    @Option(names = "--port", defaultValue = "9880", description = "order-entry port (default: ${DEFAULT-VALUE})")
+    @Option(names = "--port", defaultValue = ORDER_ENTRY_PORT,
+        description = "order-entry port (default: ${DEFAULT-VALUE})")
     int port;
 
     @Option(names = "--begin-string", defaultValue = "FIX.4.4",
         description = "FIX version; FIX.4.2 for QuickFIX/J ordermatch (default: ${DEFAULT-VALUE})")
     String beginString;
 
-    @Option(names = "--target-comp-id", defaultValue = "KAIROS", description = "venue CompID (default: ${DEFAULT-VALUE})")
+    @Option(names = "--target-comp-id", defaultValue = VENUE_COMP_ID,
+        description = "venue CompID (default: ${DEFAULT-VALUE})")
     String targetCompId;
 
-    @Option(names = "--sessions", defaultValue = "10", description = "order-entry sessions (default: ${DEFAULT-VALUE})")
+    @Option(names = "--sessions", defaultValue = SHIPPED_SESSIONS,
+        description = "order-entry sessions (default: ${DEFAULT-VALUE})")
     int sessions;
 
     @Option(names = "--first-session", defaultValue = "1",
         description = "number of the first session (default: ${DEFAULT-VALUE})")
     int firstSession;
 
-    @Option(names = "--comp-id-format", defaultValue = "CLIENT%02d",
+    @Option(names = "--comp-id-format", defaultValue = CLIENT_COMP_ID_FORMAT,
         description = "SenderCompID of session number n (default: ${DEFAULT-VALUE})")
     String compIdFormat;
 
-    @Option(names = "--password-format", defaultValue = "client%02dpass",
+    @Option(names = "--password-format", defaultValue = CLIENT_PASSWORD_FORMAT,
         description = "Password (554) of session number n, Username (553) is the CompID (default: ${DEFAULT-VALUE})")
     String passwordFormat;
 
@@ -87,7 +100,8 @@ public final class LoadCommand implements Callable<Integer>
         description = "passive orders to place (unmeasured) before the run (default: ${DEFAULT-VALUE})")
     int prefill;
 
-    @Option(names = "--prefill-rate", defaultValue = "5000", description = "prefill orders/s (default: ${DEFAULT-VALUE})")
+    @Option(names = "--prefill-rate", defaultValue = "5000",
+        description = "prefill orders/s (default: ${DEFAULT-VALUE})")
     double prefillRate;
 
     @Option(names = "--spin-us", defaultValue = "0",
@@ -135,17 +149,20 @@ public final class LoadCommand implements Callable<Integer>
             "${DEFAULT-VALUE})")
     int mdSessions;
 
-    @Option(names = "--md-port", defaultValue = "9881", description = "market-data port (default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-port", defaultValue = MARKET_DATA_PORT,
+        description = "market-data port (default: ${DEFAULT-VALUE})")
     int mdPort;
 
-    @Option(names = "--md-target-comp-id", defaultValue = "KAIROS-MD",
+    @Option(names = "--md-target-comp-id", defaultValue = MARKET_DATA_COMP_ID,
         description = "market-data venue CompID (default: ${DEFAULT-VALUE})")
     String mdTargetCompId;
 
-    @Option(names = "--md-comp-id-format", defaultValue = "MD%02d", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-comp-id-format", defaultValue = MD_COMP_ID_FORMAT,
+        description = "(default: ${DEFAULT-VALUE})")
     String mdCompIdFormat;
 
-    @Option(names = "--md-password-format", defaultValue = "md%02dpass", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-password-format", defaultValue = MD_PASSWORD_FORMAT,
+        description = "(default: ${DEFAULT-VALUE})")
     String mdPasswordFormat;
 
     @Option(names = "--md-view", defaultValue = "l3",
@@ -153,7 +170,8 @@ public final class LoadCommand implements Callable<Integer>
             "${DEFAULT-VALUE})")
     String mdView;
 
-    @Option(names = "--md-depth", defaultValue = "10", description = "MarketDepth of the l2 view (default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-depth", defaultValue = "10",
+        description = "MarketDepth of the l2 view (default: ${DEFAULT-VALUE})")
     int mdDepth;
 
     @Option(names = "--out", description = "directory for summary.properties and the .hgrm files")
@@ -227,7 +245,7 @@ public final class LoadCommand implements Callable<Integer>
         return new LoadConfig(label, host, port, beginString, targetCompId,
             SessionNames.compIds(compIdFormat, firstSession, sessions),
             SessionNames.passwords(compIdFormat, noPassword ? null : passwordFormat, firstSession, sessions), rate,
-            warmupNs, durationNs, drainTimeoutNs, prefill, prefillRate, spinUs * 1000, logonTimeoutNs, model, marketData,
-            out, measureStartFile);
+            warmupNs, durationNs, drainTimeoutNs, prefill, prefillRate, spinUs * 1000, logonTimeoutNs, model,
+            marketData, out, measureStartFile);
     }
 }

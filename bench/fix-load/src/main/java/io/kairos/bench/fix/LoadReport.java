@@ -29,8 +29,8 @@ public final class LoadReport
     {
         final LoadConfig config = result.config();
         final LoadSender.Outcome outcome = result.outcome();
-        out.printf(Locale.ROOT, "%nfix-load  %s: %d sessions -> %s:%d (%s, %s), %.0f requests/s planned for %d s after " +
-            "%d s warm-up%n", config.label(), config.sessions().size(), config.host(), config.port(),
+        out.printf(Locale.ROOT, "%nfix-load  %s: %d sessions -> %s:%d (%s, %s), %.0f requests/s planned for %d s " +
+            "after %d s warm-up%n", config.label(), config.sessions().size(), config.host(), config.port(),
             config.beginString(), config.targetCompId(), config.ratePerSecond(),
             TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
         out.printf(Locale.ROOT, "rate      intended %.1f/s, actual %.1f/s; %d measured requests, %d unanswered, " +

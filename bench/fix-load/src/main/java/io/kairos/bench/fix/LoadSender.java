@@ -64,7 +64,8 @@ final class LoadSender
     /** Sends the configured number of passive orders at the prefill rate, unmeasured; returns how many. */
     int prefill()
     {
-        final ConstantRateSchedule schedule = new ConstantRateSchedule(System.nanoTime(), config.prefillRatePerSecond());
+        final ConstantRateSchedule schedule =
+            new ConstantRateSchedule(System.nanoTime(), config.prefillRatePerSecond());
         for (int i = 0; i < config.prefillOrders(); i++)
         {
             final long plannedNs = schedule.intendedNs(i);

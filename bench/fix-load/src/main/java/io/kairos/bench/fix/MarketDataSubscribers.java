@@ -39,7 +39,8 @@ final class MarketDataSubscribers
             }
         }
         loggedOn = new CountDownLatch(config.sessions().size());
-        application = new MarketDataApplication(instruments, passwords, config.orderByOrder(), config.depth(), loggedOn);
+        application =
+            new MarketDataApplication(instruments, passwords, config.orderByOrder(), config.depth(), loggedOn);
         initiator = new SocketInitiator(application, new MemoryStoreFactory(), QuickFixSettings.initiators(
             config.host(), config.port(), "FIX.4.4", config.targetCompId(), config.sessions()),
             new SessionEventLogFactory(), new DefaultMessageFactory());

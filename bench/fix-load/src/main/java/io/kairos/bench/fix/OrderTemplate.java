@@ -1,10 +1,13 @@
 package io.kairos.bench.fix;
 
-import static io.kairos.bench.fix.FixFrameDescriptor.EQUALS;
-import static io.kairos.bench.fix.FixFrameDescriptor.SOH;
+import static io.kairos.fix.wire.FixFrame.EQUALS;
+import static io.kairos.fix.wire.FixFrame.SOH;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import io.kairos.fix.wire.FixTags;
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * One pre-encoded order message of one session (NewOrderSingle market or limit, OrderCancelRequest or
@@ -19,7 +22,9 @@ import java.nio.charset.StandardCharsets;
  * (millisecond UTC timestamps, {@link ClOrdIds}), so they are overwritten where they are. The fields whose width
  * varies per order (Symbol, OrderQty, Price) are the tail, rewritten after the middle; those whose width varies per
  * send (MsgSeqNum 34, then MsgType, BodyLength and BeginString) are written backwards in front of it, so the frame
- * starts wherever its front ends. Then the CheckSum. No field moves, nothing is allocated.
+ * starts wherever its front ends. Then the CheckSum. No field moves, nothing is allocated. (fix-wire's
+ * {@link FixWriter#finishMessage} also writes the front backwards, but once per message: here the middle stays
+ * encoded across sends and only its slots are patched, which is why this template writes its own front.)
  *
  * <p>{@link #fill} runs on the sender thread; {@link #seal} under the session's send lock, on the sender thread too.
  */
@@ -36,7 +41,7 @@ final class OrderTemplate
     private static final int TIMESTAMP_BYTES = 21;
     private static final int TAIL_BYTES_WITHOUT_SYMBOL = 64;
 
-    private final AsciiBuffer buffer;
+    private final FixWriter buffer;
     private final ByteBuffer view;
     private final ClOrdIds clOrdIds;
     private final byte[] beginStringField;
@@ -64,19 +69,19 @@ final class OrderTemplate
         this.hasPrice = kind != MARKET_ORDER && kind != CANCEL;
         final byte[] sender = senderCompId.getBytes(StandardCharsets.US_ASCII);
         final byte[] target = targetCompId.getBytes(StandardCharsets.US_ASCII);
-        buffer = new AsciiBuffer(FRONT_BYTES + sender.length + target.length + 2 * clOrdIds.length() +
+        buffer = new FixWriter(FRONT_BYTES + sender.length + target.length + 2 * clOrdIds.length() +
             2 * TIMESTAMP_BYTES + 64 + longestSymbolField + TAIL_BYTES_WITHOUT_SYMBOL);
         view = ByteBuffer.wrap(buffer.bytes());
         middleStart = FRONT_BYTES;
-        buffer.position(middleStart).tag(49).ascii(sender).soh().tag(52);
+        buffer.position(middleStart).tag(FixTags.SENDER_COMP_ID).ascii(sender).soh().tag(FixTags.SENDING_TIME);
         sendingTimeAt = buffer.position();
-        buffer.utcTimestampMillis(0).soh().tag(56).ascii(target).soh().tag(11);
+        buffer.utcTimestampMillis(0).soh().tag(FixTags.TARGET_COMP_ID).ascii(target).soh().tag(FixTags.CL_ORD_ID);
         clOrdIdAt = buffer.position();
         clOrdIds.write(buffer, 0);
         buffer.soh();
         if (kind == CANCEL || kind == REPLACE)
         {
-            buffer.tag(41);
+            buffer.tag(FixTags.ORIG_CL_ORD_ID);
             origClOrdIdAt = buffer.position();
             clOrdIds.write(buffer, 0);
             buffer.soh();
@@ -87,17 +92,17 @@ final class OrderTemplate
         }
         if (kind != CANCEL)
         {
-            buffer.tag(21).character((byte)'1').soh();
-            buffer.tag(40).character((byte)(kind == MARKET_ORDER ? OrderRequest.MARKET : OrderRequest.LIMIT)).soh();
+            buffer.field(FixTags.HANDL_INST, '1');
+            buffer.field(FixTags.ORD_TYPE, kind == MARKET_ORDER ? OrderRequest.MARKET : OrderRequest.LIMIT);
         }
-        buffer.tag(54);
+        buffer.tag(FixTags.SIDE);
         sideAt = buffer.position();
         buffer.character((byte)OrderRequest.BUY).soh();
         if (kind == LIMIT_ORDER)
         {
-            buffer.tag(59).character((byte)'0').soh();
+            buffer.field(FixTags.TIME_IN_FORCE, '0');
         }
-        buffer.tag(60);
+        buffer.tag(FixTags.TRANSACT_TIME);
         transactTimeAt = buffer.position();
         buffer.utcTimestampMillis(0).soh();
         tailStart = buffer.position();
@@ -128,10 +133,10 @@ final class OrderTemplate
         }
         buffer.bytes()[sideAt] = (byte)order.side;
         buffer.position(transactTimeAt).utcTimestampMillis(epochNs);
-        buffer.position(tailStart).ascii(symbolField).tag(38).number(order.quantity).soh();
+        buffer.position(tailStart).ascii(symbolField).field(FixTags.ORDER_QTY, order.quantity);
         if (hasPrice)
         {
-            buffer.tag(44).decimalMicros(order.priceMicros).soh();
+            buffer.priceField(FixTags.PRICE, order.priceMicros, Instrument.PRICE_DECIMALS);
         }
         tailEnd = buffer.position();
     }
@@ -158,8 +163,7 @@ final class OrderTemplate
         bytes[--start] = '9';
         start -= beginStringField.length;
         System.arraycopy(beginStringField, 0, bytes, start, beginStringField.length);
-        final int checksum = FixFramer.checksum(bytes, start, tailEnd);
-        final int end = buffer.position(tailEnd).tag(10).padded(checksum, 3).soh().position();
+        final int end = buffer.position(tailEnd).trailer(buffer.checksum(start, tailEnd)).position();
         view.limit(end).position(start);
         return view;
     }

@@ -1,5 +1,9 @@
 package io.kairos.bench.fix;
 
+import static io.kairos.bench.fix.SessionNames.CLIENT_COMP_ID_FORMAT;
+import static io.kairos.bench.fix.SessionNames.SHIPPED_SESSIONS;
+import static io.kairos.bench.fix.SessionNames.VENUE_COMP_ID;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,13 +32,14 @@ public final class OrdermatchConfigCommand implements Callable<Integer>
     @Option(names = "--port", defaultValue = "19876", description = "(default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--comp-id", defaultValue = "KAIROS", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--comp-id", defaultValue = VENUE_COMP_ID, description = "(default: ${DEFAULT-VALUE})")
     String compId;
 
-    @Option(names = "--sessions", defaultValue = "10", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--sessions", defaultValue = SHIPPED_SESSIONS, description = "(default: ${DEFAULT-VALUE})")
     int sessions;
 
-    @Option(names = "--comp-id-format", defaultValue = "CLIENT%02d", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--comp-id-format", defaultValue = CLIENT_COMP_ID_FORMAT,
+        description = "(default: ${DEFAULT-VALUE})")
     String compIdFormat;
 
     @Option(names = "--data-dir", required = true, description = "QuickFIX/J file store directory")

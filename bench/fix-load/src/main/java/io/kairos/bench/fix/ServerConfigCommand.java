@@ -1,5 +1,13 @@
 package io.kairos.bench.fix;
 
+import static io.kairos.bench.fix.SessionNames.CLIENT_COMP_ID_FORMAT;
+import static io.kairos.bench.fix.SessionNames.CLIENT_PASSWORD_FORMAT;
+import static io.kairos.bench.fix.SessionNames.MARKET_DATA_PORT;
+import static io.kairos.bench.fix.SessionNames.MD_COMP_ID_FORMAT;
+import static io.kairos.bench.fix.SessionNames.MD_PASSWORD_FORMAT;
+import static io.kairos.bench.fix.SessionNames.ORDER_ENTRY_PORT;
+import static io.kairos.bench.fix.SessionNames.SHIPPED_SESSIONS;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,22 +40,23 @@ public final class ServerConfigCommand implements Callable<Integer>
     @Option(names = "--data-dir", required = true, description = "directory for journal, snapshots, FIX state")
     Path dataDir;
 
-    @Option(names = "--fix-port", defaultValue = "9880", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--fix-port", defaultValue = ORDER_ENTRY_PORT, description = "(default: ${DEFAULT-VALUE})")
     int fixPort;
 
-    @Option(names = "--md-port", defaultValue = "9881", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-port", defaultValue = MARKET_DATA_PORT, description = "(default: ${DEFAULT-VALUE})")
     int mdPort;
 
     @Option(names = "--metrics-port", defaultValue = "9090", description = "(default: ${DEFAULT-VALUE})")
     int metricsPort;
 
-    @Option(names = "--journal-mode", defaultValue = "async", description = "sync | async | off (default: ${DEFAULT-VALUE})")
+    @Option(names = "--journal-mode", defaultValue = "async",
+        description = "sync | async | off (default: ${DEFAULT-VALUE})")
     String journalMode;
 
-    @Option(names = "--sessions", defaultValue = "10", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--sessions", defaultValue = SHIPPED_SESSIONS, description = "(default: ${DEFAULT-VALUE})")
     int sessions;
 
-    @Option(names = "--md-sessions", defaultValue = "10", description = "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--md-sessions", defaultValue = SHIPPED_SESSIONS, description = "(default: ${DEFAULT-VALUE})")
     int mdSessions;
 
     @Option(names = "--partitions", defaultValue = "2", description = "(default: ${DEFAULT-VALUE})")
@@ -80,19 +89,19 @@ public final class ServerConfigCommand implements Callable<Integer>
         line(text, "fix.max-sessions", Math.max(64, sessions + 8));
         line(text, "fix.throttle.messages-per-second", throttle);
         line(text, "fix.throttle.disconnect-after-rejects", Integer.MAX_VALUE);
-        final List<String> clients = SessionNames.compIds("CLIENT%02d", 1, sessions);
+        final List<String> clients = SessionNames.compIds(CLIENT_COMP_ID_FORMAT, 1, sessions);
         line(text, "fix.sessions", String.join(",", clients));
         for (final Map.Entry<String, String> entry :
-            SessionNames.passwords("CLIENT%02d", "client%02dpass", 1, sessions).entrySet())
+            SessionNames.passwords(CLIENT_COMP_ID_FORMAT, CLIENT_PASSWORD_FORMAT, 1, sessions).entrySet())
         {
             line(text, "fix.session." + entry.getKey() + ".password", entry.getValue());
             line(text, "fix.session." + entry.getKey() + ".cancel-on-disconnect", "false");
         }
         line(text, "md.port", mdPort);
-        final List<String> md = SessionNames.compIds("MD%02d", 1, mdSessions);
+        final List<String> md = SessionNames.compIds(MD_COMP_ID_FORMAT, 1, mdSessions);
         line(text, "md.sessions", String.join(",", md));
-        for (final Map.Entry<String, String> entry : SessionNames.passwords("MD%02d", "md%02dpass", 1, mdSessions)
-            .entrySet())
+        for (final Map.Entry<String, String> entry :
+            SessionNames.passwords(MD_COMP_ID_FORMAT, MD_PASSWORD_FORMAT, 1, mdSessions).entrySet())
         {
             line(text, "md.session." + entry.getKey() + ".password", entry.getValue());
         }

@@ -1,5 +1,6 @@
 package io.kairos.bench.fix;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,7 @@ final class SymbolIndex
         for (int i = 0; i < symbols.length; i++)
         {
             symbols[i] = instruments.get(i).symbol().getBytes(StandardCharsets.US_ASCII);
-            int slot = hash(symbols[i], 0, symbols[i].length) & mask;
+            int slot = hash(ByteBuffer.wrap(symbols[i]), 0, symbols[i].length) & mask;
             while (slots[slot] >= 0)
             {
                 slot = (slot + 1) & mask;
@@ -38,12 +39,12 @@ final class SymbolIndex
     }
 
     /** Index of the instrument whose symbol is {@code bytes[start, end)}, or -1. */
-    int indexOf(final byte[] bytes, final int start, final int end)
+    int indexOf(final ByteBuffer bytes, final int start, final int end)
     {
         int slot = hash(bytes, start, end) & mask;
         while (slots[slot] >= 0)
         {
-            if (Arrays.equals(symbols[slots[slot]], 0, symbols[slots[slot]].length, bytes, start, end))
+            if (equals(symbols[slots[slot]], bytes, start, end))
             {
                 return slots[slot];
             }
@@ -52,12 +53,28 @@ final class SymbolIndex
         return -1;
     }
 
-    private static int hash(final byte[] bytes, final int start, final int end)
+    private static boolean equals(final byte[] symbol, final ByteBuffer bytes, final int start, final int end)
+    {
+        if (symbol.length != end - start)
+        {
+            return false;
+        }
+        for (int i = 0; i < symbol.length; i++)
+        {
+            if (symbol[i] != bytes.get(start + i))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int hash(final ByteBuffer bytes, final int start, final int end)
     {
         int hash = 0;
         for (int i = start; i < end; i++)
         {
-            hash = hash * 31 + bytes[i];
+            hash = hash * 31 + bytes.get(i);
         }
         return hash ^ (hash >>> 16);
     }

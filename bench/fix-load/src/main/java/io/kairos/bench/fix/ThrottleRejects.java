@@ -1,5 +1,6 @@
 package io.kairos.bench.fix;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -22,7 +23,7 @@ final class ThrottleRejects
     }
 
     /** Whether {@code length} bytes of {@code buffer} from {@code start} begin with "Throttle". Allocation-free. */
-    static boolean isThrottleText(final byte[] buffer, final int start, final int length)
+    static boolean isThrottleText(final ByteBuffer buffer, final int start, final int length)
     {
         if (length < PREFIX.length)
         {
@@ -30,7 +31,7 @@ final class ThrottleRejects
         }
         for (int i = 0; i < PREFIX.length; i++)
         {
-            if (buffer[start + i] != PREFIX[i])
+            if (buffer.get(start + i) != PREFIX[i])
             {
                 return false;
             }

@@ -3,6 +3,7 @@ package io.kairos.bench.fix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -10,6 +11,8 @@ import java.time.format.DateTimeFormatter;
 
 import org.junit.jupiter.api.Test;
 
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
 import quickfix.Message;
 
 class EchoResponderTest
@@ -20,12 +23,13 @@ class EchoResponderTest
     private Message answer(final String bodyWithBars) throws Exception
     {
         final byte[] request = FixFramerTest.frame(bodyWithBars);
-        assertTrue(fields.index(request, 0, request.length));
+        assertEquals(FixFieldIndex.OK, fields.index(ByteBuffer.wrap(request), 0, request.length));
         assertEquals(EchoResponder.RESPOND, responder.onMessage(fields, System.nanoTime()));
-        final AsciiBuffer frame = responder.frame();
-        assertEquals(frame.position(), FixFramer.frameLength(frame.bytes(), 0, frame.position()),
-            "the answer is one well-framed message with a correct CheckSum");
-        return new Message(new String(frame.bytes(), 0, frame.position(), StandardCharsets.US_ASCII), true);
+        final FixWriter frame = responder.frame();
+        final int length = frame.position() - frame.frameStart();
+        assertEquals(length, FixFramer.frameLength(ByteBuffer.wrap(frame.bytes()), frame.frameStart(),
+            frame.position()), "the answer is one well-framed message with a correct CheckSum");
+        return new Message(new String(frame.bytes(), frame.frameStart(), length, StandardCharsets.US_ASCII), true);
     }
 
     @Test
@@ -62,7 +66,7 @@ class EchoResponderTest
     {
         answer("35=A|49=CLIENT01|56=KAIROS|34=1|98=0|108=30|141=Y|");
         final byte[] heartbeat0 = FixFramerTest.frame("35=0|49=CLIENT01|56=KAIROS|34=2|");
-        assertTrue(fields.index(heartbeat0, 0, heartbeat0.length));
+        assertEquals(FixFieldIndex.OK, fields.index(ByteBuffer.wrap(heartbeat0), 0, heartbeat0.length));
         assertEquals(EchoResponder.NONE, responder.onMessage(fields, System.nanoTime()), "a Heartbeat needs no answer");
         final Message heartbeat = answer("35=1|49=CLIENT01|56=KAIROS|34=3|112=ping|");
         assertEquals("ping", heartbeat.getString(112));
@@ -73,12 +77,12 @@ class EchoResponderTest
     @Test
     void shouldWriteUtcTimestampsWithNanoseconds()
     {
-        final AsciiBuffer buffer = new AsciiBuffer(64);
+        final FixWriter buffer = new FixWriter(64);
         for (final long epochNs : new long[] {0L, 951_782_400_123_456_789L, 1_763_769_599_999_999_999L,
             4_102_444_800_000_000_001L})
         {
             buffer.reset();
-            buffer.utcTimestamp(epochNs);
+            buffer.utcTimestampNanos(epochNs);
             final String expected = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSSSSSSSS").withZone(ZoneOffset.UTC)
                 .format(Instant.ofEpochSecond(0, epochNs));
             assertEquals(expected, new String(buffer.bytes(), 0, buffer.position(), StandardCharsets.US_ASCII));

@@ -2,7 +2,10 @@ package io.kairos.bench.fix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import io.kairos.fix.wire.FixChecksum;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +16,7 @@ class FixFramerTest
         final String body = bodyWithBars.replace('|', '\u0001');
         final String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001" + body;
         final byte[] bytes = head.getBytes(StandardCharsets.US_ASCII);
-        final int sum = FixFramer.checksum(bytes, 0, bytes.length);
+        final int sum = FixChecksum.sum(ByteBuffer.wrap(bytes), 0, bytes.length);
         return (head + String.format("10=%03d\u0001", sum)).getBytes(StandardCharsets.US_ASCII);
     }
 
@@ -21,7 +24,7 @@ class FixFramerTest
     void shouldFindTheLengthOfACompleteFrame()
     {
         final byte[] bytes = frame("35=D|49=CLIENT01|56=KAIROS|34=2|11=A1|");
-        assertEquals(bytes.length, FixFramer.frameLength(bytes, 0, bytes.length));
+        assertEquals(bytes.length, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, bytes.length));
     }
 
     @Test
@@ -30,7 +33,8 @@ class FixFramerTest
         final byte[] bytes = frame("35=D|49=CLIENT01|56=KAIROS|34=2|11=A1|");
         for (int limit = 0; limit < bytes.length; limit++)
         {
-            assertEquals(FixFramer.NEED_MORE, FixFramer.frameLength(bytes, 0, limit), "prefix of " + limit + " bytes");
+            assertEquals(FixFramer.NEED_MORE, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, limit),
+                "prefix of " + limit + " bytes");
         }
     }
 
@@ -42,8 +46,8 @@ class FixFramerTest
         final byte[] both = new byte[first.length + second.length];
         System.arraycopy(first, 0, both, 0, first.length);
         System.arraycopy(second, 0, both, first.length, second.length);
-        assertEquals(first.length, FixFramer.frameLength(both, 0, both.length));
-        assertEquals(second.length, FixFramer.frameLength(both, first.length, both.length));
+        assertEquals(first.length, FixFramer.frameLength(ByteBuffer.wrap(both), 0, both.length));
+        assertEquals(second.length, FixFramer.frameLength(ByteBuffer.wrap(both), first.length, both.length));
     }
 
     @Test
@@ -51,16 +55,16 @@ class FixFramerTest
     {
         final byte[] bytes = frame("35=D|49=A|56=B|34=2|");
         bytes[bytes.length - 2] = (byte)(bytes[bytes.length - 2] == '0' ? '1' : '0');
-        assertEquals(FixFramer.BAD_CHECKSUM, FixFramer.frameLength(bytes, 0, bytes.length));
+        assertEquals(FixFramer.BAD_CHECKSUM, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, bytes.length));
     }
 
     @Test
     void shouldRejectBytesThatAreNotAFrame()
     {
         final byte[] garbage = "GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(FixFramer.MALFORMED, FixFramer.frameLength(garbage, 0, garbage.length));
+        assertEquals(FixFramer.MALFORMED, FixFramer.frameLength(ByteBuffer.wrap(garbage), 0, garbage.length));
         final byte[] badLength = "8=FIX.4.4\u00019=1x\u0001".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(FixFramer.MALFORMED, FixFramer.frameLength(badLength, 0, badLength.length));
+        assertEquals(FixFramer.MALFORMED, FixFramer.frameLength(ByteBuffer.wrap(badLength), 0, badLength.length));
     }
 
     @Test
@@ -69,6 +73,6 @@ class FixFramerTest
         final byte[] bytes = frame("35=D|49=A|56=B|34=2|");
         final String text = new String(bytes, StandardCharsets.US_ASCII).replaceFirst("9=\\d+", "9=5");
         final byte[] wrong = text.getBytes(StandardCharsets.US_ASCII);
-        assertEquals(FixFramer.MALFORMED, FixFramer.frameLength(wrong, 0, wrong.length));
+        assertEquals(FixFramer.MALFORMED, FixFramer.frameLength(ByteBuffer.wrap(wrong), 0, wrong.length));
     }
 }

@@ -74,7 +74,8 @@ class LeanClientTest
             assertEquals(0, checks.badFrames());
             assertEquals(0, checks.sendFailures());
             assertEquals("lean", result.client());
-            Await.until("2 Logons, 300 orders and 2 Logouts at the echo server", () -> server.messages() == 2 + 300 + 2);
+            Await.until("2 Logons, 300 orders and 2 Logouts at the echo server",
+                () -> server.messages() == 2 + 300 + 2);
             assertEquals(0, server.badFrames());
             final MetricFigures ack = MetricFigures.fromLoad(dir, "order-ack");
             assertTrue(ack.present());

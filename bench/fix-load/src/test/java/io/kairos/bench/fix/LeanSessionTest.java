@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.fix.wire.FixFieldIndex;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

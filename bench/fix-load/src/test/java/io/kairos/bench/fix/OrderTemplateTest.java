@@ -11,6 +11,8 @@ import java.time.format.DateTimeFormatter;
 
 import org.junit.jupiter.api.Test;
 
+import io.kairos.fix.wire.FixWriter;
+
 import quickfix.DataDictionary;
 import quickfix.Message;
 import quickfix.ValidationSettings;
@@ -42,7 +44,7 @@ class OrderTemplateTest
         final ByteBuffer frame = template.seal(seq, EPOCH_NS);
         final byte[] bytes = new byte[frame.remaining()];
         frame.get(bytes);
-        assertEquals(bytes.length, FixFramer.frameLength(bytes, 0, bytes.length),
+        assertEquals(bytes.length, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, bytes.length),
             "one well-framed message with a correct BodyLength and CheckSum");
         final DataDictionary dictionary = new DataDictionary("FIX44.xml");
         final ValidationSettings settings = new ValidationSettings();
@@ -134,21 +136,21 @@ class OrderTemplateTest
     void shouldDecodeItsOwnClOrdIdsAndRejectOthers()
     {
         final byte[] mine = "Lrun-0000012345".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(12_345, clOrdIds.index(mine, 0, mine.length));
+        assertEquals(12_345, clOrdIds.index(ByteBuffer.wrap(mine), 0, mine.length));
         final byte[] other = "Lxyz-0000012345".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(-1, clOrdIds.index(other, 0, other.length));
+        assertEquals(-1, clOrdIds.index(ByteBuffer.wrap(other), 0, other.length));
         final byte[] shorter = "Lrun-12345".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(-1, clOrdIds.index(shorter, 0, shorter.length));
+        assertEquals(-1, clOrdIds.index(ByteBuffer.wrap(shorter), 0, shorter.length));
     }
 
     @Test
     void shouldWritePricesAsTheShortestDecimalLikeInstrumentDecimal()
     {
-        final AsciiBuffer buffer = new AsciiBuffer(64);
+        final FixWriter buffer = new FixWriter(64);
         for (final long micros : new long[] {1, 10, 10_000, 100_000_000, 190_010_000, 123_456_789, 5_000_000_000L})
         {
             buffer.reset();
-            buffer.decimalMicros(micros);
+            buffer.price(micros, Instrument.PRICE_DECIMALS);
             assertEquals(Instrument.decimal(micros),
                 new String(buffer.bytes(), 0, buffer.position(), StandardCharsets.US_ASCII));
         }

@@ -7,10 +7,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * A FIX acceptor for tests that answers like the echo server ({@link EchoResponder}) but can misbehave on purpose:
@@ -23,6 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ScriptedFixPeer implements AutoCloseable
 {
+    private static final byte[] FIX44 = bytes("FIX.4.4");
+
     private final ServerSocket serverSocket;
     private final int skipAfterMessages;
     private final String testRequestId;
@@ -110,12 +116,12 @@ final class ScriptedFixPeer implements AutoCloseable
 
     private void serve(final Socket socket)
     {
-        final byte[] buffer = new byte[1 << 16];
+        final byte[] bytes = new byte[1 << 16];
+        final ByteBuffer buffer = ByteBuffer.wrap(bytes);
         final FixFieldIndex in = new FixFieldIndex(128);
         final FixFieldIndex outFields = new FixFieldIndex(128);
         final EchoResponder responder = new EchoResponder(System.currentTimeMillis() * 1_000_000L - System.nanoTime());
-        final AsciiBuffer body = new AsciiBuffer(4096);
-        final AsciiBuffer frame = new AsciiBuffer(4200);
+        final FixWriter frame = new FixWriter(4200);
         long seqOffset = 0;
         long sent = 0;
         long lastSeq = 0;
@@ -125,7 +131,7 @@ final class ScriptedFixPeer implements AutoCloseable
         {
             while (true)
             {
-                final int read = input.read(buffer, limit, buffer.length - limit);
+                final int read = input.read(bytes, limit, bytes.length - limit);
                 if (read < 0)
                 {
                     return;
@@ -144,13 +150,13 @@ final class ScriptedFixPeer implements AutoCloseable
                         throttled++;
                         seqOffset++;
                         lastSeq++;
-                        message('j', lastSeq, "KAIROS", "CLIENT01", "45=" + in.longValue(in.find(34)) +
-                            "|372=D|380=99|58=Throttle limit exceeded (150 in 1000ms)|", body, frame, output);
+                        message('j', lastSeq, "KAIROS", "CLIENT01", "45=" + in.longValue(34) +
+                            "|372=D|380=99|58=Throttle limit exceeded (150 in 1000ms)|", frame, output);
                         continue;
                     }
                     if (type == 'V')
                     {
-                        final int count = marketData(in, lastSeq + 1, body, frame, output);
+                        final int count = marketData(in, lastSeq + 1, frame, output);
                         seqOffset += count;
                         lastSeq += count;
                         continue;
@@ -164,19 +170,19 @@ final class ScriptedFixPeer implements AutoCloseable
                     {
                         seqOffset++;
                     }
-                    final AsciiBuffer answer = responder.frame();
-                    outFields.index(answer.bytes(), 0, answer.position());
-                    final long seq = outFields.longValue(outFields.find(34)) + seqOffset;
-                    renumber(outFields, seq, body, frame);
-                    output.write(frame.bytes(), 0, frame.position());
+                    final FixWriter answer = responder.frame();
+                    outFields.index(answer.buffer(), answer.frameStart(), answer.position() - answer.frameStart());
+                    final long seq = outFields.longValue(34) + seqOffset;
+                    renumber(outFields, seq, frame);
+                    send(frame, output);
                     sent++;
                     lastSeq = seq;
                     if (type == 'A' && testRequestId != null)
                     {
                         seqOffset++;
                         lastSeq = seq + 1;
-                        testRequest(lastSeq, testRequestId, body, frame);
-                        output.write(frame.bytes(), 0, frame.position());
+                        testRequest(lastSeq, testRequestId, frame);
+                        send(frame, output);
                         sent++;
                     }
                     if (action == EchoResponder.RESPOND_AND_CLOSE)
@@ -184,7 +190,7 @@ final class ScriptedFixPeer implements AutoCloseable
                         return;
                     }
                 }
-                System.arraycopy(buffer, offset, buffer, 0, limit - offset);
+                System.arraycopy(bytes, offset, bytes, 0, limit - offset);
                 limit -= offset;
             }
         }
@@ -204,8 +210,7 @@ final class ScriptedFixPeer implements AutoCloseable
                 final int field = in.find(112);
                 if (field >= 0)
                 {
-                    heartbeatTestReqIds.add(new String(in.buffer(), in.start(field), in.length(field),
-                        StandardCharsets.US_ASCII));
+                    heartbeatTestReqIds.add(in.stringAt(field));
                 }
             }
             case '5' -> logouts.incrementAndGet();
@@ -219,66 +224,66 @@ final class ScriptedFixPeer implements AutoCloseable
     /**
      * Answers a MarketDataRequest, numbering its messages from {@code firstSeq}; returns how many it sent.
      */
-    private int marketData(final FixFieldIndex request, final long firstSeq, final AsciiBuffer body,
-        final AsciiBuffer frame, final OutputStream output) throws IOException
+    private int marketData(final FixFieldIndex request, final long firstSeq, final FixWriter frame,
+        final OutputStream output) throws IOException
     {
         final StringBuilder summary = new StringBuilder();
         for (final int tag : new int[] {262, 263, 264, 266})
         {
             final int field = request.find(tag);
-            summary.append(tag).append('=').append(field < 0 ? "" :
-                new String(request.buffer(), request.start(field), request.length(field), StandardCharsets.US_ASCII))
-                .append('|');
+            summary.append(tag).append('=').append(field < 0 ? "" : request.stringAt(field)).append('|');
         }
         final List<String> symbols = new java.util.ArrayList<>();
         for (int i = 0; i < request.count(); i++)
         {
             if (request.tag(i) == 55)
             {
-                symbols.add(
-                    new String(request.buffer(), request.start(i), request.length(i), StandardCharsets.US_ASCII));
+                symbols.add(request.stringAt(i));
             }
         }
         marketDataRequests.add(summary + String.join(",", symbols));
         long seq = firstSeq;
         for (final String symbol : symbols)
         {
-            mdMessage('W', seq++, "262=MD-all|55=" + symbol + "|83=10|268=0|", body, frame, output);
+            mdMessage('W', seq++, "262=MD-all|55=" + symbol + "|83=10|268=0|", frame, output);
         }
         long entryId = 1000;
         for (final String symbol : symbols)
         {
-            mdMessage('X', seq++, "268=1|279=0|269=0|278=" + entryId++ + "|55=" + symbol + "|83=11|270=1|271=1|", body,
+            mdMessage('X', seq++, "268=1|279=0|269=0|278=" + entryId++ + "|55=" + symbol + "|83=11|270=1|271=1|",
                 frame, output);
         }
-        mdMessage('X', seq++, "268=1|279=2|269=0|278=" + entryId + "|55=" + symbols.get(0) + "|83=13|270=1|", body,
+        mdMessage('X', seq++, "268=1|279=2|269=0|278=" + entryId + "|55=" + symbols.get(0) + "|83=13|270=1|",
             frame, output);
         return (int)(seq - firstSeq);
     }
 
     private static void mdMessage(final char type, final long seq, final String fieldsWithBars,
-        final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output) throws IOException
+        final FixWriter frame, final OutputStream output) throws IOException
     {
-        message(type, seq, "KAIROS-MD", "MD01", fieldsWithBars, body, frame, output);
+        message(type, seq, "KAIROS-MD", "MD01", fieldsWithBars, frame, output);
     }
 
     private static void message(final char type, final long seq, final String sender, final String target,
-        final String fieldsWithBars, final AsciiBuffer body, final AsciiBuffer frame, final OutputStream output)
-        throws IOException
+        final String fieldsWithBars, final FixWriter frame, final OutputStream output) throws IOException
     {
-        body.reset();
-        body.tag(35).character((byte)type).soh().tag(49).ascii(bytes(sender)).soh().tag(56).ascii(bytes(target))
-            .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
-            .soh().ascii(bytes(fieldsWithBars.replace('|', '\u0001')));
-        finish(body, frame);
-        output.write(frame.bytes(), 0, frame.position());
+        frame.reset().beginMessage(FIX44);
+        frame.field(35, type).field(49, sender).field(56, target).field(34, seq).tag(52)
+            .utcTimestampMillis(System.currentTimeMillis() * 1_000_000L).soh()
+            .ascii(bytes(fieldsWithBars.replace('|', '\u0001')));
+        frame.finishMessage();
+        send(frame, output);
+    }
+
+    private static void send(final FixWriter frame, final OutputStream output) throws IOException
+    {
+        output.write(frame.bytes(), frame.frameStart(), frame.position() - frame.frameStart());
     }
 
     /** Re-frames the indexed answer with MsgSeqNum {@code seq}. */
-    private static void renumber(final FixFieldIndex fields, final long seq, final AsciiBuffer body,
-        final AsciiBuffer frame)
+    private static void renumber(final FixFieldIndex fields, final long seq, final FixWriter frame)
     {
-        body.reset();
+        frame.reset().beginMessage(FIX44);
         for (int i = 0; i < fields.count(); i++)
         {
             final int tag = fields.tag(i);
@@ -286,36 +291,24 @@ final class ScriptedFixPeer implements AutoCloseable
             {
                 continue;
             }
-            body.tag(tag);
             if (tag == 34)
             {
-                body.number(seq);
+                frame.field(tag, seq);
             }
             else
             {
-                body.bytes(fields.buffer(), fields.start(i), fields.length(i));
+                frame.field(tag, fields, i);
             }
-            body.soh();
         }
-        finish(body, frame);
+        frame.finishMessage();
     }
 
-    private static void testRequest(final long seq, final String id, final AsciiBuffer body, final AsciiBuffer frame)
+    private static void testRequest(final long seq, final String id, final FixWriter frame)
     {
-        body.reset();
-        body.tag(35).character((byte)'1').soh().tag(49).ascii(bytes("KAIROS")).soh().tag(56).ascii(bytes("CLIENT01"))
-            .soh().tag(34).number(seq).soh().tag(52).utcTimestampMillis(System.currentTimeMillis() * 1_000_000L)
-            .soh().tag(112).ascii(bytes(id)).soh();
-        finish(body, frame);
-    }
-
-    private static void finish(final AsciiBuffer body, final AsciiBuffer frame)
-    {
-        frame.reset();
-        frame.tag(8).ascii(bytes("FIX.4.4")).soh().tag(9).number(body.position()).soh()
-            .bytes(body.bytes(), 0, body.position());
-        final int sum = FixFramer.checksum(frame.bytes(), 0, frame.position());
-        frame.tag(10).padded(sum, 3).soh();
+        frame.reset().beginMessage(FIX44);
+        frame.field(35, '1').field(49, "KAIROS").field(56, "CLIENT01").field(34, seq).tag(52)
+            .utcTimestampMillis(System.currentTimeMillis() * 1_000_000L).soh().field(112, id);
+        frame.finishMessage();
     }
 
     private static byte[] bytes(final String text)

@@ -1,27 +1,30 @@
-package io.kairos.latency.fix;
+package io.kairos.fix.wire;
 
 import java.nio.ByteBuffer;
 
 /**
  * Parses a FIX UTCTimestamp {@code YYYYMMDD-HH:MM:SS[.s…]} (0 to 9 fraction digits) into epoch nanoseconds without
- * allocating. Stateless; thread-safe.
+ * allocating ({@link FixWriter#utcTimestampMillis} and {@link FixWriter#utcTimestampNanos} write them). Stateless;
+ * thread-safe.
  */
-public final class UtcTimestampParser
+public final class UtcTimestamps
 {
+    /** What {@link #parseNanos} returns for text that is not a UTCTimestamp (the same as a missing number). */
+    public static final long ABSENT = FixFieldIndex.NOT_A_NUMBER;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final int MIN_LENGTH = 17;
 
-    private UtcTimestampParser()
+    private UtcTimestamps()
     {
     }
 
-    /** @return epoch nanoseconds, or {@link FixFields#ABSENT} when the text is not a UTCTimestamp. */
+    /** @return epoch nanoseconds, or {@link #ABSENT} when the text is not a UTCTimestamp. */
     public static long parseNanos(final ByteBuffer buffer, final int start, final int length)
     {
         if (length < MIN_LENGTH || buffer.get(start + 8) != '-' || buffer.get(start + 11) != ':' ||
             buffer.get(start + 14) != ':')
         {
-            return FixFields.ABSENT;
+            return ABSENT;
         }
         final int year = digits(buffer, start, 4);
         final int month = digits(buffer, start + 4, 2);
@@ -32,7 +35,7 @@ public final class UtcTimestampParser
         if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 ||
             minute > 59 || second < 0 || second > 60)
         {
-            return FixFields.ABSENT;
+            return ABSENT;
         }
         long fraction = 0;
         if (length > MIN_LENGTH)
@@ -40,12 +43,12 @@ public final class UtcTimestampParser
             final int fractionDigits = length - MIN_LENGTH - 1;
             if (buffer.get(start + MIN_LENGTH) != '.' || fractionDigits < 1 || fractionDigits > 9)
             {
-                return FixFields.ABSENT;
+                return ABSENT;
             }
             final int value = digits(buffer, start + MIN_LENGTH + 1, fractionDigits);
             if (value < 0)
             {
-                return FixFields.ABSENT;
+                return ABSENT;
             }
             fraction = value;
             for (int i = fractionDigits; i < 9; i++)
@@ -73,7 +76,7 @@ public final class UtcTimestampParser
     }
 
     /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm). */
-    static long daysFromCivil(final int year, final int month, final int day)
+    public static long daysFromCivil(final int year, final int month, final int day)
     {
         final int y = month <= 2 ? year - 1 : year;
         final int era = (y >= 0 ? y : y - 399) / 400;

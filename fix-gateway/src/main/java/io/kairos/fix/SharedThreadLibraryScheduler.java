@@ -1,0 +1,63 @@
+package io.kairos.fix;
+
+import io.aeron.Aeron;
+import io.kairos.engine.AgentThread;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.CompositeAgent;
+import uk.co.real_logic.artio.library.LibraryConfiguration;
+import uk.co.real_logic.artio.library.LibraryScheduler;
+
+/**
+ * Runs the order-entry library's housekeeping, its Aeron client conductor (invoker mode) and its error printer, on
+ * the compact mode's infra thread instead of a thread of its own (Artio's {@code DefaultLibraryScheduler}). Nothing
+ * a request waits for runs here: the library's poll on the hot thread reads and writes the IPC logs itself.
+ *
+ * <p>One difference from Artio's own scheduler, which cannot be had from outside its package: Artio marks its
+ * conductor thread so that the library's error handler prints an error there instead of rethrowing it. Here such an
+ * error leaves the conductor's duty cycle and reaches the infra thread's error handler, which counts and prints it.
+ *
+ * <p>{@link #launch} and {@link #close} are called by the library on the gateway's lifecycle thread.
+ */
+final class SharedThreadLibraryScheduler implements LibraryScheduler
+{
+    private final AgentThread infra;
+    private Agent hosted;
+
+    SharedThreadLibraryScheduler(final AgentThread infra)
+    {
+        this.infra = infra;
+    }
+
+    @Override
+    public void launch(
+        final LibraryConfiguration configuration, final ErrorHandler errorHandler, final Agent monitoringAgent,
+        final Agent conductorAgent)
+    {
+        if (hosted != null)
+        {
+            throw new IllegalStateException("the library is launched already");
+        }
+        final Agent agent =
+            monitoringAgent == null ? conductorAgent : new CompositeAgent(conductorAgent, monitoringAgent);
+        infra.add(agent);
+        hosted = agent;
+    }
+
+    /** The library's Aeron client runs its conductor where it is invoked: on the infra thread once launched. */
+    @Override
+    public void configure(final Aeron.Context aeronContext)
+    {
+        aeronContext.useConductorAgentInvoker(true);
+    }
+
+    @Override
+    public void close(final int libraryId)
+    {
+        if (hosted != null)
+        {
+            infra.remove(hosted);
+            hosted = null;
+        }
+    }
+}

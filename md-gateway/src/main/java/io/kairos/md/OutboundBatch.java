@@ -1,0 +1,30 @@
+package io.kairos.md;
+
+import io.kairos.fix.wire.FixWriter;
+
+/**
+ * Where a {@link SessionWriter} puts one connection's encoded messages, and how they leave: appended to an open
+ * batch, handed to the transport by {@link #flush()}. The Netty side is {@link ChannelBatch}; a socket-free test
+ * records the messages instead. Netty-free on purpose, so that the session protocol ({@link FixSession}) is too.
+ * Owned by the thread that owns the session (the gateway's event loop).
+ */
+interface OutboundBatch
+{
+    /**
+     * Appends one message: the session's header in two parts ({@code head}: 8 and 9; {@code tail}: 35 to 52 and the
+     * PossDup fields), the body, and the trailer for {@code checksum} (taken modulo 256).
+     */
+    void append(FixWriter head, FixWriter tail, byte[] body, int bodyLength, int checksum);
+
+    /** Messages appended since the last {@link #flush()}. */
+    int unflushedMessages();
+
+    /** Messages appended and not yet written to the peer: the open batch's and an estimate of those queued. */
+    int pendingMessages();
+
+    /** Hands the open batch to the transport; nothing when it is empty. */
+    void flush();
+
+    /** Frees the open batch of a connection that has closed (nothing will flush it). */
+    void release();
+}

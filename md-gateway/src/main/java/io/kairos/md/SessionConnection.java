@@ -1,0 +1,24 @@
+package io.kairos.md;
+
+/**
+ * What the session protocol ({@link FixSession}) needs of its connection, and nothing of how it is made: an output
+ * for its messages and a way to end it. The Netty side is {@link SessionChannelHandler}; a socket-free test provides
+ * its own. Called on the thread that owns the session (the gateway's event loop).
+ */
+interface SessionConnection
+{
+    /** Grace period of {@link #closeAfterGrace()}: the peer may read a Logout before its socket closes. */
+    long CLOSE_GRACE_MS = 200;
+
+    /** False once the connection is closed or closing (nothing written any more reaches the peer). */
+    boolean isOpen();
+
+    /** A new output for a writer of this connection's messages (one per writer). */
+    OutboundBatch newBatch();
+
+    /** Closes the connection now; what was flushed before may still be written. */
+    void close();
+
+    /** Closes the connection after {@link #CLOSE_GRACE_MS}. */
+    void closeAfterGrace();
+}
