@@ -2,7 +2,6 @@ package io.kairos.fix;
 
 import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
