@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +46,7 @@ class BurstAndStopTest
     void shouldAcknowledgeABurstLargerThanTheEngineToGatewayQueue() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(1_000_000, 1_000_000));
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             final Future<?> sent = writer.submit(() -> writeOrders(client, orders(client, BURST)));
@@ -59,7 +60,8 @@ class BurstAndStopTest
             client.send("q", "11=MC1|530=7|60=" + now() + "|");
             final String cancels = client.readUntilCount("|35=r|", 1, TimeUnit.SECONDS.toMillis(120));
             assertEquals(BURST, count(cancels, "|150=4|"), "every resting order's cancel is reported");
-            assertTrue(cancels.contains("|531=7|"), "then the mass cancel report: " + cancels.substring(Math.max(0, cancels.length() - 400)));
+            assertTrue(cancels.contains("|531=7|"), "then the mass cancel report: " +
+                cancels.substring(Math.max(0, cancels.length() - 400)));
             assertEquals(0, fixture.gateway.errorCount());
         }
     }
@@ -68,7 +70,7 @@ class BurstAndStopTest
     void shouldAnswerEveryOrderTheEngineTookWhenStoppedUnderLoad() throws Exception
     {
         final GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(1_000_000, 1_000_000));
-        try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        try (RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             final AtomicInteger written = new AtomicInteger();
@@ -82,7 +84,8 @@ class BurstAndStopTest
                 }
                 return null;
             });
-            final StringBuilder received = new StringBuilder(client.readUntilCount(ACK, 2_000, TimeUnit.SECONDS.toMillis(60)));
+            final StringBuilder received = new StringBuilder(
+                client.readUntilCount(ACK, 2_000, TimeUnit.SECONDS.toMillis(60)));
             // the venue's order: the engine first (its rings drain, every report reaches the session), then the gateway
             fixture.engine.close();
             final long taken = fixture.engine.stats(0).commands() + fixture.engine.stats(1).commands();
@@ -92,11 +95,13 @@ class BurstAndStopTest
             stopper.join(TimeUnit.SECONDS.toMillis(60));
 
             assertTrue(client.closedByPeer(), "the gateway logs the session out and closes it");
-            assertTrue(taken >= 2_000 && taken < flood.length, "stopped in the middle of the flood: " + taken + " taken");
+            assertTrue(taken >= 2_000 && taken < flood.length, "stopped in the middle of the flood: " + taken +
+                " taken");
             final String text = received.toString();
             assertEquals(taken, count(text, ACK), "every order the engine took is acknowledged before the logout");
             assertTrue(text.indexOf("|35=5|") > text.lastIndexOf(ACK),
-                "the Logout comes after the last acknowledgement: ..." + text.substring(Math.max(0, text.length() - 1500)));
+                "the Logout comes after the last acknowledgement: ..." +
+                    text.substring(Math.max(0, text.length() - 1500)));
             assertTrue(written.get() > taken, "the writer was still sending when the venue stopped");
         }
         finally

@@ -1,7 +1,5 @@
 package io.kairos.fix;
 
-import static io.kairos.fix.TestWaits.freePort;
-
 import static io.kairos.fix.Requests.BUY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +17,7 @@ import io.aeron.archive.codecs.mark.MarkFileHeaderDecoder;
 import io.aeron.archive.codecs.mark.MessageHeaderDecoder;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
+import io.kairos.testsupport.FreePorts;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -47,7 +46,8 @@ class CrashRestartTest
             final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> FixGateway.launch(
                 FixGatewayConfig.defaults(gatewayDir).withPort(0), engine.config().instruments(), engine.publisher(),
                 new SimpleMeterRegistry()));
-            assertTrue(refused.getMessage().contains(gatewayDir.toAbsolutePath() + " is in use by another running gateway (pid " +
+            assertTrue(refused.getMessage().contains(gatewayDir.toAbsolutePath() +
+                " is in use by another running gateway (pid " +
                 ProcessHandle.current().pid()), refused.getMessage());
 
             try (QfjClient client = first.client(1, dir.resolve("store")).startAndLogon())
@@ -77,12 +77,12 @@ class CrashRestartTest
     @Test
     void shouldResumeAfterTheLastSequenceNumberOnTheWireWhenArtiosLogLostItsTail() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
         final int lastOnWire;
-        try (QfjClient client = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store")))
+        try (QfjClient client = GatewayFixture.client(1, port, dir.resolve("store")))
         {
-            try (GatewayFixture fixture = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            try (GatewayFixture fixture = GatewayFixture.startOn(gatewayDir, port))
             {
                 assertEquals(port, fixture.port());
                 client.startAndLogon();
@@ -95,11 +95,12 @@ class CrashRestartTest
             final int lostTail = 5;
             try (SentSequenceFloor floor = SentSequenceFloor.open(gatewayDir, List.of()))
             {
-                assertEquals(lastOnWire, floor.lastSent("CLIENT01"), "the mark is the last number the client received (the Logout)");
+                assertEquals(lastOnWire, floor.lastSent("CLIENT01"),
+                    "the mark is the last number the client received (the Logout)");
                 floor.onSent(floor.slot("CLIENT01"), lastOnWire + lostTail);
             }
 
-            try (GatewayFixture restarted = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            try (GatewayFixture restarted = GatewayFixture.startOn(gatewayDir, port))
             {
                 assertEquals(port, restarted.port());
                 client.startAndLogon();
@@ -122,7 +123,8 @@ class CrashRestartTest
             final MappedByteBuffer mapped = file.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, file.length());
             try
             {
-                final int offset = MessageHeaderDecoder.ENCODED_LENGTH + MarkFileHeaderDecoder.activityTimestampEncodingOffset();
+                final int offset = MessageHeaderDecoder.ENCODED_LENGTH +
+                    MarkFileHeaderDecoder.activityTimestampEncodingOffset();
                 new UnsafeBuffer(mapped).putLongVolatile(offset, System.currentTimeMillis());
             }
             finally

@@ -96,7 +96,8 @@ class DeliveryMarksTest
             restarted.onRedelivering(restarted.slot(2), 0);
             restarted.onRecoveryComplete(0, 500);
             assertEquals(299, restarted.redeliverAfter(0),
-                "session 1 got nothing again (all delivered): its old mark no longer holds restarts back; session 2's stays");
+                "session 1 got nothing again (all delivered): its old mark no longer holds restarts back; " +
+                    "session 2's stays");
         }
     }
 
@@ -148,7 +149,8 @@ class DeliveryMarksTest
     void shouldRefuseAFileThatIsNotADeliveryMarksFile() throws Exception
     {
         Files.write(dir.resolve(DeliveryMarksDescriptor.FILE_NAME), new byte[DeliveryMarksDescriptor.RECORDS_START]);
-        final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> DeliveryMarks.open(dir, new int[] {1}));
+        final IllegalStateException refused = assertThrows(IllegalStateException.class, () ->
+            DeliveryMarks.open(dir, new int[] {1}));
         assertTrue(refused.getMessage().contains("is not a version 1 delivery marks file"), refused.getMessage());
     }
 

@@ -40,7 +40,8 @@ class FixGatewayConfigTest
         assertMessage("fix.sessions duplicate session-id 1", () -> defaults.withSessions(List.of(
             new FixSessionConfig("A", "p", 1, false), new FixSessionConfig("B", "p", 1, false))));
         assertMessage("session A session-id must be >= 1, was 0", () -> new FixSessionConfig("A", "p", 0, false));
-        assertMessage("session A password must be non-empty printable ASCII", () -> new FixSessionConfig("A", "", 1, false));
+        assertMessage("session A password must be non-empty printable ASCII", () ->
+            new FixSessionConfig("A", "", 1, false));
     }
 
     @Test

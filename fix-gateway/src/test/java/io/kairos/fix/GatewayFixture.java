@@ -1,5 +1,6 @@
 package io.kairos.fix;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -9,6 +10,8 @@ import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.RawFixClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.SystemEpochNanoClock;
@@ -41,12 +44,15 @@ final class GatewayFixture implements AutoCloseable
         this(dataDir, customise, EngineConfig.defaults(INSTRUMENTS));
     }
 
-    private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise, final EngineConfig engineConfig)
+    private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise,
+        final EngineConfig engineConfig)
     {
         this.dataDir = dataDir;
         final FixGatewayConfig config = customise.apply(FixGatewayConfig.defaults(dataDir).withPort(0));
-        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newHotPathIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
-        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(), Throwable::printStackTrace, Thread::new) : null;
+        hot = COMPACT ? AgentThread.start("kairos-hot", config.idleMode().newHotPathIdleStrategy(),
+            Throwable::printStackTrace, Thread::new) : null;
+        infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(),
+            Throwable::printStackTrace, Thread::new) : null;
         engine = new Engine(engineConfig, new SystemEpochNanoClock(), hot);
         gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry, hot, infra);
         engine.start(gateway);
@@ -62,11 +68,18 @@ final class GatewayFixture implements AutoCloseable
         return new GatewayFixture(dataDir, customise);
     }
 
+    /** On {@code port}, for a gateway that must come back on the same port after a restart (pick it with FreePorts). */
+    static GatewayFixture startOn(final Path dataDir, final int port)
+    {
+        return new GatewayFixture(dataDir, config -> config.withPort(port));
+    }
+
     /** With the engine journalling (sync) under {@code journalDir}, so a restart on the same directories recovers. */
     static GatewayFixture startJournalled(final Path dataDir, final Path journalDir, final int port)
     {
         return new GatewayFixture(dataDir, config -> config.withPort(port),
-            EngineConfig.defaults(INSTRUMENTS).withJournal(JournalMode.SYNC, journalDir.resolve("journal"), journalDir.resolve("snapshots")));
+            EngineConfig.defaults(INSTRUMENTS).withJournal(JournalMode.SYNC, journalDir.resolve("journal"),
+                journalDir.resolve("snapshots")));
     }
 
     int port()
@@ -76,8 +89,26 @@ final class GatewayFixture implements AutoCloseable
 
     QfjClient client(final int number, final Path storeDir)
     {
+        return client(number, port(), storeDir);
+    }
+
+    /** The demo session CLIENT{@code number} (password client{@code number}pass) of a gateway on {@code port}. */
+    static QfjClient client(final int number, final int port, final Path storeDir)
+    {
         final String suffix = String.format("%02d", number);
-        return new QfjClient("CLIENT" + suffix, "client" + suffix + "pass", port(), storeDir);
+        return new QfjClient("CLIENT" + suffix, "client" + suffix + "pass", port, storeDir);
+    }
+
+    /** A raw socket client of this gateway's session {@code compId}, connected, not logged on. */
+    RawFixClient rawClient(final String compId) throws IOException
+    {
+        return new RawFixClient(port(), compId, "KAIROS");
+    }
+
+    /** Waits (bounded) until the gateway has seen {@code compId}'s connection go. */
+    void awaitDisconnected(final String compId)
+    {
+        Await.until(compId + " disconnected", () -> !gateway.agent().session(compId).isConnected());
     }
 
     double counter(final String name, final String... tags)

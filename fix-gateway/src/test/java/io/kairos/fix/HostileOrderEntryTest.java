@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,17 +44,19 @@ class HostileOrderEntryTest
             {"38=12345678901234567890|44=90|", "38", "5"},
         };
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
             int n = 0;
             for (final String[] c : cases)
             {
-                assertSessionReject(client, "D", "11=H" + n++ + "|54=1|" + GOOD_TIME + "40=2|55=AAPL|59=0|" + c[0], c[1], c[2]);
+                assertSessionReject(client, "D", "11=H" + n++ + "|54=1|" + GOOD_TIME + "40=2|55=AAPL|59=0|" + c[0],
+                    c[1], c[2]);
             }
             assertSessionReject(client, "D", "11=T1|54=1|60=yesterday|40=2|55=AAPL|38=100|44=90|59=0|", "60", "6");
-            assertSessionReject(client, "D", "11=S1|54=1|" + GOOD_TIME + "40=2|55=" + "Z".repeat(65) + "|38=100|44=90|59=0|",
+            assertSessionReject(client, "D", "11=S1|54=1|" + GOOD_TIME + "40=2|55=" + "Z".repeat(65) +
+                "|38=100|44=90|59=0|",
                 "55", "5");
             assertSessionReject(client, "H", "11=S2|54=1|55=" + "Z".repeat(65) + "|", "55", "5");
             assertSessionReject(client, "G", "11=R1|41=H0|54=1|" + GOOD_TIME + "40=2|55=AAPL|38=1e3|44=90|", "38", "6");
@@ -85,18 +88,18 @@ class HostileOrderEntryTest
         {
             for (final String heartBtInt : new String[] {"0", "3601"})
             {
-                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.send("A", "98=0|108=" + heartBtInt + "|553=CLIENT01|554=client01pass|");
                     final String logout = client.readMessage("5", WAIT_MS);
                     assertNotNull(logout, "a Logout for HeartBtInt=" + heartBtInt);
-                    assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was " + heartBtInt),
-                        logout);
+                    assertTrue(RawFixClient.field(logout, 58)
+                        .contains("HeartBtInt(108) must be in [1, 3600], was " + heartBtInt), logout);
                     assertNull(client.readMessage("A", WAIT_MS), "no Logon reply");
                     assertTrue(client.closedByPeer(), "and the connection is closed");
                 }
             }
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.send("A", "98=0|108=3600|553=CLIENT01|554=client01pass|");
                 assertNotNull(client.readMessage("A", WAIT_MS), "the edge of the range is accepted");
@@ -111,16 +114,17 @@ class HostileOrderEntryTest
         {
             for (final String seqNum : new String[] {"0", "-1"})
             {
-                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.write(withSeqNum(client, seqNum));
                     final String logout = client.readMessage("5", WAIT_MS);
                     assertNotNull(logout, "a Logout for MsgSeqNum=" + seqNum);
-                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum), logout);
+                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum),
+                        logout);
                     assertTrue(client.readMessage("A", WAIT_MS) == null && client.closedByPeer(), "refused and closed");
                 }
             }
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.logon("CLIENT01", "client01pass");
                 assertNotNull(client.readMessage("A", WAIT_MS), "a good logon is answered afterwards");
@@ -135,7 +139,7 @@ class HostileOrderEntryTest
         {
             for (int i = 0; i < 3; i++)
             {
-                try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+                try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
                     final String logon = client.readMessage("A", WAIT_MS);
@@ -144,12 +148,12 @@ class HostileOrderEntryTest
                     assertEquals("Y", RawFixClient.field(logon, 141));
                 }
             }
-            try (RawFixClient refused = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient refused = fixture.rawClient("CLIENT01"))
             {
                 refused.send("A", "98=0|108=0|553=CLIENT01|554=client01pass|141=Y|");
                 assertNotNull(refused.readMessage("5", WAIT_MS));
             }
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
                 assertNotNull(client.readMessage("A", WAIT_MS), "answered after a refused logon too");
@@ -165,7 +169,7 @@ class HostileOrderEntryTest
     void shouldIgnoreAPossDupRetransmissionBelowTheExpectedMsgSeqNum() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS));
@@ -185,7 +189,7 @@ class HostileOrderEntryTest
     void shouldRejectASequenceResetPastTwoToThe31AndKeepTheSession() throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS));
@@ -215,7 +219,7 @@ class HostileOrderEntryTest
         throws Exception
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir);
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
             assertNotNull(client.readMessage("A", WAIT_MS));
@@ -233,7 +237,7 @@ class HostileOrderEntryTest
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir))
         {
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.logon("CLIENT01", "client01pass");
                 assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
@@ -255,8 +259,8 @@ class HostileOrderEntryTest
                 client.readUntilClosed(WAIT_MS);
                 assertTrue(client.closedByPeer(), "closed when the peer sends no FIX (" + written + " bytes written)");
             }
-            TestWaits.awaitDisconnected(fixture, "CLIENT01");
-            try (RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+            fixture.awaitDisconnected("CLIENT01");
+            try (RawFixClient client = fixture.rawClient("CLIENT01"))
             {
                 client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|141=Y|");
                 assertNotNull(client.readMessage("A", WAIT_MS), "the session logs on again");

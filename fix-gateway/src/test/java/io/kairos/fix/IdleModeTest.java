@@ -2,7 +2,6 @@ package io.kairos.fix;
 
 import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
@@ -17,16 +16,17 @@ class IdleModeTest
     @Test
     void shouldTradeWithBusySpinningFramerAndSessionThreads() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withIdleMode(IdleMode.BUSY_SPIN));
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
+            config.withIdleMode(IdleMode.BUSY_SPIN));
             QfjClient buyer = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
             buyer.send(Requests.limit("SPIN-B", BUY, "AAPL", 10, 99.5));
-            assertEquals('0', buyer.expect("8").getChar(150));
+            buyer.expectReport('0');
             seller.send(Requests.limit("SPIN-S", SELL, "AAPL", 10, 99.5));
-            assertEquals('0', seller.expect("8").getChar(150));
-            assertEquals('F', seller.expect("8").getChar(150));
-            assertEquals('F', buyer.expect("8").getChar(150));
+            seller.expectReport('0');
+            seller.expectReport('F');
+            buyer.expectReport('F');
         }
     }
 }

@@ -32,7 +32,8 @@ class LibraryThreadAllocationTest
     @Test
     void shouldNotAllocatePerOrderOnTheLibraryThread() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withThrottle(1_000_000, 1_000_000));
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
+            config.withThrottle(1_000_000, 1_000_000));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
         {
             warmUp(fixture, client);
@@ -44,7 +45,8 @@ class LibraryThreadAllocationTest
             System.out.printf("fix-gateway library thread: %d bytes over %d orders (new + cancel) = %.2f bytes/order%n",
                 allocated, MEASURED_ORDERS, perOrder);
             assertTrue(before > 0, "the per-thread counter works");
-            assertTrue(perOrder <= MAX_BYTES_PER_ORDER, "allocated " + allocated + " bytes for " + MEASURED_ORDERS + " orders");
+            assertTrue(perOrder <= MAX_BYTES_PER_ORDER, "allocated " + allocated + " bytes for " + MEASURED_ORDERS +
+                " orders");
         }
     }
 

@@ -3,6 +3,8 @@ package io.kairos.fix;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,8 @@ class LogonTest
             assertTrue(client.session().isLoggedOn());
             assertEquals(1.0, fixture.registry.get("kairos.sessions.connected").gauge().value());
         }
-        assertTrue(awaitGauge(0.0), "the gauge counts the session out after its logout");
+        Await.until("the gauge counting the session out after its logout",
+            () -> fixture.registry.get("kairos.sessions.connected").gauge().value() == 0.0);
     }
 
     @Test
@@ -81,28 +84,15 @@ class LogonTest
         }
     }
 
-    private static void assertRefused(final String compId, final String username, final String password) throws Exception
+    private static void assertRefused(final String compId, final String username,
+        final String password) throws Exception
     {
-        try (RawFixClient raw = new RawFixClient(fixture.port(), compId))
+        try (RawFixClient raw = fixture.rawClient(compId))
         {
             raw.logon(username, password);
             final String reply = raw.readUntilClosed(Duration.ofSeconds(10).toMillis());
             assertTrue(raw.closedByPeer(), "the gateway closes the connection");
             assertFalse(reply.contains("|35=A|"), "no Logon comes back: " + reply);
         }
-    }
-
-    private static boolean awaitGauge(final double expected)
-    {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < deadline)
-        {
-            if (fixture.registry.get("kairos.sessions.connected").gauge().value() == expected)
-            {
-                return true;
-            }
-            Thread.onSpinWait();
-        }
-        return false;
     }
 }

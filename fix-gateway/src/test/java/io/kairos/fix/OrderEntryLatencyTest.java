@@ -2,7 +2,6 @@ package io.kairos.fix;
 
 import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
-import static io.kairos.fix.TestWaits.awaitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import io.kairos.engine.CommandType;
 import io.kairos.engine.ExecType;
 import io.kairos.engine.ExecutionEvent;
+import io.kairos.testsupport.Await;
 import io.micrometer.core.instrument.Timer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,19 +34,19 @@ class OrderEntryLatencyTest
             QfjClient buyer = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
             seller.send(Requests.limit("S1", SELL, "AAPL", 2, 100));
-            assertEquals('0', seller.expect("8").getChar(150));
+            seller.expectReport('0');
             buyer.send(Requests.limit("B1", BUY, "AAPL", 2, 100));
-            assertEquals('0', buyer.expect("8").getChar(150));
-            assertEquals('F', buyer.expect("8").getChar(150));
-            assertEquals('F', seller.expect("8").getChar(150));
+            buyer.expectReport('0');
+            buyer.expectReport('F');
+            seller.expectReport('F');
             buyer.send(Requests.limit("B2", BUY, "AAPL", 1, 95));
-            assertEquals('0', buyer.expect("8").getChar(150));
+            buyer.expectReport('0');
             buyer.send(Requests.cancel("B3", "B2", BUY, "AAPL"));
-            assertEquals('4', buyer.expect("8").getChar(150));
+            buyer.expectReport('4');
 
             // 6 reports, 4 of them acknowledgements (3 New, 1 Canceled); the sample follows the send
             final Timer doorToDoor = fixture.registry.get(OrderEntryLatency.DOOR_TO_DOOR).timer();
-            awaitUntil(() -> doorToDoor.count() == 4, "4 door-to-door samples");
+            Await.until("4 door-to-door samples", () -> doorToDoor.count() == 4);
             assertTrue(doorToDoor.max(TimeUnit.NANOSECONDS) > 0, "a positive latency");
             for (final String hop : HOPS)
             {

@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,19 +89,20 @@ class OrderEntryTest
     void shouldReportFillsToBothSides() throws Exception
     {
         client1.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-        assertEquals('0', client1.expect("8").getChar(150));
+        client1.expectReport('0');
 
         client2.send(Requests.limit("S1", SELL, "AAPL", 4, 99.0));
-        assertEquals('0', client2.expect("8").getChar(150));
+        client2.expectReport('0');
         final Message aggressorFill = client2.expect("8");
         final Message restingFill = client1.expect("8");
 
         assertFill(aggressorFill, "S1", '2', 4, 0, 4, 99.5);
         assertFill(restingFill, "B1", '1', 4, 6, 4, 99.5);
-        assertNotEquals(aggressorFill.getString(17), restingFill.getString(17), "each side's fill report has its own ExecID");
+        assertNotEquals(aggressorFill.getString(17), restingFill.getString(17),
+            "each side's fill report has its own ExecID");
 
         client2.send(Requests.market("S2", SELL, "AAPL", 6));
-        assertEquals('0', client2.expect("8").getChar(150));
+        client2.expectReport('0');
         assertFill(client2.expect("8"), "S2", '2', 6, 0, 6, 99.5);
         assertFill(client1.expect("8"), "B1", '2', 6, 0, 10, 99.5);
         assertEquals(4.0, fixture.counter("kairos.executions"));
@@ -120,7 +122,8 @@ class OrderEntryTest
         assertEquals("C1", canceled.getString(41));
         assertEquals(orderId, canceled.getString(37));
         assertEquals(0.0, canceled.getDouble(151));
-        assertTrue(canceled.isSetField(5979) && canceled.isSetField(21002) && canceled.isSetField(21003) && canceled.isSetField(7765));
+        assertTrue(canceled.isSetField(5979) && canceled.isSetField(21002) && canceled.isSetField(21003) &&
+            canceled.isSetField(7765));
     }
 
     @Test
@@ -180,7 +183,7 @@ class OrderEntryTest
         decimals.setString(44, "99.0000001");
         assertOrderRejected(decimals, "price has more than 6 decimals");
         client1.send(Requests.limit("I8", BUY, "AAPL", 10, 99));
-        assertEquals('0', client1.expect("8").getChar(150));
+        client1.expectReport('0');
         assertOrderRejected(Requests.limit("I8", BUY, "AAPL", 10, 99), "duplicate client order id");
         assertEquals(1.0, fixture.counter("kairos.rejects", "reason", "unknown_instrument"));
         assertEquals(1.0, fixture.counter("kairos.rejects", "reason", "too_many_decimals"));
@@ -190,10 +193,11 @@ class OrderEntryTest
     void shouldAnswerAReSentCopyOfAnOrderWithItsStatusInsteadOfADuplicateReject() throws Exception
     {
         // QuickFIX/J strips PossDupFlag from application sends, so this client writes the bytes itself
-        try (RawFixClient raw = new RawFixClient(fixture.port(), "CLIENT03"))
+        try (RawFixClient raw = fixture.rawClient("CLIENT03"))
         {
             raw.logon("CLIENT03", "client03pass");
-            final String now = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
+            final String now = LocalDateTime.now(ZoneOffset.UTC).format(
+                DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS"));
             final String order = "11=PD1|21=1|55=AAPL|54=1|60=" + now + "|38=10|40=2|44=99|59=0|";
             raw.send("D", order);
             raw.send("D", "43=Y|122=" + now + "|" + order);
@@ -201,7 +205,8 @@ class OrderEntryTest
 
             assertEquals(2, count(received, "|35=8|"), received);
             assertTrue(received.contains("|150=0|"), "the first copy is acknowledged: " + received);
-            assertTrue(received.contains("|150=I|") && received.contains("|39=0|"), "the re-sent copy gets the order's status: " + received);
+            assertTrue(received.contains("|150=I|") && received.contains("|39=0|"),
+                "the re-sent copy gets the order's status: " + received);
             assertFalse(received.contains("duplicate"), received);
             assertFalse(raw.closedByPeer());
         }
@@ -314,13 +319,14 @@ class OrderEntryTest
         assertEquals('8', reject.getChar(39));
         assertEquals(text, reject.getString(58));
         assertEquals(order.getString(11), reject.getString(11));
-        assertTrue(reject.isSetField(5979) && reject.isSetField(21002) && reject.isSetField(21003) && reject.isSetField(7765));
+        assertTrue(reject.isSetField(5979) && reject.isSetField(21002) && reject.isSetField(21003) &&
+            reject.isSetField(7765));
     }
 
     private void assertSessionSurvives(final String clOrdId) throws FieldNotFound
     {
         client1.send(Requests.limit(clOrdId, BUY, "AAPL", 1, 90));
-        assertEquals('0', client1.expect("8").getChar(150));
+        client1.expectReport('0');
     }
 
     private static void assertFill(

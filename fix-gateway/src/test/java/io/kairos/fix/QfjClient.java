@@ -6,6 +6,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.testsupport.InitiatorSettings;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -18,9 +19,8 @@ import quickfix.SessionNotFound;
 import quickfix.SLF4JLogFactory;
 import quickfix.SessionSettings;
 import quickfix.SocketInitiator;
+import quickfix.field.ExecType;
 import quickfix.field.MsgType;
-import quickfix.field.Password;
-import quickfix.field.Username;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -36,7 +36,7 @@ final class QfjClient implements Application, AutoCloseable
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final SessionID sessionId;
-    private final SessionSettings settings = new SessionSettings();
+    private final SessionSettings settings;
     private final String password;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
     private final BlockingQueue<String> logouts = new LinkedBlockingQueue<>();
@@ -45,30 +45,21 @@ final class QfjClient implements Application, AutoCloseable
     QfjClient(final String compId, final String password, final int port, final Path storeDir)
     {
         this.password = password;
-        sessionId = new SessionID("FIX.4.4", compId, "KAIROS");
-        settings.setString("ConnectionType", "initiator");
-        settings.setString("StartTime", "00:00:00");
-        settings.setString("EndTime", "00:00:00");
+        settings = InitiatorSettings.loopback(port);
         settings.setString("NonStopSession", "Y");
-        settings.setString("HeartBtInt", "30");
-        settings.setString("ReconnectInterval", "1");
-        settings.setString("SocketConnectHost", "127.0.0.1");
-        settings.setLong("SocketConnectPort", port);
         settings.setString("FileStorePath", storeDir.resolve(compId).toString());
         settings.setString("UseDataDictionary", "Y");
         settings.setString("DataDictionary", "KairosClientFIX44.xml");
-        settings.setString("TimeStampPrecision", "NANOS");
         settings.setString("ResetOnLogon", "N");
-        settings.setString(sessionId, "BeginString", "FIX.4.4");
-        settings.setString(sessionId, "SenderCompID", compId);
-        settings.setString(sessionId, "TargetCompID", "KAIROS");
+        sessionId = InitiatorSettings.addSession(settings, new SessionID("FIX.4.4", compId, "KAIROS"));
     }
 
     QfjClient start()
     {
         try
         {
-            initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings, new SLF4JLogFactory(settings), new DefaultMessageFactory());
+            initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings,
+                new SLF4JLogFactory(settings), new DefaultMessageFactory());
             initiator.start();
         }
         catch (final ConfigError e)
@@ -157,6 +148,14 @@ final class QfjClient implements Application, AutoCloseable
         return message;
     }
 
+    /** @return the next message received, asserting it is an ExecutionReport with ExecType (150) {@code execType}. */
+    Message expectReport(final char execType) throws FieldNotFound
+    {
+        final Message report = expect(MsgType.EXECUTION_REPORT);
+        assertEquals(execType, report.getChar(ExecType.FIELD), () -> "unexpected ExecType in " + report);
+        return report;
+    }
+
     /** @return a message received within {@code timeout}, or null. */
     Message poll(final Duration timeout) throws InterruptedException
     {
@@ -219,11 +218,7 @@ final class QfjClient implements Application, AutoCloseable
     @Override
     public void toAdmin(final Message message, final SessionID id)
     {
-        if (MsgType.LOGON.equals(msgType(message)))
-        {
-            message.setString(Username.FIELD, id.getSenderCompID());
-            message.setString(Password.FIELD, password);
-        }
+        InitiatorSettings.addCredentials(message, id, password);
     }
 
     @Override

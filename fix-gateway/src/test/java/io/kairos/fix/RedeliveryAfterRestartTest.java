@@ -1,9 +1,5 @@
 package io.kairos.fix;
 
-import static io.kairos.fix.TestWaits.awaitDisconnected;
-import static io.kairos.fix.TestWaits.awaitUntil;
-import static io.kairos.fix.TestWaits.freePort;
-
 import static io.kairos.fix.Requests.BUY;
 import static io.kairos.fix.Requests.SELL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.FieldNotFound;
@@ -23,6 +21,8 @@ import quickfix.Message;
  * replays its journal and emits them again, the gateway's delivery marks pick the ones Artio never
  * accepted, and they go out with PossResend=Y and the ExecID they were first given.
  */
+// javac's "try" lint: a gateway in try-with-resources only has to run while the clients talk to it, unreferenced
+@SuppressWarnings("try")
 class RedeliveryAfterRestartTest
 {
     private static final int POSS_RESEND = 97;
@@ -33,10 +33,10 @@ class RedeliveryAfterRestartTest
     @Test
     void shouldSendAfterARestartTheFillADisconnectedSessionWasWaitingFor() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
-        try (QfjClient buyer = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store"));
-            QfjClient seller = new QfjClient("CLIENT02", "client02pass", port, dir.resolve("store")))
+        try (QfjClient buyer = GatewayFixture.client(1, port, dir.resolve("store"));
+            QfjClient seller = GatewayFixture.client(2, port, dir.resolve("store")))
         {
             final String sellerFillExecId;
             try (GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port))
@@ -44,14 +44,15 @@ class RedeliveryAfterRestartTest
                 buyer.startAndLogon();
                 seller.startAndLogon();
                 buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-                assertEquals('0', buyer.expect("8").getChar(150));
+                buyer.expectReport('0');
                 buyer.stop();
-                awaitDisconnected(fixture, "CLIENT01");
+                fixture.awaitDisconnected("CLIENT01");
 
                 seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
-                assertEquals('0', seller.expect("8").getChar(150));
+                seller.expectReport('0');
                 sellerFillExecId = seller.expect("8").getString(17);
-                awaitUntil(() -> fixture.gateway.agent().session("CLIENT01").backlogSize() == 1, "the buyer's fill never waited");
+                Await.until("the buyer's fill waiting", () ->
+                    fixture.gateway.agent().session("CLIENT01").backlogSize() == 1);
                 seller.stop();
             }
 
@@ -67,7 +68,8 @@ class RedeliveryAfterRestartTest
 
                 seller.startAndLogon();
                 final Message extra = seller.poll(Duration.ofSeconds(1));
-                assertNull(extra, "the seller's reports had reached Artio: nothing again (its fill was " + sellerFillExecId + ")");
+                assertNull(extra, "the seller's reports had reached Artio: nothing again (its fill was " +
+                    sellerFillExecId + ")");
             }
         }
     }
@@ -75,10 +77,10 @@ class RedeliveryAfterRestartTest
     @Test
     void shouldSendAgainWithTheirExecIdsTheReportsArtioHadNotAcceptedWhenTheVenueStopped() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
-        try (QfjClient buyer = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store"));
-            QfjClient seller = new QfjClient("CLIENT02", "client02pass", port, dir.resolve("store")))
+        try (QfjClient buyer = GatewayFixture.client(1, port, dir.resolve("store"));
+            QfjClient seller = GatewayFixture.client(2, port, dir.resolve("store")))
         {
             final Message ack;
             final Message fill;

@@ -31,9 +31,11 @@ final class Requests
     {
     }
 
-    static NewOrderSingle limit(final String clOrdId, final char side, final String symbol, final double qty, final double price)
+    static NewOrderSingle limit(final String clOrdId, final char side, final String symbol, final double qty,
+        final double price)
     {
-        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(), new OrdType(OrdType.LIMIT));
+        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(),
+            new OrdType(OrdType.LIMIT));
         order.set(new Symbol(symbol));
         order.set(new OrderQty(qty));
         order.set(new Price(price));
@@ -43,22 +45,26 @@ final class Requests
 
     static NewOrderSingle market(final String clOrdId, final char side, final String symbol, final double qty)
     {
-        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(), new OrdType(OrdType.MARKET));
+        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(),
+            new OrdType(OrdType.MARKET));
         order.set(new Symbol(symbol));
         order.set(new OrderQty(qty));
         order.set(new TimeInForce(TimeInForce.IMMEDIATE_OR_CANCEL));
         return order;
     }
 
-    static OrderCancelRequest cancel(final String clOrdId, final String origClOrdId, final char side, final String symbol)
+    static OrderCancelRequest cancel(final String clOrdId, final String origClOrdId, final char side,
+        final String symbol)
     {
-        final OrderCancelRequest cancel = new OrderCancelRequest(new OrigClOrdID(origClOrdId), new ClOrdID(clOrdId), new Side(side), now());
+        final OrderCancelRequest cancel = new OrderCancelRequest(new OrigClOrdID(origClOrdId), new ClOrdID(clOrdId),
+            new Side(side), now());
         cancel.set(new Symbol(symbol));
         return cancel;
     }
 
     static OrderCancelReplaceRequest replace(
-        final String clOrdId, final String origClOrdId, final char side, final String symbol, final double qty, final double price)
+        final String clOrdId, final String origClOrdId, final char side, final String symbol, final double qty,
+            final double price)
     {
         final OrderCancelReplaceRequest replace = new OrderCancelReplaceRequest(
             new OrigClOrdID(origClOrdId), new ClOrdID(clOrdId), new Side(side), now(), new OrdType(OrdType.LIMIT));
@@ -75,7 +81,8 @@ final class Requests
         return status;
     }
 
-    static OrderStatusRequest statusByOrderId(final String clOrdId, final String orderId, final char side, final String symbol)
+    static OrderStatusRequest statusByOrderId(final String clOrdId, final String orderId, final char side,
+        final String symbol)
     {
         final OrderStatusRequest status = status(clOrdId, side, symbol);
         status.set(new OrderID(orderId));
@@ -84,7 +91,8 @@ final class Requests
 
     static OrderMassCancelRequest massCancel(final String clOrdId, final char type, final String symbol)
     {
-        final OrderMassCancelRequest request = new OrderMassCancelRequest(new ClOrdID(clOrdId), new MassCancelRequestType(type), now());
+        final OrderMassCancelRequest request = new OrderMassCancelRequest(new ClOrdID(clOrdId),
+            new MassCancelRequestType(type), now());
         if (symbol != null)
         {
             request.set(new Symbol(symbol));
@@ -95,7 +103,8 @@ final class Requests
     /** A message of a type the gateway does not serve (QuoteRequest, 35=R). */
     static Message unsupported()
     {
-        final quickfix.fix44.QuoteRequest request = new quickfix.fix44.QuoteRequest(new quickfix.field.QuoteReqID("Q1"));
+        final quickfix.fix44.QuoteRequest request = new quickfix.fix44.QuoteRequest(
+            new quickfix.field.QuoteReqID("Q1"));
         return request;
     }
 

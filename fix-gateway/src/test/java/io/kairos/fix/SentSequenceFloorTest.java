@@ -55,9 +55,12 @@ class SentSequenceFloorTest
     {
         try (SentSequenceFloor floor = SentSequenceFloor.open(dir, List.of("CLIENT1", "CLIENT10", "CLIENT100")))
         {
-            assertEquals(floor.slot("CLIENT10"), floor.slotOf(fix("8=FIX.4.4|9=60|35=A|34=7|49=KAIROS|56=CLIENT10|52=x|98=0|108=30|10=000|")));
-            assertEquals(floor.slot("CLIENT1"), floor.slotOf(fix("8=FIX.4.4|9=5|35=0|34=8|49=KAIROS|56=CLIENT1|10=000|")));
-            assertEquals(SentSequenceFloor.UNKNOWN_SLOT, floor.slotOf(fix("8=FIX.4.4|9=5|35=0|34=8|49=KAIROS|56=CLIENT2|10=000|")));
+            assertEquals(floor.slot("CLIENT10"),
+                floor.slotOf(fix("8=FIX.4.4|9=60|35=A|34=7|49=KAIROS|56=CLIENT10|52=x|98=0|108=30|10=000|")));
+            assertEquals(floor.slot("CLIENT1"),
+                floor.slotOf(fix("8=FIX.4.4|9=5|35=0|34=8|49=KAIROS|56=CLIENT1|10=000|")));
+            assertEquals(SentSequenceFloor.UNKNOWN_SLOT,
+                floor.slotOf(fix("8=FIX.4.4|9=5|35=0|34=8|49=KAIROS|56=CLIENT2|10=000|")));
             assertEquals(SentSequenceFloor.UNKNOWN_SLOT, floor.slotOf(fix("8=FIX.4.4|9=5|35=0|34=8|49=KAIROS|")));
         }
     }
@@ -89,7 +92,8 @@ class SentSequenceFloorTest
     void shouldRefuseAFileThatIsNotAFloorFile() throws Exception
     {
         Files.write(dir.resolve(SentSequenceFloorDescriptor.FILE_NAME), new byte[100]);
-        final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> SentSequenceFloor.open(dir, List.of("A")));
+        final IllegalStateException refused = assertThrows(IllegalStateException.class, () ->
+            SentSequenceFloor.open(dir, List.of("A")));
         assertTrue(refused.getMessage().contains("is not a version 1 sent-seqnum floor file"), refused.getMessage());
     }
 

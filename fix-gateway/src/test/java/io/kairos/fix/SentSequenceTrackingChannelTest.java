@@ -43,10 +43,12 @@ class SentSequenceTrackingChannelTest
         }
     }
 
-    private static void write(final SentSequenceTrackingChannel channel, final String body, final int seqNum, final boolean replay)
+    private static void write(final SentSequenceTrackingChannel channel, final String body, final int seqNum,
+        final boolean replay)
         throws Exception
     {
-        final byte[] bytes = ("8=FIX.4.4|9=99|" + body + "10=000|").replace('|', '\u0001').getBytes(StandardCharsets.US_ASCII);
+        final byte[] bytes = ("8=FIX.4.4|9=99|" + body + "10=000|").replace('|', '\u0001')
+            .getBytes(StandardCharsets.US_ASCII);
         final ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length);
         buffer.put(bytes).flip();
         while (buffer.hasRemaining())

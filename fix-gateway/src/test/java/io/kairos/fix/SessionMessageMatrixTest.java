@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,7 +61,7 @@ class SessionMessageMatrixTest
     @AfterEach
     void awaitDisconnected()
     {
-        TestWaits.awaitDisconnected(fixture, compId);
+        fixture.awaitDisconnected(compId);
     }
 
     @AfterAll
@@ -206,7 +207,7 @@ class SessionMessageMatrixTest
 
     private RawFixClient resetLogon() throws Exception
     {
-        final RawFixClient client = new RawFixClient(fixture.port(), compId);
+        final RawFixClient client = fixture.rawClient(compId);
         client.send("A", logon() + "141=Y|");
         final String reply = client.readMessage("A", WAIT_MS);
         assertNotNull(reply, () -> "reset logon of " + compId + " answered (closed " + client.closedByPeer() + ")");

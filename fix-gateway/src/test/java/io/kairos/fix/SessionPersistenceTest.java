@@ -1,14 +1,12 @@
 package io.kairos.fix;
 
-import static io.kairos.fix.TestWaits.awaitDisconnected;
-import static io.kairos.fix.TestWaits.awaitUntil;
-import static io.kairos.fix.TestWaits.freePort;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
@@ -33,13 +31,13 @@ class SessionPersistenceTest
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
             buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-            assertEquals('0', buyer.expect("8").getChar(150));
+            buyer.expectReport('0');
             buyer.stop();
-            awaitDisconnected(fixture, "CLIENT01");
+            fixture.awaitDisconnected("CLIENT01");
 
             seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
-            assertEquals('0', seller.expect("8").getChar(150));
-            assertEquals('F', seller.expect("8").getChar(150));
+            seller.expectReport('0');
+            seller.expectReport('F');
             awaitBacklog(fixture, "CLIENT01", 1);
 
             buyer.startAndLogon();
@@ -54,12 +52,12 @@ class SessionPersistenceTest
     @Test
     void shouldContinueSequenceNumbersAcrossAGatewayRestart() throws Exception
     {
-        final int port = freePort();
+        final int port = FreePorts.one();
         final Path gatewayDir = dir.resolve("gateway");
         final int lastSeqBefore;
-        try (QfjClient client = new QfjClient("CLIENT01", "client01pass", port, dir.resolve("store")))
+        try (QfjClient client = GatewayFixture.client(1, port, dir.resolve("store")))
         {
-            try (GatewayFixture fixture = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            try (GatewayFixture fixture = GatewayFixture.startOn(gatewayDir, port))
             {
                 assertEquals(port, fixture.port());
                 client.startAndLogon();
@@ -75,7 +73,7 @@ class SessionPersistenceTest
                 lastSeqBefore = last;
                 client.stop();
             }
-            try (GatewayFixture restarted = GatewayFixture.start(gatewayDir, config -> config.withPort(port)))
+            try (GatewayFixture restarted = GatewayFixture.startOn(gatewayDir, port))
             {
                 assertEquals(port, restarted.port());
                 client.startAndLogon();
@@ -83,7 +81,8 @@ class SessionPersistenceTest
                 final Message ack = client.expect("8");
                 assertEquals("AFTER", ack.getString(11));
                 assertTrue(ack.getHeader().getInt(MsgSeqNum.FIELD) > lastSeqBefore + 1,
-                    "the restarted gateway continued its sequence (its Logon took the next number) instead of restarting at 1");
+                    "the restarted gateway continued its sequence (its Logon took the next number) " +
+                        "instead of restarting at 1");
                 client.stop();
             }
         }
@@ -99,7 +98,8 @@ class SessionPersistenceTest
             final Message original = client.expect("8");
             final int originalSeq = original.getHeader().getInt(MsgSeqNum.FIELD);
             // QuickFIX/J calls fromApp before it counts the message: wait until it has, then forget it
-            awaitUntil(() -> client.session().getExpectedTargetNum() == originalSeq + 1, "QuickFIX/J never counted message " + originalSeq);
+            Await.until("QuickFIX/J counting message " + originalSeq,
+                () -> client.session().getExpectedTargetNum() == originalSeq + 1);
             client.session().setNextTargetMsgSeqNum(originalSeq);
 
             client.send(Requests.limit("RS2", BUY, "AAPL", 1, 95));
@@ -112,7 +112,8 @@ class SessionPersistenceTest
             {
                 final Message message = client.next(replayTimeout);
                 seen.add(message.toString());
-                replayed = message.getHeader().isSetField(PossDupFlag.FIELD) && message.getHeader().getBoolean(PossDupFlag.FIELD) &&
+                replayed = message.getHeader().isSetField(PossDupFlag.FIELD) &&
+                    message.getHeader().getBoolean(PossDupFlag.FIELD) &&
                     "RS1".equals(message.getString(11));
             }
             assertTrue(replayed, "the ER is resent with PossDupFlag=Y: " + seen);
@@ -122,7 +123,8 @@ class SessionPersistenceTest
     @Test
     void shouldCancelTheSessionsOrdersOnDisconnectWhenConfigured() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config -> config.withSessions(List.of(
+        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
+            config.withSessions(List.of(
                 new FixSessionConfig("CLIENT01", "client01pass", 1, true),
                 new FixSessionConfig("CLIENT02", "client02pass", 2, false))));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon();
@@ -131,10 +133,10 @@ class SessionPersistenceTest
             client.send(Requests.limit("COD1", BUY, "AAPL", 10, 99));
             client.expect("8");
             client.stop();
-            awaitDisconnected(fixture, "CLIENT01");
+            fixture.awaitDisconnected("CLIENT01");
 
             other.send(Requests.limit("HIT", SELL, "AAPL", 10, 99));
-            assertEquals('0', other.expect("8").getChar(150));
+            other.expectReport('0');
             assertEquals(null, other.poll(Duration.ofMillis(500)), "nothing to trade with: the order was cancelled");
 
             client.startAndLogon();
@@ -146,6 +148,7 @@ class SessionPersistenceTest
 
     private static void awaitBacklog(final GatewayFixture fixture, final String compId, final int reports)
     {
-        awaitUntil(() -> fixture.gateway.agent().session(compId).backlogSize() >= reports, compId + " backlog never reached " + reports);
+        Await.until(compId + "'s backlog reaching " + reports,
+            () -> fixture.gateway.agent().session(compId).backlogSize() >= reports);
     }
 }

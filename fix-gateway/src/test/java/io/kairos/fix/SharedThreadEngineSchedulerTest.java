@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.kairos.engine.AgentThread;
+import io.kairos.testsupport.Await;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.junit.jupiter.api.Test;
@@ -31,12 +32,14 @@ class SharedThreadEngineSchedulerTest
             return 1;
         });
         final AtomicInteger polledOnHot = new AtomicInteger(-1);
-        try (AgentThread hot = AgentThread.start("test-hot", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new);
-            AgentThread infra = AgentThread.start("test-infra", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new))
+        try (AgentThread hot = AgentThread.start(
+                "test-hot", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new);
+            AgentThread infra = AgentThread.start(
+                "test-infra", new BackoffIdleStrategy(), Throwable::printStackTrace, Thread::new))
         {
             final SharedThreadEngineScheduler scheduler = new SharedThreadEngineScheduler(hot, infra);
             scheduler.launch(null, Throwable::printStackTrace, framer, agent("indexer", () -> 0), null, null, null);
-            TestWaits.awaitUntil(() -> framerCycles.get() > 0, "the framer runs on the hot thread");
+            Await.until("the framer running on the hot thread", () -> framerCycles.get() > 0);
 
             final AtomicInteger polledOnInfra = new AtomicInteger(-1);
             infra.add(agent("poller", () ->
@@ -44,7 +47,7 @@ class SharedThreadEngineSchedulerTest
                 polledOnInfra.compareAndSet(-1, scheduler.pollFramer());
                 return 0;
             }));
-            TestWaits.awaitUntil(() -> polledOnInfra.get() >= 0, "the infra thread polled the framer");
+            Await.until("the infra thread polling the framer", () -> polledOnInfra.get() >= 0);
             assertEquals(0, polledOnInfra.get(), "no framer work off the hot thread");
             assertEquals(0, scheduler.pollFramer(), "nor on the test thread");
 
@@ -53,7 +56,7 @@ class SharedThreadEngineSchedulerTest
                 polledOnHot.compareAndSet(-1, scheduler.pollFramer());
                 return 0;
             }));
-            TestWaits.awaitUntil(() -> polledOnHot.get() >= 0, "the hot thread polled the framer");
+            Await.until("the hot thread polling the framer", () -> polledOnHot.get() >= 0);
             scheduler.close();
         }
         assertEquals(1, polledOnHot.get(), "a framer duty cycle on the hot thread");

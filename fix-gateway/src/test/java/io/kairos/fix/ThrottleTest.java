@@ -3,6 +3,7 @@ package io.kairos.fix;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,8 +21,9 @@ class ThrottleTest
     @Test
     void shouldRejectMessagesPastTheLimitAndDisconnectAfterARunOfRejects() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(LIMIT_PER_SECOND, DISCONNECT_AFTER));
-            RawFixClient client = new RawFixClient(fixture.port(), "CLIENT01"))
+        try (GatewayFixture fixture = GatewayFixture.start(dir, config ->
+            config.withThrottle(LIMIT_PER_SECOND, DISCONNECT_AFTER));
+            RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             final long startNs = System.nanoTime();
             client.logon("CLIENT01", "client01pass");
@@ -36,7 +38,8 @@ class ThrottleTest
             assertTrue(served > 0 && served <= mostServed, "only the messages inside the window (the logon took one) " +
                 "are served: " + served + " of at most " + mostServed + " in " + elapsedNs + " ns");
             assertTrue(count(received, "|35=8|") <= served, "reports only for served orders");
-            assertTrue(throttleRejects >= DISCONNECT_AFTER, "every throttled message gets a BusinessMessageReject: " + throttleRejects);
+            assertTrue(throttleRejects >= DISCONNECT_AFTER, "every throttled message gets a BusinessMessageReject: " +
+                throttleRejects);
             assertTrue(received.contains("Throttle limit exceeded"), received);
             assertTrue(received.contains("|35=5|"), "a Logout precedes the disconnect");
             assertTrue(fixture.counter("kairos.throttle.rejects") >= DISCONNECT_AFTER);
@@ -46,7 +49,8 @@ class ThrottleTest
     @Test
     void shouldKeepAPoliteSessionThatPausesAfterHittingTheLimit() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(LIMIT_PER_SECOND, DISCONNECT_AFTER));
+        try (GatewayFixture fixture = GatewayFixture.start(dir, config ->
+            config.withThrottle(LIMIT_PER_SECOND, DISCONNECT_AFTER));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
         {
             final int sent = LIMIT_PER_SECOND + 5;
@@ -91,7 +95,8 @@ class ThrottleTest
         final java.io.ByteArrayOutputStream flood = new java.io.ByteArrayOutputStream();
         for (int i = 0; i < 200; i++)
         {
-            flood.writeBytes(client.frame("D", "11=F" + i + "|54=1|60=20261122-05:00:00.000|40=2|55=AAPL|38=1|44=90|59=0|"));
+            flood.writeBytes(client.frame("D", "11=F" + i +
+                "|54=1|60=20261122-05:00:00.000|40=2|55=AAPL|38=1|44=90|59=0|"));
         }
         try
         {

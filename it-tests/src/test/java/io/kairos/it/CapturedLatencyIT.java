@@ -4,11 +4,7 @@ import static io.kairos.it.Orders.is;
 import static io.kairos.it.Orders.str;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,8 +24,8 @@ import quickfix.field.Side;
 /**
  * Real Kairos traffic captured with {@code tcpdump -i lo} and analysed by the shipped
  * {@code bin/latency-tool}: every order is paired with its ack and with the first market-data
- * incremental that carries its OrderID. Skipped, with the reason, where tcpdump is missing or may
- * not capture (CI installs it and runs as root).
+ * incremental that carries its OrderID. Captured by {@link LoopbackCapture}, so skipped, with the reason, where
+ * tcpdump is missing or may not capture (CI installs it and runs as root).
  */
 class CapturedLatencyIT
 {
@@ -45,11 +41,12 @@ class CapturedLatencyIT
         final Path capture = dir.resolve("kairos.pcap");
         final Set<String> orderIds = new HashSet<>();
         try (KairosProcess server = venue.start();
-            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT04", "client04pass").logon();
-            FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD03", "md03pass", "KAIROS-MD").logon())
+            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT04",
+                "client04pass").logon();
+            FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD03", "md03pass",
+                "KAIROS-MD").logon())
         {
-            final Process tcpdump = startTcpdump(capture, venue.fixPort(), venue.mdPort());
-            try
+            try (LoopbackCapture tcpdump = LoopbackCapture.start(capture, venue.fixPort(), venue.mdPort()))
             {
                 final Message request = Orders.subscribe("cap-1", "T01", 0);
                 request.setChar(266, 'N');
@@ -66,10 +63,7 @@ class CapturedLatencyIT
                     final Message update = subscriber.next(MsgType.MARKET_DATA_INCREMENTAL_REFRESH);
                     seen += (int)update.getGroups(268).stream().filter(g -> orderIds.contains(str(g, 278))).count();
                 }
-            }
-            finally
-            {
-                stop(tcpdump);
+                tcpdump.stop();
             }
             assertEquals(0, server.stop());
         }
@@ -106,54 +100,5 @@ class CapturedLatencyIT
         }
         assertEquals(ORDERS, paired, "orders found in the capture by their OrderID\n" + console);
         assertTrue(problems.isEmpty(), "rows without ack or tick latency: " + problems + "\n" + console);
-    }
-
-    private static Process startTcpdump(final Path capture, final int fixPort, final int mdPort) throws IOException, InterruptedException
-    {
-        final Process tcpdump;
-        try
-        {
-            tcpdump = new ProcessBuilder("tcpdump", "-i", "lo", "-n", "-U", "--immediate-mode", "-B", "65536", "-w", capture.toString(),
-                "tcp port " + fixPort + " or tcp port " + mdPort).redirectErrorStream(true).start();
-        }
-        catch (final IOException ex)
-        {
-            assumeTrue(false, "tcpdump is not installed (CI installs it): " + ex.getMessage());
-            throw ex;
-        }
-        final BufferedReader output = new BufferedReader(new InputStreamReader(tcpdump.getInputStream(), StandardCharsets.UTF_8));
-        final String firstLine = output.readLine();
-        if (firstLine == null || !firstLine.contains("listening on"))
-        {
-            tcpdump.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            assumeTrue(false, "tcpdump cannot capture on lo here: " + firstLine);
-        }
-        Thread.ofVirtual().start(() -> drain(output));
-        return tcpdump;
-    }
-
-    /** Keeps tcpdump's stderr pipe from filling; ends when tcpdump exits and closes it. */
-    private static void drain(final BufferedReader output)
-    {
-        try
-        {
-            while (output.readLine() != null)
-            {
-                Thread.onSpinWait();
-            }
-        }
-        catch (final IOException closed)
-        {
-            // tcpdump was stopped: nothing more to read
-        }
-    }
-
-    private static void stop(final Process tcpdump) throws InterruptedException
-    {
-        tcpdump.destroy();
-        if (!tcpdump.waitFor(20, TimeUnit.SECONDS))
-        {
-            tcpdump.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
     }
 }

@@ -63,8 +63,10 @@ class CrashRecoveryIT
         final SplittableRandom random = new SplittableRandom(seed);
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "sync")
             .set("fix.throttle.messages-per-second", "100000");
-        final Trader buyer = new Trader(new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT01", "client01pass"), Side.BUY);
-        final Trader seller = new Trader(new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass"), Side.SELL);
+        final Trader buyer = new Trader(
+            new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT01", "client01pass"), Side.BUY);
+        final Trader seller = new Trader(
+            new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass"), Side.SELL);
         final long flowMs;
         final long restartMs;
         final long startedAt = System.currentTimeMillis();
@@ -97,7 +99,8 @@ class CrashRecoveryIT
                 buyer.historyAtRestart = buyer.client.history().size();
                 seller.historyAtRestart = seller.client.history().size();
                 assertTrue(enoughFlow(buyer, seller),
-                    "too little flow before the kill: " + buyer.seen.orders().size() + " / " + seller.seen.orders().size());
+                    "too little flow before the kill: " + buyer.seen.orders().size() + " / " +
+                        seller.seen.orders().size());
                 buyer.client.logon();
                 seller.client.logon();
                 buyer.drain(1_000);
@@ -111,12 +114,15 @@ class CrashRecoveryIT
                 }
                 final boolean raised = second.output().contains("resumes after MsgSeqNum");
                 final long resentAsDuplicates = buyer.duplicatesAfterRestart() + seller.duplicatesAfterRestart();
-                System.out.printf("crash-trial %d: flow %d ms, acked %d+%d orders, %d traded, %d+%d filled qty learnt only by status, " +
+                System.out.printf("crash-trial %d: flow %d ms, acked %d+%d orders, %d traded, " +
+                        "%d+%d filled qty learnt only by status, " +
                         "restart ready %d ms after kill -9 (first start %d ms), sent-seqnum floor applied: %s, " +
-                        "%d orders re-sent by the clients answered as duplicates, %d reports re-sent by the venue (PossResend), %s%n",
+                        "%d orders re-sent by the clients answered as duplicates, " +
+                        "%d reports re-sent by the venue (PossResend), %s%n",
                     trial, flowMs, buyer.seen.orders().size(), seller.seen.orders().size(), bought,
                     bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, firstStartMs,
-                    raised ? "yes" : "no", resentAsDuplicates, buyer.possResendsAfterRestart() + seller.possResendsAfterRestart(),
+                    raised ? "yes" : "no", resentAsDuplicates,
+                    buyer.possResendsAfterRestart() + seller.possResendsAfterRestart(),
                     failures.isEmpty() ? "PASS" : "FAIL");
                 assertTrue(failures.isEmpty(), String.join("\n", failures) + "\nbuyer after the restart:\n" +
                     buyer.summaryAfterRestart() + "seller after the restart:\n" + seller.summaryAfterRestart());
@@ -127,7 +133,8 @@ class CrashRecoveryIT
         }
         catch (final AssertionError | RuntimeException e)
         {
-            System.out.printf("crash-trial %d: FAIL %s%n", trial, e.getMessage() == null ? e : e.getMessage().lines().findFirst().orElse(""));
+            System.out.printf("crash-trial %d: FAIL %s%n", trial, e.getMessage() == null ? e :
+                e.getMessage().lines().findFirst().orElse(""));
             throw e;
         }
         finally
@@ -187,7 +194,8 @@ class CrashRecoveryIT
             final Map<String, Message> statuses = new HashMap<>();
             for (final String clOrdId : sentQty.keySet())
             {
-                statuses.put(clOrdId, client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") && is(m, 11, clOrdId)));
+                statuses.put(clOrdId, client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") &&
+                    is(m, 11, clOrdId)));
             }
             drain(300);
             long executed = 0;
@@ -200,7 +208,8 @@ class CrashRecoveryIT
                 {
                     if (view != null)
                     {
-                        failures.add(side(clOrdId) + " was acknowledged (" + view + ") but is unknown after the restart: " + Orders.text(status));
+                        failures.add(side(clOrdId) + " was acknowledged (" + view +
+                            ") but is unknown after the restart: " + Orders.text(status));
                     }
                     continue;
                 }
@@ -208,7 +217,8 @@ class CrashRecoveryIT
                 executed += cum;
                 if (num(status, 38) != sent.getValue() || cum + num(status, 151) != sent.getValue())
                 {
-                    failures.add(side(clOrdId) + " sent for " + sent.getValue() + " but status says " + Orders.text(status));
+                    failures.add(side(clOrdId) + " sent for " + sent.getValue() + " but status says " +
+                        Orders.text(status));
                 }
                 if (view != null && (!view.orderId().equals(str(status, 37)) || cum < view.cumQty()))
                 {
@@ -217,7 +227,8 @@ class CrashRecoveryIT
                 final long reported = seen.filledQuantity(clOrdId);
                 if (reported != cum)
                 {
-                    failures.add(side(clOrdId) + " was told of fills for " + reported + " but status says " + Orders.text(status));
+                    failures.add(side(clOrdId) + " was told of fills for " + reported + " but status says " +
+                        Orders.text(status));
                 }
             }
             return executed;
@@ -228,7 +239,10 @@ class CrashRecoveryIT
             return (side == Side.BUY ? "buy " : "sell ") + clOrdId;
         }
 
-        /** Orders the client re-sent (PossDupFlag=Y, asked for by the venue's ResendRequest) that the engine already had. */
+        /**
+         * Orders the client re-sent (PossDupFlag=Y, asked for by the venue's ResendRequest) that the engine already
+         * had.
+         */
         long duplicatesAfterRestart()
         {
             final List<Message> history = client.history();
@@ -259,7 +273,8 @@ class CrashRecoveryIT
                 {
                     if (m.isSetField(tag) || m.getHeader().isSetField(tag))
                     {
-                        text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) : str(m.getHeader(), tag));
+                        text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) :
+                            str(m.getHeader(), tag));
                     }
                 }
                 text.append('\n');

@@ -8,6 +8,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import io.kairos.testsupport.InitiatorSettings;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -21,9 +22,7 @@ import quickfix.SessionNotFound;
 import quickfix.SessionSettings;
 import quickfix.SocketInitiator;
 import quickfix.field.MsgType;
-import quickfix.field.Password;
 import quickfix.field.Text;
-import quickfix.field.Username;
 
 /**
  * A real FIX 4.4 counterparty: one QuickFIX/J initiator session to the venue, logging on with
@@ -51,30 +50,31 @@ final class FixClient implements AutoCloseable
         this(storeRoot, port, compId, password, "KAIROS");
     }
 
-    FixClient(final Path storeRoot, final int port, final String compId, final String password, final String targetCompId)
+    FixClient(final Path storeRoot, final int port, final String compId, final String password,
+        final String targetCompId)
     {
         this.password = password;
-        sessionId = new SessionID("FIX.4.4", compId, targetCompId);
-        settings = new SessionSettings();
-        settings.setString("ConnectionType", "initiator");
-        settings.setString("BeginString", "FIX.4.4");
-        settings.setString("StartTime", "00:00:00");
-        settings.setString("EndTime", "00:00:00");
-        settings.setString("HeartBtInt", "30");
-        settings.setString("ReconnectInterval", "1");
-        settings.setString("SocketConnectHost", "127.0.0.1");
-        settings.setLong("SocketConnectPort", port);
+        settings = InitiatorSettings.loopback(port);
         settings.setString("FileStorePath", storeRoot.resolve("fix-client-store").toString());
+        useFix44Dictionary(settings, true);
+        settings.setString("ResetOnLogon", "N");
+        settings.setString("PersistMessages", "Y");
+        sessionId = InitiatorSettings.addSession(settings, new SessionID("FIX.4.4", compId, targetCompId));
+    }
+
+    /**
+     * Validates what the venue sends against QuickFIX/J's standard FIX 4.4 dictionary, but lets through the venue's
+     * user-defined fields (the latency stamps 5979/7765/21002/21003) and, unless {@code validateValues}, values
+     * outside the dictionary's enumerations. @return {@code settings}
+     */
+    static SessionSettings useFix44Dictionary(final SessionSettings settings, final boolean validateValues)
+    {
         settings.setString("UseDataDictionary", "Y");
         settings.setString("DataDictionary", "FIX44.xml");
         settings.setString("ValidateUserDefinedFields", "N");
         settings.setString("AllowUnknownMsgFields", "Y");
-        settings.setString("ValidateIncomingMessage", "Y");
-        settings.setString("TimeStampPrecision", "NANOS");
-        settings.setString("ResetOnLogon", "N");
-        settings.setString("PersistMessages", "Y");
-        settings.setString(sessionId, "SenderCompID", compId);
-        settings.setString(sessionId, "TargetCompID", targetCompId);
+        settings.setString("ValidateIncomingMessage", validateValues ? "Y" : "N");
+        return settings;
     }
 
     /**
@@ -93,7 +93,8 @@ final class FixClient implements AutoCloseable
         try
         {
             final MessageStoreFactory store = new FileStoreFactory(settings);
-            initiator = new SocketInitiator(new Handler(), store, settings, new quickfix.ScreenLogFactory(false, false, false),
+            initiator = new SocketInitiator(new Handler(), store, settings,
+                new quickfix.ScreenLogFactory(false, false, false),
                 new DefaultMessageFactory());
             initiator.start();
         }
@@ -201,7 +202,8 @@ final class FixClient implements AutoCloseable
             pending.add(message);
         }
         final List<String> others = pending.stream().map(m -> m.toString().replace('\u0001', '|')).toList();
-        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " + others);
+        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " +
+            others);
     }
 
     Message next(final String msgType)
@@ -299,11 +301,7 @@ final class FixClient implements AutoCloseable
         @Override
         public void toAdmin(final Message message, final SessionID id)
         {
-            if (MsgType.LOGON.equals(type(message)))
-            {
-                message.setString(Username.FIELD, id.getSenderCompID());
-                message.setString(Password.FIELD, password);
-            }
+            InitiatorSettings.addCredentials(message, id, password);
         }
 
         @Override

@@ -67,11 +67,13 @@ class GracefulStopIT
             {
                 final String clOrdId = "g" + i;
                 client.send(Orders.status(clOrdId, "T01", Side.BUY));
-                final Message status = client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") && is(m, 11, clOrdId));
+                final Message status = client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") &&
+                    is(m, 11, clOrdId));
                 final boolean live = !"8".equals(str(status, 39));
                 if (live != acknowledged.contains(clOrdId))
                 {
-                    problems.add(clOrdId + (live ? " is on the book but was never acknowledged" : " was acknowledged but is gone"));
+                    problems.add(clOrdId + (live ? " is on the book but was never acknowledged" :
+                        " was acknowledged but is gone"));
                 }
             }
             assertTrue(problems.isEmpty(), acknowledged.size() + " acknowledged of " + sent + "; " + problems.size() +

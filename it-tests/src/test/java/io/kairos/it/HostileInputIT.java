@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,17 +35,18 @@ class HostileInputIT
             .set("instrument.T01.max-order-qty", "1000000").set("md.max-subscriptions-per-session", "2");
         try (KairosProcess server = venue.start())
         {
-            try (RawSocketClient lazy = new RawSocketClient(venue.fixPort(), "CLIENT02", "KAIROS"))
+            try (RawFixClient lazy = new RawFixClient(venue.fixPort(), "CLIENT02", "KAIROS"))
             {
                 lazy.send("A", "98=0|108=0|553=CLIENT02|554=client02pass|");
-                final String logout = lazy.read("5", WAIT_MS);
+                final String logout = lazy.readMessage("5", WAIT_MS);
                 assertNotNull(logout, "HeartBtInt=0 is refused with a Logout");
-                assertTrue(RawSocketClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was 0"), logout);
+                assertTrue(RawFixClient.field(logout, 58).contains("HeartBtInt(108) must be in [1, 3600], was 0"),
+                    logout);
             }
-            try (RawSocketClient client = new RawSocketClient(venue.fixPort(), "CLIENT01", "KAIROS"))
+            try (RawFixClient client = new RawFixClient(venue.fixPort(), "CLIENT01", "KAIROS"))
             {
                 client.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|");
-                assertNotNull(client.read("A", WAIT_MS), "logged on");
+                assertNotNull(client.readMessage("A", WAIT_MS), "logged on");
                 final String[][] cases = {
                     {"38=1e5|44=99|", "38", "6"}, {"38=100|44=1..8.0.|", "44", "6"}, {"38=100|44=180..00|", "44", "6"},
                     {"38=100|44=1.8e2|", "44", "6"}, {"38= 5|44=99|", "38", "6"}, {"38=100|44=1e308|", "44", "6"},
@@ -52,50 +54,53 @@ class HostileInputIT
                 int n = 0;
                 for (final String[] c : cases)
                 {
-                    assertSessionReject(client, "11=H" + n++ + "|54=1|" + TIME + "40=2|55=T01|59=0|" + c[0], c[1], c[2]);
+                    assertSessionReject(client, "11=H" + n++ + "|54=1|" + TIME + "40=2|55=T01|59=0|" + c[0], c[1],
+                        c[2]);
                 }
                 assertSessionReject(client, "11=Y|54=1|60=yesterday|40=2|55=T01|59=0|38=1|44=99|", "60", "6");
-                assertSessionReject(client, "11=L|54=1|" + TIME + "40=2|55=" + "Q".repeat(65) + "|59=0|38=1|44=99|", "55", "5");
+                assertSessionReject(client, "11=L|54=1|" + TIME + "40=2|55=" + "Q".repeat(65) + "|59=0|38=1|44=99|",
+                    "55", "5");
 
                 client.send("D", "11=BIG|54=2|" + TIME + "40=2|55=T01|59=0|38=1000001|44=99|");
-                final String limit = client.read("8", WAIT_MS);
+                final String limit = client.readMessage("8", WAIT_MS);
                 assertNotNull(limit);
-                assertEquals("8", RawSocketClient.field(limit, 39), limit);
-                assertTrue(RawSocketClient.field(limit, 58).contains("max-order-qty"), limit);
+                assertEquals("8", RawFixClient.field(limit, 39), limit);
+                assertTrue(RawFixClient.field(limit, 58).contains("max-order-qty"), limit);
 
                 client.send("D", "11=BUY|54=1|" + TIME + "40=2|55=T01|59=0|38=100|44=99|");
-                assertEquals("0", RawSocketClient.field(client.read("8", WAIT_MS), 150), "a good order is acknowledged");
+                assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150),
+                    "a good order is acknowledged");
                 client.send("D", "11=SELL|54=2|" + TIME + "40=2|55=T01|59=0|38=100|44=99|");
                 String trade = null;
                 for (int i = 0; i < 4 && trade == null; i++)
                 {
-                    final String report = client.read("8", WAIT_MS);
+                    final String report = client.readMessage("8", WAIT_MS);
                     assertNotNull(report, "reports of the crossing order");
-                    trade = "F".equals(RawSocketClient.field(report, 150)) ? report : null;
+                    trade = "F".equals(RawFixClient.field(report, 150)) ? report : null;
                 }
                 assertNotNull(trade, "the session still trades");
-                assertEquals("100", RawSocketClient.field(trade, 32));
+                assertEquals("100", RawFixClient.field(trade, 32));
             }
-            try (RawSocketClient md = new RawSocketClient(venue.mdPort(), "MD01", "KAIROS-MD"))
+            try (RawFixClient md = new RawFixClient(venue.mdPort(), "MD01", "KAIROS-MD"))
             {
                 md.send("A", "98=0|108=30|553=MD01|554=md01pass|");
-                assertNotNull(md.read("A", WAIT_MS), "market data logged on");
+                assertNotNull(md.readMessage("A", WAIT_MS), "market data logged on");
                 md.send("V", "262=MISMATCH|263=1|264=0|267=1|269=0|146=3|55=T01|");
-                final String reject = md.read("3", WAIT_MS);
+                final String reject = md.readMessage("3", WAIT_MS);
                 assertNotNull(reject);
-                assertEquals("146", RawSocketClient.field(reject, 371));
-                assertEquals("16", RawSocketClient.field(reject, 373));
+                assertEquals("146", RawFixClient.field(reject, 371));
+                assertEquals("16", RawFixClient.field(reject, 373));
                 md.send("V", "262=REPEAT|263=1|264=0|267=1|269=0|146=4|55=T01|55=T01|55=T01|55=T02|");
-                final String first = md.read("W", WAIT_MS);
-                final String second = md.read("W", WAIT_MS);
+                final String first = md.readMessage("W", WAIT_MS);
+                final String second = md.readMessage("W", WAIT_MS);
                 assertNotNull(first);
                 assertNotNull(second);
-                assertEquals("T01", RawSocketClient.field(first, 55));
-                assertEquals("T02", RawSocketClient.field(second, 55), "one snapshot per distinct symbol");
+                assertEquals("T01", RawFixClient.field(first, 55));
+                assertEquals("T02", RawFixClient.field(second, 55), "one snapshot per distinct symbol");
                 md.send("V", "262=THIRD|263=1|264=0|267=1|269=0|146=1|55=T01|");
-                final String refused = md.read("Y", WAIT_MS);
+                final String refused = md.readMessage("Y", WAIT_MS);
                 assertNotNull(refused, "md.max-subscriptions-per-session=2 reached");
-                assertEquals("2", RawSocketClient.field(refused, 281));
+                assertEquals("2", RawFixClient.field(refused, 281));
             }
             assertEquals(0, server.stop());
         }
@@ -115,10 +120,10 @@ class HostileInputIT
         {
             final Map<String, String> firstAcks = new HashMap<>();
             final int next;
-            try (RawSocketClient flooder = new RawSocketClient(venue.fixPort(), "CLIENT01", "KAIROS"))
+            try (RawFixClient flooder = new RawFixClient(venue.fixPort(), "CLIENT01", "KAIROS"))
             {
                 flooder.send("A", "98=0|108=30|553=CLIENT01|554=client01pass|");
-                assertNotNull(flooder.read("A", WAIT_MS));
+                assertNotNull(flooder.readMessage("A", WAIT_MS));
                 try
                 {
                     for (int i = 0; i < 200; i++)
@@ -130,11 +135,11 @@ class HostileInputIT
                 {
                     // the throttle disconnected the session mid-flood
                 }
-                for (String m = flooder.read(null, WAIT_MS); m != null; m = flooder.read(null, WAIT_MS))
+                for (String m = flooder.readMessage(null, WAIT_MS); m != null; m = flooder.readMessage(null, WAIT_MS))
                 {
                     if (m.contains("|35=8|"))
                     {
-                        firstAcks.put(RawSocketClient.field(m, 34), RawSocketClient.field(m, 17));
+                        firstAcks.put(RawFixClient.field(m, 34), RawFixClient.field(m, 17));
                     }
                 }
                 assertTrue(flooder.closedByPeer(), "the throttle disconnected the session");
@@ -144,38 +149,38 @@ class HostileInputIT
             final Map<String, String> replayed = new HashMap<>();
             final Set<String> acknowledged = new HashSet<>();
             final StringBuilder seen = new StringBuilder();
-            try (RawSocketClient client = new RawSocketClient(venue.fixPort(), "CLIENT01", "KAIROS"))
+            try (RawFixClient client = new RawFixClient(venue.fixPort(), "CLIENT01", "KAIROS"))
             {
                 client.sendWithSeqNum("A", "98=0|108=30|553=CLIENT01|554=client01pass|", Integer.toString(next));
-                final String logon = client.read("A", WAIT_MS);
+                final String logon = client.readMessage("A", WAIT_MS);
                 assertNotNull(logon, "logged on again without a reset");
-                final int lastBefore = Integer.parseInt(RawSocketClient.field(logon, 34)) - 1;
+                final int lastBefore = Integer.parseInt(RawFixClient.field(logon, 34)) - 1;
                 int seqNum = next + 1;
                 client.sendWithSeqNum("1", "112=SYNC|", Integer.toString(seqNum));
                 String m;
-                while ((m = client.read(null, WAIT_MS)) != null && !"SYNC".equals(RawSocketClient.field(m, 112)))
+                while ((m = client.readMessage(null, WAIT_MS)) != null && !"SYNC".equals(RawFixClient.field(m, 112)))
                 {
                     collect(m, acknowledged, replayed);
                     if (m.contains("|35=2|"))
                     {
                         // the venue missed the tail of the flood: those were orders it never took in
                         client.sendWithSeqNum("4", "43=Y|122=20261124-10:00:00.000|123=Y|36=" + (seqNum + 1) + "|",
-                            RawSocketClient.field(m, 7));
+                            RawFixClient.field(m, 7));
                         client.sendWithSeqNum("1", "112=SYNC|", Integer.toString(++seqNum));
                     }
                 }
                 assertNotNull(m, "the session is in sequence again");
                 client.sendWithSeqNum("2", "7=1|16=0|", Integer.toString(++seqNum));
-                while ((m = client.read(null, WAIT_MS)) != null && !endsReplay(m, lastBefore))
+                while ((m = client.readMessage(null, WAIT_MS)) != null && !endsReplay(m, lastBefore))
                 {
                     collect(m, acknowledged, replayed);
-                    seen.append(RawSocketClient.field(m, 35)).append(':').append(RawSocketClient.field(m, 34))
-                        .append(m.contains("|123=Y|") ? "->" + RawSocketClient.field(m, 36) : "").append(' ');
+                    seen.append(RawFixClient.field(m, 35)).append(':').append(RawFixClient.field(m, 34))
+                        .append(m.contains("|123=Y|") ? "->" + RawFixClient.field(m, 36) : "").append(' ');
                 }
                 assertNotNull(m, () -> "the replay reached MsgSeqNum " + lastBefore + "; got " + seen);
                 collect(m, acknowledged, replayed);
                 client.sendWithSeqNum("1", "112=END|", Integer.toString(++seqNum));
-                while ((m = client.read(null, WAIT_MS)) != null && !"END".equals(RawSocketClient.field(m, 112)))
+                while ((m = client.readMessage(null, WAIT_MS)) != null && !"END".equals(RawFixClient.field(m, 112)))
                 {
                     collect(m, acknowledged, replayed);
                 }
@@ -198,10 +203,10 @@ class HostileInputIT
     /** Whether {@code message} is the replayed message {@code last} or a gap fill past it. */
     private static boolean endsReplay(final String message, final int last)
     {
-        final boolean possDup = "Y".equals(RawSocketClient.field(message, 43));
-        final String seqNum = RawSocketClient.field(message, 34);
+        final boolean possDup = "Y".equals(RawFixClient.field(message, 43));
+        final String seqNum = RawFixClient.field(message, 34);
         return possDup && (Integer.parseInt(seqNum) == last || message.contains("|35=4|") &&
-            Integer.parseInt(RawSocketClient.field(message, 36)) > last);
+            Integer.parseInt(RawFixClient.field(message, 36)) > last);
     }
 
     /** Notes an acknowledgement's ClOrdID, and a replayed (PossDupFlag=Y) report's MsgSeqNum and ExecID. */
@@ -212,10 +217,10 @@ class HostileInputIT
         {
             return;
         }
-        acknowledged.add(RawSocketClient.field(message, 11));
-        if ("Y".equals(RawSocketClient.field(message, 43)))
+        acknowledged.add(RawFixClient.field(message, 11));
+        if ("Y".equals(RawFixClient.field(message, 43)))
         {
-            replayed.put(RawSocketClient.field(message, 34), RawSocketClient.field(message, 17));
+            replayed.put(RawFixClient.field(message, 34), RawFixClient.field(message, 17));
         }
     }
 
@@ -231,15 +236,15 @@ class HostileInputIT
         throw new AssertionError("no metric " + name);
     }
 
-    private static void assertSessionReject(final RawSocketClient client, final String body, final String refTag,
+    private static void assertSessionReject(final RawFixClient client, final String body, final String refTag,
         final String reason) throws Exception
     {
         final int seqNum = client.nextSeqNum();
         client.send("D", body);
-        final String reject = client.read("3", WAIT_MS);
+        final String reject = client.readMessage("3", WAIT_MS);
         assertNotNull(reject, "a session Reject for " + body);
-        assertEquals(String.valueOf(seqNum), RawSocketClient.field(reject, 45), reject);
-        assertEquals(refTag, RawSocketClient.field(reject, 371), body + " -> " + reject);
-        assertEquals(reason, RawSocketClient.field(reject, 373), body + " -> " + reject);
+        assertEquals(String.valueOf(seqNum), RawFixClient.field(reject, 45), reject);
+        assertEquals(refTag, RawFixClient.field(reject, 371), body + " -> " + reject);
+        assertEquals(reason, RawFixClient.field(reject, 373), body + " -> " + reject);
     }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.FreePorts;
+
 /**
  * The real venue: {@code server/target/kairos/bin/kairos-server} run as a child process with a
  * {@link TestVenue} config, its stdout and stderr captured to a file under the venue's folder.
@@ -39,7 +41,8 @@ final class KairosProcess implements AutoCloseable
 
     static Path distribution()
     {
-        final Path dist = Path.of(System.getProperty("kairos.dist", "../server/target/kairos")).toAbsolutePath().normalize();
+        final Path dist = Path.of(System.getProperty("kairos.dist",
+            "../server/target/kairos")).toAbsolutePath().normalize();
         if (!Files.isExecutable(dist.resolve("bin/kairos-server")))
         {
             fail("no distribution at " + dist + ": build it first (./mvnw package -pl server)");

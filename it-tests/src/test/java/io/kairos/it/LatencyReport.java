@@ -37,12 +37,14 @@ final class LatencyReport
     static LatencyReport analyze(final Path capture, final int orderPort, final int mdPort, final Path out,
         final long timeoutSeconds, final String... options) throws IOException, InterruptedException
     {
-        final List<String> command = new ArrayList<>(List.of(KairosProcess.distribution().resolve("bin/latency-tool").toString(),
+        final List<String> command = new ArrayList<>(
+            List.of(KairosProcess.distribution().resolve("bin/latency-tool").toString(),
             "analyze", capture.toString(), "--order-ports", Integer.toString(orderPort),
             "--md-ports", Integer.toString(mdPort), "--out", out.toString(), "--no-progress"));
         command.addAll(List.of(options));
         final Path consoleFile = out.resolveSibling(out.getFileName() + "-console.txt");
-        final Process analysis = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(consoleFile.toFile()).start();
+        final Process analysis = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(
+            consoleFile.toFile()).start();
         final boolean finished = analysis.waitFor(timeoutSeconds, TimeUnit.SECONDS);
         if (!finished)
         {

@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
  * cores; the default block ring packs packets densely, and the file is flushed when tcpdump stops
  * ({@link #stop()} first lets the kernel hand over its last block).
  * A test where tcpdump is missing or may not capture (not root, no CAP_NET_RAW) is skipped with the
- * reason; CI installs tcpdump and runs as root. tcpdump's messages go to a file next to the capture (a pipe read while the process exits can
- * lose its last lines); {@link #stop()} sends SIGTERM, so tcpdump flushes the capture and prints its
- * counters, which {@link #droppedByKernel()} reads. Owned by one test thread.
+ * reason; CI installs tcpdump and runs as root. tcpdump's messages go to a file next to the capture (a pipe
+ * read while the process exits can lose its last lines); {@link #stop()} sends SIGTERM, so tcpdump flushes the
+ * capture and prints its counters, which {@link #droppedByKernel()} reads. Owned by one test thread.
  */
 final class LoopbackCapture implements AutoCloseable
 {
@@ -64,7 +64,8 @@ final class LoopbackCapture implements AutoCloseable
         }
         final LoopbackCapture capture = new LoopbackCapture(tcpdump, file, messages);
         final long deadline = System.currentTimeMillis() + LISTENING_TIMEOUT_MS;
-        while (!capture.messages().contains("listening on") && tcpdump.isAlive() && System.currentTimeMillis() < deadline)
+        while (!capture.messages().contains("listening on") && tcpdump.isAlive() &&
+            System.currentTimeMillis() < deadline)
         {
             KairosProcess.pause(20);
         }

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import quickfix.Application;
+import io.kairos.testsupport.InitiatorSettings;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
@@ -23,13 +23,14 @@ import quickfix.SessionSettings;
 import quickfix.ThreadedSocketInitiator;
 
 /**
- * Market-data subscribers on one QuickFIX/J initiator with a thread per session (in-memory store, sequence reset on logon, the
- * FIX44 dictionary for the repeating groups, user-defined stamp tags allowed): each session subscribes
+ * Market-data subscribers on one QuickFIX/J initiator with a thread per session (in-memory store, sequence reset on
+ * logon, the FIX44 dictionary for the repeating groups, user-defined stamp tags allowed): each session subscribes
  * to every symbol once logged on, order by order (266=N, full depth, bids, offers and trades) or by
  * price level (266=Y, top 5, bids and offers: trade entries carry the aggressor's OrderID in 278, which
- * would add to latency-tool's ring of ticks seen before their ack), and counts snapshots (W), incrementals (X) and request rejects (Y). An order-by-order subscriber also
- * remembers every OrderID an incremental named in a new-order or trade entry (MDEntryID 278), so the
- * test can check that each order that rested or traded reached it.
+ * would add to latency-tool's ring of ticks seen before their ack), and counts snapshots (W), incrementals (X)
+ * and request rejects (Y). An order-by-order subscriber also remembers every OrderID an incremental named in a
+ * new-order or trade entry (MDEntryID 278), so the test can check that each order that rested or traded reached
+ * it.
  *
  * <p>Callbacks run on QuickFIX/J's session threads; everything they write is concurrent.
  */
@@ -57,18 +58,15 @@ final class MarketDataFeed implements AutoCloseable
         for (final Subscriber subscriber : subscribers)
         {
             final SessionID id = new SessionID("FIX.4.4", subscriber.compId(), "KAIROS-MD");
-            settings.setString(id, "BeginString", id.getBeginString());
-            settings.setString(id, "SenderCompID", id.getSenderCompID());
-            settings.setString(id, "TargetCompID", id.getTargetCompID());
-            this.subscribers.put(id, subscriber);
+            this.subscribers.put(InitiatorSettings.addSession(settings, id), subscriber);
             orderIdsSeen.put(subscriber.compId(), ConcurrentHashMap.newKeySet());
             incrementals.put(subscriber.compId(), new AtomicLong());
             snapshots.put(subscriber.compId(), new AtomicInteger());
         }
-        events = new SessionEvents("market-data", subscribers.size());
+        events = new Updates(subscribers.size());
         try
         {
-            initiator = new ThreadedSocketInitiator(new Updates(), new MemoryStoreFactory(), settings,
+            initiator = new ThreadedSocketInitiator(events, new MemoryStoreFactory(), settings,
                 new ScreenLogFactory(false, false, false), new DefaultMessageFactory());
         }
         catch (final ConfigError ex)
@@ -83,13 +81,15 @@ final class MarketDataFeed implements AutoCloseable
         initiator.start();
         final long deadline = System.currentTimeMillis() + timeoutMs;
         events.awaitLogons(timeoutMs);
-        while (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()) && System.currentTimeMillis() < deadline)
+        while (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()) &&
+            System.currentTimeMillis() < deadline)
         {
             KairosProcess.pause(20);
         }
         if (snapshots.values().stream().anyMatch(count -> count.get() < symbols.size()))
         {
-            throw new AssertionError("snapshots per subscriber " + snapshots + " (expected " + symbols.size() + " each), " +
+            throw new AssertionError("snapshots per subscriber " + snapshots + " (expected " + symbols.size() +
+                " each), " +
                 requestRejects + " request rejects");
         }
         return this;
@@ -160,33 +160,15 @@ final class MarketDataFeed implements AutoCloseable
 
     private static SessionSettings settings(final int port)
     {
-        final SessionSettings settings = new SessionSettings();
-        settings.setString("ConnectionType", "initiator");
-        settings.setString("SocketConnectHost", "127.0.0.1");
-        settings.setLong("SocketConnectPort", port);
-        settings.setString("StartTime", "00:00:00");
-        settings.setString("EndTime", "00:00:00");
-        settings.setString("HeartBtInt", "30");
-        settings.setString("ReconnectInterval", "1");
-        settings.setString("ResetOnLogon", "Y");
-        settings.setString("PersistMessages", "N");
-        settings.setString("CheckLatency", "N");
-        settings.setString("SocketTcpNoDelay", "Y");
-        settings.setString("TimeStampPrecision", "NANOS");
-        settings.setString("UseDataDictionary", "Y");
-        settings.setString("DataDictionary", "FIX44.xml");
-        settings.setString("ValidateUserDefinedFields", "N");
-        settings.setString("AllowUnknownMsgFields", "Y");
-        settings.setString("ValidateIncomingMessage", "N");
-        return settings;
+        return FixClient.useFix44Dictionary(InitiatorSettings.resetEachLogon(InitiatorSettings.loopback(port)), false);
     }
 
-    /** QuickFIX/J callbacks, on its session threads. */
-    private final class Updates implements Application
+    /** QuickFIX/J callbacks, on its session threads: the session events, a request per symbol, the updates. */
+    private final class Updates extends SessionEvents
     {
-        @Override
-        public void onCreate(final SessionID id)
+        Updates(final int sessions)
         {
+            super("market-data", sessions);
         }
 
         @Override
@@ -198,19 +180,7 @@ final class MarketDataFeed implements AutoCloseable
             {
                 session.send(request(subscriber, symbol));
             }
-            events.onLogon();
-        }
-
-        @Override
-        public void onLogout(final SessionID id)
-        {
-            events.onLogout();
-        }
-
-        @Override
-        public void toAdmin(final Message message, final SessionID id)
-        {
-            events.onOutgoingAdmin(message, id);
+            super.onLogon(id);
         }
 
         @Override
@@ -220,11 +190,6 @@ final class MarketDataFeed implements AutoCloseable
             {
                 sessionRejects.incrementAndGet();
             }
-        }
-
-        @Override
-        public void toApp(final Message message, final SessionID id)
-        {
         }
 
         @Override
@@ -252,23 +217,9 @@ final class MarketDataFeed implements AutoCloseable
         /** Order by order: bids, offers and trades, full depth. By level: bids and offers, top 5 (no trade entries). */
         private Message request(final Subscriber subscriber, final String symbol)
         {
-            final Message request = new Message();
-            request.getHeader().setString(35, "V");
-            request.setString(262, subscriber.compId() + "-" + symbol);
-            request.setChar(263, '1');
-            request.setInt(264, subscriber.orderByOrder() ? 0 : 5);
-            request.setInt(265, 1);
-            request.setChar(266, subscriber.orderByOrder() ? 'N' : 'Y');
-            for (final char type : subscriber.orderByOrder() ? new char[] {'0', '1', '2'} : new char[] {'0', '1'})
-            {
-                final Group entryType = new Group(267, 269);
-                entryType.setChar(269, type);
-                request.addGroup(entryType);
-            }
-            final Group symbolGroup = new Group(146, 55);
-            symbolGroup.setString(55, symbol);
-            request.addGroup(symbolGroup);
-            return request;
+            final String requestId = subscriber.compId() + "-" + symbol;
+            return subscriber.orderByOrder() ? Orders.subscribe(requestId, symbol, 0, 'N', '0', '1', '2') :
+                Orders.subscribe(requestId, symbol, 5, 'Y', '0', '1');
         }
 
         private void remember(final Message incremental, final Set<String> seen) throws FieldNotFound

@@ -31,7 +31,8 @@ class MarketDataIT
     {
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "off");
         try (KairosProcess server = venue.start();
-            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT01", "client01pass").logon();
+            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT01",
+                "client01pass").logon();
             FixClient other = new FixClient(dir.resolve("other"), venue.fixPort(), "CLIENT02", "client02pass").logon())
         {
             trader.send(Orders.limit("bid-1", "T01", Side.BUY, 10, "99.90"));
@@ -42,7 +43,8 @@ class MarketDataIT
                 trader.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, id));
             }
 
-            try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD01", "md01pass", "KAIROS-MD").logon())
+            try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD01", "md01pass",
+                "KAIROS-MD").logon())
             {
                 subscriber.send(Orders.subscribe("req-1", "T01", 5));
                 final Message snapshot = subscriber.next(MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
@@ -63,14 +65,16 @@ class MarketDataIT
                 assertEquals("0", str(added, 279));
                 assertEquals("0", str(added, 269));
                 assertEquals(0, new BigDecimal(str(added, 270)).compareTo(new BigDecimal("100")));
-                assertTrue(newLevel.isSetField(Orders.TRD_REG_TS_TIME_IN) && newLevel.isSetField(Orders.TRD_REG_TS_TIME_OUT),
+                assertTrue(newLevel.isSetField(Orders.TRD_REG_TS_TIME_IN) &&
+                    newLevel.isSetField(Orders.TRD_REG_TS_TIME_OUT),
                     Orders.text(newLevel));
 
                 other.send(Orders.limit("hit", "T01", Side.SELL, 3, "100.00"));
                 other.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "F"));
                 final Message trade = subscriber.next(MsgType.MARKET_DATA_INCREMENTAL_REFRESH,
                     m -> hasEntry(m, "269", "2"));
-                final Group tradeEntry = trade.getGroups(268).stream().filter(g -> is(g, 269, "2")).findFirst().orElseThrow();
+                final Group tradeEntry = trade.getGroups(268).stream().filter(g ->
+                    is(g, 269, "2")).findFirst().orElseThrow();
                 assertEquals(0, new BigDecimal(str(tradeEntry, 270)).compareTo(new BigDecimal("100")));
                 assertEquals(0, new BigDecimal(str(tradeEntry, 271)).compareTo(BigDecimal.valueOf(3)));
             }
@@ -83,14 +87,16 @@ class MarketDataIT
     {
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "off");
         try (KairosProcess server = venue.start();
-            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT03", "client03pass").logon())
+            FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT03",
+                "client03pass").logon())
         {
             trader.send(Orders.limit("l3-a", "T02", Side.BUY, 4, "99.50"));
             final String first = str(trader.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "l3-a")), 37);
             trader.send(Orders.limit("l3-b", "T02", Side.BUY, 6, "99.50"));
             final String second = str(trader.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "l3-b")), 37);
 
-            try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD02", "md02pass", "KAIROS-MD").logon())
+            try (FixClient subscriber = new FixClient(dir.resolve("md"), venue.mdPort(), "MD02", "md02pass",
+                "KAIROS-MD").logon())
             {
                 final Message request = Orders.subscribe("req-l3", "T02", 0);
                 request.setChar(266, 'N');

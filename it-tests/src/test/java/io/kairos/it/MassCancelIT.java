@@ -27,14 +27,17 @@ class MassCancelIT
 
     private FixClient client(final String compId)
     {
-        return new FixClient(root.resolve(compId), venue.fixPort(), compId, compId.toLowerCase(java.util.Locale.ROOT) + "pass");
+        return new FixClient(root.resolve(compId), venue.fixPort(), compId, compId.toLowerCase(java.util.Locale.ROOT) +
+            "pass");
     }
 
     @Test
     void shouldMassCancelOnlyTheSessionsOwnOrders()
     {
         venue = new TestVenue(root).withTestInstruments(8).set("journal.mode", "off");
-        try (KairosProcess server = venue.start(); FixClient owner = client("CLIENT09").logon(); FixClient other = client("CLIENT10").logon())
+        try (KairosProcess server = venue.start();
+            FixClient owner = client("CLIENT09").logon();
+            FixClient other = client("CLIENT10").logon())
         {
             owner.send(Orders.limit("mine-1", "T07", SELL, 10, "102.00"));
             owner.send(Orders.limit("mine-2", "T08", BUY, 10, "98.00"));
@@ -45,7 +48,8 @@ class MassCancelIT
             final Message nothing = other.next(MsgType.ORDER_MASS_CANCEL_REPORT, m -> is(m, 11, "theirs"));
             assertEquals("7", str(nothing, 531));
             assertEquals(0, num(nothing, 533));
-            assertTrue(owner.drain(300).stream().noneMatch(m -> is(m, 150, "4")), "another session's mass cancel reached the owner");
+            assertTrue(owner.drain(300).stream().noneMatch(m -> is(m, 150, "4")),
+                "another session's mass cancel reached the owner");
 
             owner.send(Orders.massCancelAll("all-mine"));
             final Message report = owner.next(MsgType.ORDER_MASS_CANCEL_REPORT, m -> is(m, 11, "all-mine"));

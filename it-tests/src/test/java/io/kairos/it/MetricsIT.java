@@ -65,7 +65,8 @@ class MetricsIT
                 }
                 KairosProcess.pause(250);
             }
-            fail("demo flow did not move the meters:\n" + Http.get(venue.metricsPort(), "/metrics").body() + "\n" + server.output());
+            fail("demo flow did not move the meters:\n" + Http.get(venue.metricsPort(), "/metrics").body() + "\n" +
+                server.output());
         }
     }
 

@@ -40,7 +40,8 @@ class OrderEntryIT
     {
         root = Files.createTempDirectory("kairos-order-entry-it");
         venue = new TestVenue(root).withTestInstruments(20).set("journal.mode", "async")
-            .set("fix.sessions", "CLIENT01,CLIENT02,CLIENT03,CLIENT04,CLIENT05,CLIENT06,CLIENT07,CLIENT08,CLIENT09,CLIENT10,CLIENT11")
+            .set("fix.sessions",
+                "CLIENT01,CLIENT02,CLIENT03,CLIENT04,CLIENT05,CLIENT06,CLIENT07,CLIENT08,CLIENT09,CLIENT10,CLIENT11")
             .set("fix.session.CLIENT11.password", "client11pass")
             .set("fix.session.CLIENT11.cancel-on-disconnect", "false")
             .set("instrument.T20.lot-size", "10");
@@ -65,9 +66,12 @@ class OrderEntryIT
     @Test
     void shouldRefuseLogonOfAnUnknownCompIdAndOfAWrongPassword()
     {
-        try (FixClient stranger = new FixClient(root.resolve("stranger"), venue.fixPort(), "CLIENT99", "client99pass").connect();
-            FixClient impostor = new FixClient(root.resolve("impostor"), venue.fixPort(), "CLIENT01", "guess").connect();
-            FixClient wrongTarget = new FixClient(root.resolve("target"), venue.fixPort(), "CLIENT11", "client11pass", "OTHER").connect())
+        try (FixClient stranger = new FixClient(root.resolve("stranger"), venue.fixPort(), "CLIENT99",
+            "client99pass").connect();
+            FixClient impostor = new FixClient(root.resolve("impostor"), venue.fixPort(), "CLIENT01",
+                "guess").connect();
+            FixClient wrongTarget = new FixClient(root.resolve("target"), venue.fixPort(), "CLIENT11", "client11pass",
+                "OTHER").connect())
         {
             assertFalse(stranger.awaitLogon(3_000));
             assertFalse(impostor.awaitLogon(100));
@@ -115,7 +119,8 @@ class OrderEntryIT
             final String sendingTime = str(ack.getHeader(), 52);
             assertTrue(sendingTime.matches("\\d{8}-\\d{2}:\\d{2}:\\d{2}\\.\\d{9}"), sendingTime);
             final Instant sent = java.time.LocalDateTime.parse(sendingTime,
-                java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSSSSSSSS")).toInstant(java.time.ZoneOffset.UTC);
+                java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSSSSSSSS")).toInstant(
+                    java.time.ZoneOffset.UTC);
             final long sentNs = sent.getEpochSecond() * 1_000_000_000L + sent.getNano();
             assertTrue(sentNs >= responseIn && sentNs <= after, sendingTime + " vs 7765=" + responseIn);
         }

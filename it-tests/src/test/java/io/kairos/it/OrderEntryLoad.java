@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
-import quickfix.Application;
+import io.kairos.testsupport.InitiatorSettings;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
@@ -61,14 +61,14 @@ final class OrderEntryLoad implements AutoCloseable
     OrderEntryLoad(final int port, final List<String> compIds, final int capacity)
     {
         sessions = compIds.stream().map(id -> new SessionID("FIX.4.4", id, "KAIROS")).toList();
-        events = new SessionEvents("order-entry", sessions.size());
+        events = new Answers(sessions.size());
         reports = new AtomicIntegerArray(capacity);
         flags = new AtomicIntegerArray(capacity);
         orderIds = new AtomicReferenceArray<>(capacity);
         market = new boolean[capacity];
         try
         {
-            initiator = new SocketInitiator(new Answers(), new MemoryStoreFactory(), settings(port, sessions),
+            initiator = new SocketInitiator(events, new MemoryStoreFactory(), settings(port, sessions),
                 new ScreenLogFactory(false, false, false), new DefaultMessageFactory());
         }
         catch (final ConfigError ex)
@@ -177,63 +177,18 @@ final class OrderEntryLoad implements AutoCloseable
 
     private static SessionSettings settings(final int port, final List<SessionID> sessions)
     {
-        final SessionSettings settings = new SessionSettings();
-        settings.setString("ConnectionType", "initiator");
-        settings.setString("SocketConnectHost", "127.0.0.1");
-        settings.setLong("SocketConnectPort", port);
-        settings.setString("StartTime", "00:00:00");
-        settings.setString("EndTime", "00:00:00");
-        settings.setString("HeartBtInt", "30");
-        settings.setString("ReconnectInterval", "1");
+        final SessionSettings settings = InitiatorSettings.resetEachLogon(InitiatorSettings.loopback(port));
         settings.setString("UseDataDictionary", "N");
-        settings.setString("ResetOnLogon", "Y");
-        settings.setString("PersistMessages", "N");
-        settings.setString("CheckLatency", "N");
-        settings.setString("SocketTcpNoDelay", "Y");
-        settings.setString("TimeStampPrecision", "NANOS");
-        for (final SessionID id : sessions)
-        {
-            settings.setString(id, "BeginString", id.getBeginString());
-            settings.setString(id, "SenderCompID", id.getSenderCompID());
-            settings.setString(id, "TargetCompID", id.getTargetCompID());
-        }
+        sessions.forEach(id -> InitiatorSettings.addSession(settings, id));
         return settings;
     }
 
-    /** QuickFIX/J callbacks, on its event thread. */
-    private final class Answers implements Application
+    /** QuickFIX/J callbacks, on its event thread: the session events, and each ExecutionReport. */
+    private final class Answers extends SessionEvents
     {
-        @Override
-        public void onCreate(final SessionID id)
+        Answers(final int sessions)
         {
-        }
-
-        @Override
-        public void onLogon(final SessionID id)
-        {
-            events.onLogon();
-        }
-
-        @Override
-        public void onLogout(final SessionID id)
-        {
-            events.onLogout();
-        }
-
-        @Override
-        public void toAdmin(final Message message, final SessionID id)
-        {
-            events.onOutgoingAdmin(message, id);
-        }
-
-        @Override
-        public void fromAdmin(final Message message, final SessionID id)
-        {
-        }
-
-        @Override
-        public void toApp(final Message message, final SessionID id)
-        {
+            super("order-entry", sessions);
         }
 
         @Override

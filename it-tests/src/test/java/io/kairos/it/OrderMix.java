@@ -32,7 +32,8 @@ final class OrderMix
     private final int maxLots;
     private final SplittableRandom random;
 
-    OrderMix(final List<Symbol> symbols, final double marketRatio, final double sigmaTicks, final int maxLots, final long seed)
+    OrderMix(final List<Symbol> symbols, final double marketRatio, final double sigmaTicks, final int maxLots,
+        final long seed)
     {
         if (symbols.isEmpty() || marketRatio < 0 || marketRatio > 1 || sigmaTicks < 0 || maxLots < 1)
         {
@@ -56,6 +57,7 @@ final class OrderMix
             return new Order(symbol.name(), side, true, 0, symbol.tickSize(), quantity);
         }
         final long offsetTicks = Math.round(random.nextGaussian() * sigmaTicks);
-        return new Order(symbol.name(), side, false, Math.max(1, symbol.midTicks() + offsetTicks), symbol.tickSize(), quantity);
+        return new Order(symbol.name(), side, false, Math.max(1, symbol.midTicks() + offsetTicks), symbol.tickSize(),
+            quantity);
     }
 }

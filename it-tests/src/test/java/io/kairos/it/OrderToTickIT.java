@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 6's short order-to-tick run against the real venue: ten order-entry sessions (CLIENT01..10)
  * send the published order-to-tick mix (20 % market IOC, Day limits priced N(mid, 20 ticks)) at a
  * constant rate while three market-data subscribers watch (MD01 order by order, MD02 and MD03 by price
- * level, top 5, without trades) and {@code tcpdump -i lo} captures both ports; then the shipped {@code bin/latency-tool}
- * analyses the capture. Checked: no answer lost at the client (every ClOrdID answered, nothing
+ * level, top 5, without trades) and {@code tcpdump -i lo} captures both ports; then the shipped
+ * {@code bin/latency-tool} analyses the capture. Checked: no answer lost at the client (every ClOrdID answered, nothing
  * unknown, no logout), every order that rested or traded reached the order-by-order subscriber,
  * and latency-tool paired every order with its ack and each of those orders with its first tick
  * (MDEntryID 278 = OrderID 37), with its CSV, .hgrm and HTML outputs complete.
@@ -67,11 +67,13 @@ class OrderToTickIT
         final double totalRate = ratePerSession * SESSIONS;
         if (!(ratePerSession > 0) || durationNs <= 0)
         {
-            throw new IllegalArgumentException(RATE_PROPERTY + " and " + DURATION_PROPERTY + " must be positive, were " +
+            throw new IllegalArgumentException(RATE_PROPERTY + " and " + DURATION_PROPERTY +
+                " must be positive, were " +
                 ratePerSession + " and " + TimeUnit.NANOSECONDS.toSeconds(durationNs));
         }
         final TestVenue venue = venue();
-        final List<String> clients = IntStream.rangeClosed(1, SESSIONS).mapToObj(i -> String.format("CLIENT%02d", i)).toList();
+        final List<String> clients = IntStream.rangeClosed(1, SESSIONS).mapToObj(i ->
+            String.format("CLIENT%02d", i)).toList();
         final List<MarketDataFeed.Subscriber> subscribers = List.of(new MarketDataFeed.Subscriber("MD01", true),
             new MarketDataFeed.Subscriber("MD02", false), new MarketDataFeed.Subscriber("MD03", false));
         final int capacity = (int)Math.round(totalRate * durationNs / 1e9) + 1;
@@ -82,7 +84,8 @@ class OrderToTickIT
         final String clientFigures;
         final Path captureFile = dir.resolve("order-to-tick.pcap");
         final LoopbackCapture capture;
-        try (KairosProcess server = KairosProcess.start(venue, Map.of("JAVA_OPTS", "-Xms512m -Xmx512m -XX:-AlwaysPreTouch")))
+        try (KairosProcess server = KairosProcess.start(venue,
+            Map.of("JAVA_OPTS", "-Xms512m -Xmx512m -XX:-AlwaysPreTouch")))
         {
             capture = LoopbackCapture.start(captureFile, venue.fixPort(), venue.mdPort());
             try (capture;
@@ -92,15 +95,20 @@ class OrderToTickIT
                 sent = load.send(mix(), totalRate, durationNs);
                 final int answered = load.awaitAnswers(sent.orders(), ANSWER_DRAIN_MS);
                 drainedNs = load.lastFirstAnswerNs() - sent.firstSendNs();
-                assertEquals(sent.orders(), answered, "orders answered within " + ANSWER_DRAIN_MS + " ms\n" + server.output());
+                assertEquals(sent.orders(), answered, "orders answered within " + ANSWER_DRAIN_MS + " ms\n" +
+                    server.output());
                 assertEquals(0, load.unknownAnswers(), "ExecutionReports for ClOrdIDs never sent");
-                assertEquals("0 logouts, 0 resend requests", load.sessionEvents().logouts() + " logouts, " + load.sessionEvents().resendRequests() + " resend requests",
+                assertEquals("0 logouts, 0 resend requests", load.sessionEvents().logouts() + " logouts, " +
+                    load.sessionEvents().resendRequests() + " resend requests",
                     "order-entry sessions during the run (a resend request means a sequence gap)");
                 tickExpected.addAll(ordersThatRestedOrTraded(load, sent.orders()));
                 final Map<String, Set<String>> notSeen = feed.awaitOrderIds(tickExpected, TICK_DRAIN_MS);
-                assertTrue(notSeen.isEmpty(), "OrderIDs that rested or traded but never reached a subscriber: " + summary(notSeen));
-                assertEquals("0 logouts, 0 resend requests, 0 request rejects, 0 session rejects", feed.sessionEvents().logouts() + " logouts, " +
-                    feed.sessionEvents().resendRequests() + " resend requests, " + feed.requestRejects() + " request rejects, " +
+                assertTrue(notSeen.isEmpty(), "OrderIDs that rested or traded but never reached a subscriber: " +
+                    summary(notSeen));
+                assertEquals("0 logouts, 0 resend requests, 0 request rejects, 0 session rejects",
+                    feed.sessionEvents().logouts() + " logouts, " +
+                    feed.sessionEvents().resendRequests() + " resend requests, " +
+                    feed.requestRejects() + " request rejects, " +
                     feed.sessionRejects() + " session rejects", "market-data sessions");
                 clientFigures = String.format("MD01/MD02/MD03 incrementals %d/%d/%d", feed.incrementals("MD01"),
                     feed.incrementals("MD02"), feed.incrementals("MD03"));
@@ -110,13 +118,15 @@ class OrderToTickIT
         }
         assertEquals(0, capture.droppedByKernel(), "packets tcpdump says the kernel dropped:\n" + capture.messages());
 
-        System.out.printf("OrderToTickIT: %d orders over %d sessions, intended %.0f/s, sent at %.0f/s (max sender lag %.1f ms); " +
-            "last first answer %.1f s after the first send (answered at %.0f orders/s); %d orders rested or traded; %s; %s%n",
+        System.out.printf("OrderToTickIT: %d orders over %d sessions, intended %.0f/s, sent at %.0f/s " +
+            "(max sender lag %.1f ms); last first answer %.1f s after the first send (answered at %.0f orders/s); " +
+            "%d orders rested or traded; %s; %s%n",
             sent.orders(), SESSIONS, totalRate, sent.ratePerSecond(), sent.maxLagNs() / 1e6, drainedNs / 1e9,
             (sent.orders() - 1) * 1e9 / drainedNs, tickExpected.size(), clientFigures, capture.messages());
 
-        final LatencyReport report = LatencyReport.analyze(captureFile, venue.fixPort(), venue.mdPort(), dir.resolve("report"),
-            120, "--ack-timeout-ms", Long.toString(ANSWER_DRAIN_MS + 60_000), "--tick-timeout-ms", Long.toString(TICK_DRAIN_MS));
+        final LatencyReport report = LatencyReport.analyze(captureFile, venue.fixPort(), venue.mdPort(),
+            dir.resolve("report"), 120, "--ack-timeout-ms", Long.toString(ANSWER_DRAIN_MS + 60_000),
+            "--tick-timeout-ms", Long.toString(TICK_DRAIN_MS));
         System.out.println(report.console());
         checkReport(report, sent.orders(), tickExpected);
     }
@@ -163,7 +173,8 @@ class OrderToTickIT
         return orderIds;
     }
 
-    private static void checkReport(final LatencyReport report, final int orders, final Set<String> tickExpected) throws Exception
+    private static void checkReport(final LatencyReport report, final int orders,
+        final Set<String> tickExpected) throws Exception
     {
         final List<Map<String, String>> rows = report.orders();
         assertEquals(orders, rows.size(), "orders.csv rows\n" + report.console());
@@ -173,7 +184,8 @@ class OrderToTickIT
         for (final Map<String, String> row : rows)
         {
             clOrdIds.add(row.get("clordid"));
-            if (!"D".equals(row.get("request")) || !"acked".equals(row.get("status")) || !isLatency(row.get("ack_latency_us")))
+            if (!"D".equals(row.get("request")) || !"acked".equals(row.get("status")) ||
+                !isLatency(row.get("ack_latency_us")))
             {
                 problems.add("not paired with its ack: " + row);
             }
@@ -187,15 +199,18 @@ class OrderToTickIT
             }
         }
         assertEquals(orders, clOrdIds.size(), "distinct ClOrdIDs in orders.csv");
-        assertTrue(problems.isEmpty(), problems.size() + " rows, first ones: " + problems.subList(0, Math.min(5, problems.size())) +
+        assertTrue(problems.isEmpty(), problems.size() + " rows, first ones: " +
+            problems.subList(0, Math.min(5, problems.size())) +
             "\n" + report.console());
         assertEquals(tickExpected.size(), ticked, "orders that rested or traded found in orders.csv by OrderID");
         assertEquals(orders, report.histogramCount("order-ack"), "order-ack.hgrm count");
         assertEquals(tickExpected.size(), report.histogramCount("order-to-tick"), "order-to-tick.hgrm count");
         final String html = Files.readString(report.file("report.html"), StandardCharsets.UTF_8);
         assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("<table>") && html.contains("order-to-tick") &&
-            html.contains("<svg") && html.strip().endsWith("</html>"), "report.html is a complete page with its table and charts");
-        assertTrue(Files.readString(report.file("summary.txt"), StandardCharsets.UTF_8).contains("order-ack"), "summary.txt");
+            html.contains("<svg") && html.strip().endsWith("</html>"),
+                "report.html is a complete page with its table and charts");
+        assertTrue(Files.readString(report.file("summary.txt"), StandardCharsets.UTF_8).contains("order-ack"),
+            "summary.txt");
     }
 
     private static boolean isLatency(final String micros)

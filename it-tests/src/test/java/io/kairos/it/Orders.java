@@ -142,14 +142,24 @@ final class Orders
     /** A MarketDataRequest (V) for bids, offers and trades, L2 (266=Y); set 266=N for order by order. */
     static Message subscribe(final String requestId, final String symbol, final int depth)
     {
+        return subscribe(requestId, symbol, depth, 'Y', '0', '1', '2');
+    }
+
+    /**
+     * A MarketDataRequest (V): snapshot and updates (263=1) of {@code symbol}, {@code depth} levels (0: all),
+     * incremental refresh (265=1), by level (266=Y) or order by order (N), for these MDEntryTypes (269).
+     */
+    static Message subscribe(final String requestId, final String symbol, final int depth, final char aggregated,
+        final char... entryTypes)
+    {
         final Message request = new Message();
         request.getHeader().setString(35, MsgType.MARKET_DATA_REQUEST);
         request.setString(262, requestId);
         request.setChar(263, '1');
         request.setInt(264, depth);
         request.setInt(265, 1);
-        request.setChar(266, 'Y');
-        for (final char type : new char[] {'0', '1', '2'})
+        request.setChar(266, aggregated);
+        for (final char type : entryTypes)
         {
             final Group entryType = new Group(267, 269);
             entryType.setChar(269, type);

@@ -65,7 +65,8 @@ class ServerLifecycleIT
     void shouldCheckTheConfigurationWithoutStarting()
     {
         final TestVenue venue = new TestVenue(dir);
-        try (KairosProcess server = KairosProcess.launch(venue, Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD", "topsecret"), "--check-config"))
+        try (KairosProcess server = KairosProcess.launch(venue,
+            Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD", "topsecret"), "--check-config"))
         {
             assertEquals(0, server.awaitExit(30_000));
             final String output = server.output();
@@ -91,7 +92,8 @@ class ServerLifecycleIT
     void shouldExitWithStatus1WhenAPortIsTaken() throws Exception
     {
         final TestVenue venue = new TestVenue(dir);
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(venue.metricsPort(), 1, java.net.InetAddress.getLoopbackAddress());
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(venue.metricsPort(), 1,
+            java.net.InetAddress.getLoopbackAddress());
             KairosProcess server = KairosProcess.launch(venue, Map.of()))
         {
             assertEquals(1, server.awaitExit(30_000), server.output());

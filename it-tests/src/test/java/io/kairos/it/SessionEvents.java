@@ -5,16 +5,19 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.InitiatorSettings;
+import quickfix.ApplicationAdapter;
 import quickfix.Message;
 import quickfix.SessionID;
 
 /**
  * What the QuickFIX/J sessions of one load client went through: logons (awaited), logouts and the
  * ResendRequests they sent (each one a sequence gap in what the venue sent). Also signs each Logon with
- * the demo credentials (553 = SenderCompID, 554 = its lower case + "pass"). Written by QuickFIX/J's
- * threads, read by the test thread.
+ * the demo credentials (553 = SenderCompID, 554 = its lower case + "pass"). A load client's callbacks extend it
+ * (so the session bookkeeping is written once) and add what they read from the venue's messages; overriding
+ * {@link #onLogon} they call this one. Written by QuickFIX/J's threads, read by the test thread.
  */
-final class SessionEvents
+class SessionEvents extends ApplicationAdapter
 {
     private final String kind;
     private final int sessions;
@@ -29,26 +32,23 @@ final class SessionEvents
         loggedOn = new CountDownLatch(sessions);
     }
 
-    void onLogon()
+    @Override
+    public void onLogon(final SessionID id)
     {
         loggedOn.countDown();
     }
 
-    void onLogout()
+    @Override
+    public void onLogout(final SessionID id)
     {
         logouts.incrementAndGet();
     }
 
-    /** Call from {@code Application.toAdmin}. */
-    void onOutgoingAdmin(final Message message, final SessionID id)
+    @Override
+    public void toAdmin(final Message message, final SessionID id)
     {
-        final String type = FixClient.type(message);
-        if ("A".equals(type))
-        {
-            message.setString(553, id.getSenderCompID());
-            message.setString(554, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
-        }
-        else if ("2".equals(type))
+        InitiatorSettings.addCredentials(message, id, id.getSenderCompID().toLowerCase(Locale.ROOT) + "pass");
+        if ("2".equals(FixClient.type(message)))
         {
             resendRequests.incrementAndGet();
         }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.kairos.testsupport.RawFixClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -32,6 +34,11 @@ class SessionMatrixIT
     private static final String ORDER = "|54=1|60=20261124-10:00:00.000|40=2|55=T01|59=0|38=1|44=99|";
     private static final AtomicInteger CASES = new AtomicInteger();
     private static final AtomicInteger ORDERS = new AtomicInteger();
+    /** Every session-level message: its name, MsgType and body ('|' for SOH). */
+    private static final String[][] SESSION_MESSAGES = {
+        {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
+        {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
+        {"Logon", "A", "98=0|108=30|"}};
 
     @TempDir
     static Path root;
@@ -54,12 +61,8 @@ class SessionMatrixIT
 
     static List<Arguments> orderEntryCases()
     {
-        final String[][] messages = {
-            {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
-            {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
-            {"Logon", "A", "98=0|108=30|"}};
         final List<Arguments> cases = new ArrayList<>();
-        for (final String[] m : messages)
+        for (final String[] m : SESSION_MESSAGES)
         {
             for (final String seqNum : new String[] {"0", "-1", "2147483648", "abc"})
             {
@@ -78,16 +81,7 @@ class SessionMatrixIT
         final String name, final String msgType, final String body, final String seqNum, final String reason)
         throws Exception
     {
-        final String compId = nextSession("CLIENT");
-        try (RawSocketClient client = resetLogon(venue.fixPort(), compId, "KAIROS", "client"))
-        {
-            client.sendWithSeqNum(msgType, msgType.equals("A") ? body + credentials(compId, "client") : body, seqNum);
-            final String logout = client.read("5", WAIT_MS);
-            assertNotNull(logout, "a Logout for " + name + " with MsgSeqNum " + seqNum);
-            assertEquals(reason, RawSocketClient.field(logout, 58), logout);
-            assertTrue(client.awaitClosedByPeer(WAIT_MS), "and the connection is closed");
-        }
-        assertAGoodSessionTrades();
+        assertLoggedOutNamingWhy(Port.ORDER_ENTRY, name, msgType, body, seqNum, reason);
     }
 
     @ParameterizedTest(name = "order entry: SequenceReset {0}36={1}")
@@ -96,15 +90,15 @@ class SessionMatrixIT
     void shouldRejectAnOrderEntrySequenceResetOutOfBoundsConsumingItsNumber(
         final String mode, final String newSeqNo, final String reason) throws Exception
     {
-        try (RawSocketClient client = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        try (RawFixClient client = Port.ORDER_ENTRY.resetLogon())
         {
             final int seqNum = client.nextSeqNum();
             client.send("4", mode + "36=" + newSeqNo + "|");
-            final String reject = client.read("3", WAIT_MS);
+            final String reject = client.readMessage("3", WAIT_MS);
             assertNotNull(reject, "NewSeqNo " + newSeqNo + " answered");
-            assertEquals(String.valueOf(seqNum), RawSocketClient.field(reject, 45));
-            assertEquals("36", RawSocketClient.field(reject, 371));
-            assertEquals(reason, RawSocketClient.field(reject, 373));
+            assertEquals(String.valueOf(seqNum), RawFixClient.field(reject, 45));
+            assertEquals("36", RawFixClient.field(reject, 371));
+            assertEquals(reason, RawFixClient.field(reject, 373));
             assertTrades(client);
         }
     }
@@ -112,43 +106,39 @@ class SessionMatrixIT
     @Test
     void shouldCloseAnOrderEntryConnectionWhoseSequenceResetJumpsPastTheLimit() throws Exception
     {
-        try (RawSocketClient client = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        try (RawFixClient client = Port.ORDER_ENTRY.resetLogon())
         {
             client.send("4", "123=Y|36=2147483647|");
             assertTrue(client.awaitClosedByPeer(WAIT_MS), "closed before Artio indexes 2^31 numbers");
         }
-        assertAGoodSessionTrades();
+        Port.ORDER_ENTRY.assertAGoodSessionWorks();
     }
 
     @Test
     void shouldAnswerAResendRequestForEverythingAfterAnEarlierGap() throws Exception
     {
-        try (RawSocketClient client = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
+        try (RawFixClient client = Port.ORDER_ENTRY.resetLogon())
         {
             client.sendWithSeqNum("1", "112=GAP|", "5");
-            final String resend = client.read("2", WAIT_MS);
+            final String resend = client.readMessage("2", WAIT_MS);
             assertNotNull(resend, "the gap is asked for");
-            assertEquals("2", RawSocketClient.field(resend, 7));
+            assertEquals("2", RawFixClient.field(resend, 7));
             client.sendWithSeqNum("4", "43=Y|122=20261124-10:00:00.000|123=Y|36=6|", "2");
             client.sendWithSeqNum("2", "7=1|16=0|", "6");
-            final String gapFill = client.read("4", WAIT_MS);
+            final String gapFill = client.readMessage("4", WAIT_MS);
             assertNotNull(gapFill, "ResendRequest 1..0 answered");
-            assertEquals("1", RawSocketClient.field(gapFill, 34));
-            assertEquals("Y", RawSocketClient.field(gapFill, 123));
-            assertEquals("3", RawSocketClient.field(gapFill, 36), "Logon and ResendRequest are gap-filled");
+            assertEquals("1", RawFixClient.field(gapFill, 34));
+            assertEquals("Y", RawFixClient.field(gapFill, 123));
+            assertEquals("3", RawFixClient.field(gapFill, 36), "Logon and ResendRequest are gap-filled");
             client.sendWithSeqNum("1", "112=AFTER|", "7");
-            assertEquals("AFTER", RawSocketClient.field(client.read("0", WAIT_MS), 112));
+            assertEquals("AFTER", RawFixClient.field(client.readMessage("0", WAIT_MS), 112));
         }
     }
 
     static List<Arguments> marketDataCases()
     {
-        final String[][] messages = {
-            {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
-            {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
-            {"Logon", "A", "98=0|108=30|"}};
         final List<Arguments> cases = new ArrayList<>();
-        for (final String[] m : messages)
+        for (final String[] m : SESSION_MESSAGES)
         {
             cases.add(Arguments.of(m[0], m[1], m[2], "0", "MsgSeqNum too low, expecting 2 but received 0"));
             cases.add(Arguments.of(m[0], m[1], m[2], "-1", "MsgSeqNum(34) missing or invalid"));
@@ -163,30 +153,21 @@ class SessionMatrixIT
         final String name, final String msgType, final String body, final String seqNum, final String reason)
         throws Exception
     {
-        final String compId = nextSession("MD");
-        try (RawSocketClient client = resetLogon(venue.mdPort(), compId, "KAIROS-MD", "md"))
-        {
-            client.sendWithSeqNum(msgType, msgType.equals("A") ? body + credentials(compId, "md") : body, seqNum);
-            final String logout = client.read("5", WAIT_MS);
-            assertNotNull(logout, "a Logout for " + name + " with MsgSeqNum " + seqNum);
-            assertEquals(reason, RawSocketClient.field(logout, 58), logout);
-            assertTrue(client.awaitClosedByPeer(WAIT_MS), "and the connection is closed");
-        }
-        assertAGoodSessionSubscribes();
+        assertLoggedOutNamingWhy(Port.MARKET_DATA, name, msgType, body, seqNum, reason);
     }
 
     @Test
     void shouldAskForTheGapBeforeAMarketDataMsgSeqNumOfTwoToThe31() throws Exception
     {
-        try (RawSocketClient client = resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        try (RawFixClient client = Port.MARKET_DATA.resetLogon())
         {
             client.sendWithSeqNum("1", "112=FAR|", "2147483648");
-            final String resend = client.read("2", WAIT_MS);
+            final String resend = client.readMessage("2", WAIT_MS);
             assertNotNull(resend, "2^31 is a gap like any other");
-            assertEquals("2", RawSocketClient.field(resend, 7));
-            assertEquals("0", RawSocketClient.field(resend, 16));
+            assertEquals("2", RawFixClient.field(resend, 7));
+            assertEquals("0", RawFixClient.field(resend, 16));
         }
-        assertAGoodSessionSubscribes();
+        Port.MARKET_DATA.assertAGoodSessionWorks();
     }
 
     @ParameterizedTest(name = "market data: SequenceReset {0}36={1}")
@@ -198,28 +179,25 @@ class SessionMatrixIT
     void shouldRejectAMarketDataSequenceResetOutOfBoundsConsumingItsNumber(
         final String mode, final String newSeqNo, final String text) throws Exception
     {
-        try (RawSocketClient client = resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        try (RawFixClient client = Port.MARKET_DATA.resetLogon())
         {
             client.send("4", mode + "36=" + newSeqNo + "|");
-            final String reject = client.read("3", WAIT_MS);
+            final String reject = client.readMessage("3", WAIT_MS);
             assertNotNull(reject);
-            assertEquals("2", RawSocketClient.field(reject, 45));
-            assertEquals("36", RawSocketClient.field(reject, 371));
-            assertEquals("5", RawSocketClient.field(reject, 373));
-            assertEquals(text, RawSocketClient.field(reject, 58));
+            assertEquals("2", RawFixClient.field(reject, 45));
+            assertEquals("36", RawFixClient.field(reject, 371));
+            assertEquals("5", RawFixClient.field(reject, 373));
+            assertEquals(text, RawFixClient.field(reject, 58));
             client.send("1", "112=NEXT|");
-            assertEquals("NEXT", RawSocketClient.field(client.read("0", WAIT_MS), 112), "its number was consumed");
+            assertEquals("NEXT", RawFixClient.field(client.readMessage("0", WAIT_MS), 112), "its number was consumed");
         }
     }
 
     @ParameterizedTest(name = "10 MB of non-FIX bytes on the {0} port")
-    @CsvSource({"order-entry", "market-data"})
-    void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytes(final String port) throws Exception
+    @EnumSource(Port.class)
+    void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytes(final Port port) throws Exception
     {
-        final boolean orderEntry = port.equals("order-entry");
-        try (RawSocketClient client = orderEntry ?
-            resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client") :
-            resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        try (RawFixClient client = port.resetLogon())
         {
             final byte[] chunk = "GET / HTTP/1.1\r\nHost: kairos\r\n\r\n".repeat(2048)
                 .getBytes(StandardCharsets.US_ASCII);
@@ -227,7 +205,7 @@ class SessionMatrixIT
             {
                 for (long written = 0; written < 10L * 1024 * 1024; written += chunk.length)
                 {
-                    client.sendRaw(chunk);
+                    client.write(chunk);
                 }
             }
             catch (final java.io.IOException closedUnderneath)
@@ -236,62 +214,114 @@ class SessionMatrixIT
             }
             assertTrue(client.awaitClosedByPeer(WAIT_MS), "a connection that sends no FIX is closed");
         }
-        if (orderEntry)
+        port.assertAGoodSessionWorks();
+    }
+
+    private static void assertLoggedOutNamingWhy(final Port port, final String name, final String msgType,
+        final String body, final String seqNum, final String reason) throws Exception
+    {
+        final String compId = port.nextSession();
+        try (RawFixClient client = port.resetLogon(compId))
         {
-            assertAGoodSessionTrades();
+            client.sendWithSeqNum(msgType, msgType.equals("A") ? body + port.credentials(compId) : body, seqNum);
+            final String logout = client.readMessage("5", WAIT_MS);
+            assertNotNull(logout, "a Logout for " + name + " with MsgSeqNum " + seqNum);
+            assertEquals(reason, RawFixClient.field(logout, 58), logout);
+            assertTrue(client.awaitClosedByPeer(WAIT_MS), "and the connection is closed");
         }
-        else
-        {
-            assertAGoodSessionSubscribes();
-        }
+        port.assertAGoodSessionWorks();
     }
 
-    /** The next of the ten demo sessions with this prefix (CLIENT01…CLIENT10, MD01…MD10). */
-    private static String nextSession(final String prefix)
-    {
-        return String.format("%s%02d", prefix, CASES.getAndIncrement() % 10 + 1);
-    }
-
-    private static String credentials(final String compId, final String passwordPrefix)
-    {
-        return "553=" + compId + "|554=" + passwordPrefix + compId.substring(compId.length() - 2) + "pass|";
-    }
-
-    private static RawSocketClient resetLogon(final int port, final String compId, final String target,
-        final String passwordPrefix) throws Exception
-    {
-        final RawSocketClient client = new RawSocketClient(port, compId, target);
-        client.send("A", "98=0|108=30|" + credentials(compId, passwordPrefix) + "141=Y|");
-        assertNotNull(client.read("A", WAIT_MS), compId + " logged on");
-        return client;
-    }
-
-    private static void assertAGoodSessionTrades() throws Exception
-    {
-        try (RawSocketClient good = resetLogon(venue.fixPort(), nextSession("CLIENT"), "KAIROS", "client"))
-        {
-            assertTrades(good);
-        }
-    }
-
-    private static void assertTrades(final RawSocketClient client) throws Exception
+    private static void assertTrades(final RawFixClient client) throws Exception
     {
         final String clOrdId = "SM" + ORDERS.incrementAndGet();
         client.send("D", "11=" + clOrdId + ORDER);
-        final String ack = client.read("8", WAIT_MS);
+        final String ack = client.readMessage("8", WAIT_MS);
         assertNotNull(ack, "the session trades");
-        assertEquals(clOrdId, RawSocketClient.field(ack, 11));
-        assertEquals("0", RawSocketClient.field(ack, 150));
+        assertEquals(clOrdId, RawFixClient.field(ack, 11));
+        assertEquals("0", RawFixClient.field(ack, 150));
     }
 
-    private static void assertAGoodSessionSubscribes() throws Exception
+    private static void assertSubscribes(final RawFixClient client) throws Exception
     {
-        try (RawSocketClient good = resetLogon(venue.mdPort(), nextSession("MD"), "KAIROS-MD", "md"))
+        client.send("V", "262=GOOD|263=0|264=0|267=1|269=0|146=1|55=T01|");
+        final String snapshot = client.readMessage("W", WAIT_MS);
+        assertNotNull(snapshot, "a good session still gets market data");
+        assertEquals("GOOD", RawFixClient.field(snapshot, 262));
+    }
+
+    /**
+     * One port of the server under test and its ten demo sessions: how a case takes the next session, logs it on
+     * with a sequence reset (141=Y), and what a good session does there afterwards. Named as the tests name it.
+     */
+    enum Port
+    {
+        ORDER_ENTRY("order-entry", "CLIENT", "KAIROS", "client"),
+        MARKET_DATA("market-data", "MD", "KAIROS-MD", "md");
+
+        private final String name;
+        private final String compIdPrefix;
+        private final String targetCompId;
+        private final String passwordPrefix;
+
+        Port(final String name, final String compIdPrefix, final String targetCompId, final String passwordPrefix)
         {
-            good.send("V", "262=GOOD|263=0|264=0|267=1|269=0|146=1|55=T01|");
-            final String snapshot = good.read("W", WAIT_MS);
-            assertNotNull(snapshot, "a good session still gets market data");
-            assertEquals("GOOD", RawSocketClient.field(snapshot, 262));
+            this.name = name;
+            this.compIdPrefix = compIdPrefix;
+            this.targetCompId = targetCompId;
+            this.passwordPrefix = passwordPrefix;
+        }
+
+        /** The next of the ten demo sessions of this port (CLIENT01…CLIENT10, MD01…MD10). */
+        String nextSession()
+        {
+            return String.format("%s%02d", compIdPrefix, CASES.getAndIncrement() % 10 + 1);
+        }
+
+        /** Username and Password of {@code compId}, '|' for SOH. */
+        String credentials(final String compId)
+        {
+            return "553=" + compId + "|554=" + passwordPrefix + compId.substring(compId.length() - 2) + "pass|";
+        }
+
+        RawFixClient resetLogon() throws Exception
+        {
+            return resetLogon(nextSession());
+        }
+
+        RawFixClient resetLogon(final String compId) throws Exception
+        {
+            final RawFixClient client = new RawFixClient(number(), compId, targetCompId);
+            client.send("A", "98=0|108=30|" + credentials(compId) + "141=Y|");
+            assertNotNull(client.readMessage("A", WAIT_MS), compId + " logged on");
+            return client;
+        }
+
+        /** A good session of this port, logged on after a case, still trades (order entry) or subscribes. */
+        void assertAGoodSessionWorks() throws Exception
+        {
+            try (RawFixClient good = resetLogon())
+            {
+                if (this == ORDER_ENTRY)
+                {
+                    assertTrades(good);
+                }
+                else
+                {
+                    assertSubscribes(good);
+                }
+            }
+        }
+
+        private int number()
+        {
+            return this == ORDER_ENTRY ? venue.fixPort() : venue.mdPort();
+        }
+
+        @Override
+        public String toString()
+        {
+            return name;
         }
     }
 }

@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import io.kairos.testsupport.FreePorts;
+
 /**
  * A venue configuration for one test: free loopback ports picked at creation (again if a start finds one taken),
  * data directories in
@@ -36,7 +38,10 @@ final class TestVenue
         set("fix.heartbeat-interval-seconds", "5");
     }
 
-    /** Replaces the demo instruments by T01..Tnn: id n, partition n % 2, tick 0.01, lot 1, reference 100.00, band 10 %. */
+    /**
+     * Replaces the demo instruments by T01..Tnn: id n, partition n % 2, tick 0.01, lot 1, reference 100.00,
+     * band 10 %.
+     */
     TestVenue withTestInstruments(final int count)
     {
         final StringBuilder symbols = new StringBuilder();

@@ -29,7 +29,8 @@ class ThrottleIT
             .set("fix.throttle.messages-per-second", "20")
             .set("fix.throttle.disconnect-after-rejects", "40");
         try (KairosProcess server = venue.start();
-            FixClient client = new FixClient(dir.resolve("client"), venue.fixPort(), "CLIENT01", "client01pass").lenient().logon())
+            FixClient client = new FixClient(dir.resolve("client"), venue.fixPort(), "CLIENT01",
+                "client01pass").lenient().logon())
         {
             KairosProcess.pause(1_100);
             for (int i = 0; i < 20; i++)
@@ -51,9 +52,11 @@ class ThrottleIT
             final long burstNs = System.nanoTime() - burstStartNs;
             final List<Message> answers = awaitBurstAnswers(client);
             final long acks = answers.stream().filter(m -> "8".equals(FixClient.type(m)) && is(m, 150, "0")).count();
-            final List<Message> throttledMessages = answers.stream().filter(m -> "j".equals(FixClient.type(m))).toList();
+            final List<Message> throttledMessages = answers.stream().filter(m ->
+                "j".equals(FixClient.type(m))).toList();
             final long throttled = throttledMessages.size();
-            assertTrue(throttledMessages.stream().allMatch(m -> is(m, 372, "D") && str(m, 58).contains("Throttle")), answers.toString());
+            assertTrue(throttledMessages.stream().allMatch(m -> is(m, 372, "D") && str(m, 58).contains("Throttle")),
+                answers.toString());
             assertEquals(BURST, acks + throttled, "every message of the burst answered once: " + answers);
             final long windows = burstNs / 1_000_000_000L + 1;
             assertTrue(acks >= Math.min(BURST, 20) && acks <= Math.min(BURST, 20 * windows),

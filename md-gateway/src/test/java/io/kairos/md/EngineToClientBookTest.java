@@ -3,7 +3,6 @@ package io.kairos.md;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.function.BooleanSupplier;
 
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineCommand;
@@ -11,6 +10,7 @@ import io.kairos.engine.EngineConfig;
 import io.kairos.engine.OrderType;
 import io.kairos.engine.Side;
 import io.kairos.engine.TimeInForce;
+import io.kairos.testsupport.Await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -54,16 +54,17 @@ class EngineToClientBookTest
                 l3Msft.subscribe("L3M", "MSFT", 0);
                 for (final QuickFixMarketDataClient client : List.of(l3, l2, top, l3Msft))
                 {
-                    await("snapshot received", () -> client.snapshots() == 1);
+                    Await.until("snapshot received", () -> client.snapshots() == 1);
                 }
                 published += publishRandomOrders(engine, command, random, 3_000, 1_500, resting);
                 final long expectedCommands = published;
-                await("engine processed every command", () -> mirror.commandsCompleted() == expectedCommands);
+                Await.until("engine processed every command", () -> mirror.commandsCompleted() == expectedCommands);
 
-                await("order-by-order client rebuilt AAPL", () -> mirror.orderEntries(AAPL).equals(l3.book()));
-                await("order-by-order client rebuilt MSFT", () -> mirror.orderEntries(MSFT).equals(l3Msft.book()));
-                await("price-level client rebuilt AAPL", () -> mirror.levelEntries(AAPL, 0).equals(l2.book()));
-                await("top-5 client rebuilt AAPL", () -> mirror.levelEntries(AAPL, 5).equals(top.book()));
+                Await.until("order-by-order client rebuilt AAPL", () -> mirror.orderEntries(AAPL).equals(l3.book()));
+                Await.until("order-by-order client rebuilt MSFT",
+                    () -> mirror.orderEntries(MSFT).equals(l3Msft.book()));
+                Await.until("price-level client rebuilt AAPL", () -> mirror.levelEntries(AAPL, 0).equals(l2.book()));
+                Await.until("top-5 client rebuilt AAPL", () -> mirror.levelEntries(AAPL, 5).equals(top.book()));
                 for (final QuickFixMarketDataClient client : List.of(l3, l2, top, l3Msft))
                 {
                     assertNull(client.error());
@@ -134,18 +135,5 @@ class EngineToClientBookTest
         final long ticks = 1 + random.nextInt(12);
         return side == Side.BUY ? TestVenue.REFERENCE_PRICE - ticks * TestVenue.TICK + 2 * TestVenue.TICK
             : TestVenue.REFERENCE_PRICE + ticks * TestVenue.TICK - 2 * TestVenue.TICK;
-    }
-
-    private static void await(final String what, final BooleanSupplier condition) throws InterruptedException
-    {
-        final long deadline = System.currentTimeMillis() + 20_000;
-        while (!condition.getAsBoolean())
-        {
-            if (System.currentTimeMillis() > deadline)
-            {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(20);
-        }
     }
 }

@@ -1,4 +1,4 @@
-package io.kairos.it;
+package io.kairos.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,33 +6,44 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Picks distinct loopback ports that are free right now, for a server that binds them moments later. Stateless.
+ * Picks distinct loopback ports that are free right now, for a server that binds them moments later (a venue or a
+ * gateway that must come back on the same port after a restart). Stateless.
  *
  * <p>Why below the kernel's ephemeral range: a port handed out by {@code bind(0)} is an ephemeral port, which the
- * kernel may give to any other socket (another test's port-0 listener, any outgoing connection on the machine) between
- * the pick and the server's bind — a {@code MetricsIT} start failed once with "Address already in use" on the shared
- * machine. Ports below the range are never handed out implicitly, so only a process that names the same port can take
- * it; {@link KairosProcess#start} retries with fresh ports when that happens anyway.
+ * kernel may give to any other socket (another test's port-0 listener, any outgoing connection on the machine)
+ * between the pick and the server's bind — an it-tests {@code MetricsIT} start failed once with "Address already in
+ * use" on the shared machine. Ports below the range are never handed out implicitly, so only a process that names
+ * the same port can take it (it-tests' {@code KairosProcess} retries with fresh ports when that happens anyway).
  */
-final class FreePorts
+public final class FreePorts
 {
-    private static final int LOWEST = 20_000;
+    /** The lowest port picked: above the ports well-known services are configured on. */
+    public static final int LOWEST = 20_000;
+
     private static final int DEFAULT_EPHEMERAL_LOW = 32_768;
     private static final int MAX_ATTEMPTS = 1_000;
+    private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
     private FreePorts()
     {
     }
 
-    static int[] pick(final int count)
+    /** One port free on 127.0.0.1 now. */
+    public static int one()
+    {
+        return pick(1)[0];
+    }
+
+    /** {@code count} distinct ports free on 127.0.0.1 now; an ephemeral one only where the range below is empty. */
+    public static int[] pick(final int count)
     {
         final int highest = ephemeralLow() - 1;
-        final Set<Integer> ports = new HashSet<>();
+        final Set<Integer> ports = new LinkedHashSet<>();
         for (int attempt = 0; ports.size() < count && attempt < MAX_ATTEMPTS; attempt++)
         {
             final int candidate = highest > LOWEST ? ThreadLocalRandom.current().nextInt(LOWEST, highest + 1) : 0;
@@ -57,13 +68,12 @@ final class FreePorts
     }
 
     /** The first port of the kernel's ephemeral range (Linux), or the IANA default elsewhere. */
-    private static int ephemeralLow()
+    public static int ephemeralLow()
     {
-        final Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
         try
         {
-            return Files.isReadable(range) ? Integer.parseInt(Files.readString(range).trim().split("\\s+")[0]) :
-                DEFAULT_EPHEMERAL_LOW;
+            return Files.isReadable(EPHEMERAL_RANGE) ?
+                Integer.parseInt(Files.readString(EPHEMERAL_RANGE).trim().split("\\s+")[0]) : DEFAULT_EPHEMERAL_LOW;
         }
         catch (final IOException | RuntimeException unreadable)
         {
