@@ -266,7 +266,8 @@ final class SnapshotStore
         }
     }
 
-    private void writeOrder(final DataOutputStream out, final Order o) throws IOException
+    /** One order's record (its state fields; the instrument, final status and links are the caller's). */
+    void writeOrder(final DataOutputStream out, final Order o) throws IOException
     {
         out.writeLong(o.orderId);
         out.writeInt(o.sessionId);
@@ -353,7 +354,7 @@ final class SnapshotStore
     }
 
     /** Reads what {@link #writeOrder} wrote into {@code into} (the fields the record has; the rest keep theirs). */
-    private void readOrder(final DataInputStream in, final Order into) throws IOException
+    void readOrder(final DataInputStream in, final Order into) throws IOException
     {
         into.orderId = in.readLong();
         into.sessionId = in.readInt();

@@ -13,8 +13,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * The gateway's Micrometer meters, registered once at launch so that updating them allocates nothing:
  * {@code kairos.orders.in}, {@code kairos.executions}, {@code kairos.rejects{reason}},
- * {@code kairos.throttle.rejects} (counters; Prometheus adds {@code _total}) and
- * {@code kairos.sessions.connected} (gauge). Counters are thread-safe; they are updated by the
+ * {@code kairos.throttle.rejects}, {@code kairos.engine.back.pressure} (counters; Prometheus adds
+ * {@code _total}) and {@code kairos.sessions.connected} (gauge). Counters are thread-safe; they are updated by the
  * library thread.
  */
 final class GatewayMetrics
@@ -22,6 +22,7 @@ final class GatewayMetrics
     private final Counter ordersIn;
     private final Counter executions;
     private final Counter throttleRejects;
+    private final Counter engineBackPressure;
     private final Map<RejectReason, Counter> engineRejects = new EnumMap<>(RejectReason.class);
     private final Map<GatewayReject, Counter> gatewayRejects = new EnumMap<>(GatewayReject.class);
     private final AtomicInteger sessionsConnected = new AtomicInteger();
@@ -34,6 +35,9 @@ final class GatewayMetrics
             .description("Fills reported to sessions (ExecType F)").register(registry);
         throttleRejects = Counter.builder("kairos.throttle.rejects")
             .description("Messages rejected by the per-session throttle").register(registry);
+        engineBackPressure = Counter.builder("kairos.engine.back.pressure")
+            .description("Order-entry messages held back because a partition's command ring was full; Artio " +
+                "delivers each again").register(registry);
         for (final RejectReason reason : RejectReason.values())
         {
             if (reason != RejectReason.NONE)
@@ -63,6 +67,11 @@ final class GatewayMetrics
     void onExecution()
     {
         executions.increment();
+    }
+
+    void onEngineBackPressure()
+    {
+        engineBackPressure.increment();
     }
 
     void onThrottleRejects(final long count)

@@ -109,10 +109,24 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         }
         if (messageType != SequenceResetDecoder.MESSAGE_TYPE)
         {
-            countThrottled(seqNum - 1 - lastHandledSeqNum);
+            countThrottled(seqNum - 1 - lastHandledSeqNum); // counts a run once, however often it is delivered
         }
-        lastHandledSeqNum = seqNum;
-        countedThrottleRun = 0;
+        final Action action = handle(buffer, offset, length, artioSession, messageType, timestampInNs, messageInfo);
+        if (action != Action.ABORT)
+        {
+            // Only a handled message counts as handled: Artio delivers an aborted one again, which must then not
+            // look like a retransmission of a number already handled (that lost every order aborted under
+            // back-pressure: 936 of 400,000 in a 20,000/s scenario run).
+            lastHandledSeqNum = seqNum;
+            countedThrottleRun = 0;
+        }
+        return action;
+    }
+
+    private Action handle(
+        final DirectBuffer buffer, final int offset, final int length, final Session artioSession,
+        final long messageType, final long timestampInNs, final OnMessageInfo messageInfo)
+    {
         if (!messageInfo.isValid())
         {
             shared.metrics.onReject(GatewayReject.INVALID_MESSAGE);
@@ -184,6 +198,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         final int reached = shared.publisher.tryPublish(command);
         if (reached == CommandPublisher.BACK_PRESSURED)
         {
+            shared.metrics.onEngineBackPressure();
             return Action.ABORT;
         }
         if (reached == CommandPublisher.CLOSED)

@@ -68,6 +68,13 @@ final class GatewayFixture implements AutoCloseable
         return new GatewayFixture(dataDir, customise);
     }
 
+    /** With the engine's configuration changed from the defaults by {@code customiseEngine}. */
+    static GatewayFixture startWithEngine(final Path dataDir, final UnaryOperator<EngineConfig> customiseEngine)
+    {
+        return new GatewayFixture(dataDir, config -> config.withThrottle(1_000_000, 1_000_000),
+            customiseEngine.apply(EngineConfig.defaults(INSTRUMENTS)));
+    }
+
     /** On {@code port}, for a gateway that must come back on the same port after a restart (pick it with FreePorts). */
     static GatewayFixture startOn(final Path dataDir, final int port)
     {
