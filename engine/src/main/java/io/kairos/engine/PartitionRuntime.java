@@ -26,7 +26,7 @@ import org.agrona.concurrent.EpochNanoClock;
  * matched, so no acknowledgement leaves before its command is on disk. Lifecycle calls come from the
  * engine's owning thread.
  *
- * <p>Why one class of ~460 lines (issue 19 asks for a reason): its stages (separate journal, journalling matcher,
+ * <p>Why one class of ~490 lines (issue 19 asks for a reason): its stages (separate journal, journalling matcher,
  * polled matcher, matcher) are the three threading layouts of one hand-off — journal the batch, force it, then match
  * it — and share the partition's journal, snapshot schedule, stats and halt flag; kept side by side, the layouts can
  * be read against each other, which is how they are kept equivalent ({@code EngineLifecycleTest},
