@@ -111,32 +111,11 @@ class JournalRecoveryTest
         final EngineConfig base =
             TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(700).withJournalSegmentBytes(SEGMENT_BYTES);
-        final RandomCommandStream stream = new RandomCommandStream(5, TestInstruments.DEFAULT, 4, 0);
-        final EngineCommand command = new EngineCommand();
-        final MatchingCore reference0 = new MatchingCore(0, base, () -> 0);
-        final MatchingCore reference1 = new MatchingCore(1, base, () -> 0);
+        final ReferenceBooks reference = new ReferenceBooks(base);
         try (Engine engine = new Engine(base).start(EngineEventListener.NO_OP))
         {
-            for (int i = 0; i < 5_000; i++)
-            {
-                stream.next(command);
-                engine.publisher().publish(command);
-                final Instrument instrument = base.instruments().byId(command.instrumentId);
-                if (command.type == CommandType.MASS_CANCEL || instrument == null || instrument.partition() == 0)
-                {
-                    reference0.apply(command);
-                }
-                if (command.type == CommandType.MASS_CANCEL || (instrument != null && instrument.partition() == 1))
-                {
-                    reference1.apply(command);
-                }
-            }
+            reference.publish(engine, new RandomCommandStream(5, TestInstruments.DEFAULT, 4, 0), 5_000);
         }
-        final EventRecorder expected = new EventRecorder();
-        reference0.listener(expected);
-        reference0.emitRecoveredBooks();
-        reference1.listener(expected);
-        reference1.emitRecoveredBooks();
         final EventRecorder recovered = new EventRecorder();
         try (Engine engine = new Engine(base).start(recovered))
         {
@@ -144,7 +123,7 @@ class JournalRecoveryTest
             assertTrue(report.snapshotCommands() > 0, "started from a snapshot: " + report);
             assertTrue(report.replayedCommands() < 700, "replayed only the tail: " + report);
         }
-        assertEquals(expected.drain(), recovered.drain());
+        assertEquals(reference.recoveredBooks(), recovered.drain());
     }
 
     private List<Integer> writeJournal(final Path journalDir, final int records)

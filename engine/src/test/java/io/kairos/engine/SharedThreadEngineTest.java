@@ -126,35 +126,14 @@ class SharedThreadEngineTest
         final EngineConfig config =
             TestInstruments.config().withJournal(JournalMode.SYNC, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(700);
-        final RandomCommandStream stream = new RandomCommandStream(11, TestInstruments.DEFAULT, 4, 0);
-        final EngineCommand command = new EngineCommand();
-        final MatchingCore reference0 = new MatchingCore(0, config, () -> 0);
-        final MatchingCore reference1 = new MatchingCore(1, config, () -> 0);
+        final ReferenceBooks reference = new ReferenceBooks(config);
         try (AgentThread housekeeping = AgentThread.start("kairos-infra-test", new BusySpinIdleStrategy(),
             Throwable::printStackTrace, Thread::new);
             Engine engine = new Engine(config, new SystemEpochNanoClock(), host, housekeeping)
                 .start(EngineEventListener.NO_OP))
         {
-            for (int i = 0; i < 5_000; i++)
-            {
-                stream.next(command);
-                engine.publisher().publish(command);
-                final Instrument instrument = config.instruments().byId(command.instrumentId);
-                if (command.type == CommandType.MASS_CANCEL || instrument == null || instrument.partition() == 0)
-                {
-                    reference0.apply(command);
-                }
-                if (command.type == CommandType.MASS_CANCEL || (instrument != null && instrument.partition() == 1))
-                {
-                    reference1.apply(command);
-                }
-            }
+            reference.publish(engine, new RandomCommandStream(11, TestInstruments.DEFAULT, 4, 0), 5_000);
         }
-        final EventRecorder expected = new EventRecorder();
-        reference0.listener(expected);
-        reference0.emitRecoveredBooks();
-        reference1.listener(expected);
-        reference1.emitRecoveredBooks();
         final EventRecorder recovered = new EventRecorder();
         try (Engine engine = new Engine(config).start(recovered))
         {
@@ -162,7 +141,7 @@ class SharedThreadEngineTest
             final RecoveryReport report = engine.recoveryReports().get(0);
             assertTrue(report.snapshotCommands() > 0, "started from a snapshot: " + report);
         }
-        assertEquals(expected.drain(), recovered.drain());
+        assertEquals(reference.recoveredBooks(), recovered.drain());
     }
 
     @Test
