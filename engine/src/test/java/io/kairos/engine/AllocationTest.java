@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
+import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** After warm-up the matching path allocates nothing: measured with the JVM's per-thread allocation counter. */
 class AllocationTest

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -72,10 +73,12 @@ class FieldCoverageTest
     {
         try
         {
-            final SnapshotStore store = new SnapshotStore(Files.createTempDirectory("field-coverage"), 0);
+            final Path dir = Files.createTempDirectory("field-coverage"); // the store makes its directory; unused
+            final SnapshotStore store = new SnapshotStore(dir, 0);
             final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             store.writeOrder(new DataOutputStream(bytes), source);
             store.readOrder(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())), target);
+            Files.delete(dir);
         }
         catch (final IOException ex)
         {

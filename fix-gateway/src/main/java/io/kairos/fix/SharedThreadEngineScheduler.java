@@ -115,5 +115,4 @@ final class SharedThreadEngineScheduler implements EngineScheduler
             infra.remove(conductor); // its onClose closes the engine's Aeron client, as Artio's own schedulers do
         }
     }
-
 }

@@ -68,7 +68,7 @@ final class GatewayFixture implements AutoCloseable
         return new GatewayFixture(dataDir, customise);
     }
 
-    /** With the engine's configuration changed from the defaults by {@code customiseEngine}. */
+    /** With the engine's defaults changed by {@code customiseEngine}, and the throttle raised for floods. */
     static GatewayFixture startWithEngine(final Path dataDir, final UnaryOperator<EngineConfig> customiseEngine)
     {
         return new GatewayFixture(dataDir, config -> config.withThrottle(1_000_000, 1_000_000),

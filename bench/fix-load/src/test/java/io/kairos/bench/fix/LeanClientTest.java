@@ -7,10 +7,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class LeanClientTest
 {
+    /** How long a wait for the peer may take: a safety net for a hung peer, never a measure of speed. */
+    private static final Duration PEER_BOUND = Duration.ofSeconds(30);
+
     private static final long SECOND_NS = TimeUnit.SECONDS.toNanos(1);
 
     @TempDir
@@ -74,7 +79,7 @@ class LeanClientTest
             assertEquals(0, checks.badFrames());
             assertEquals(0, checks.sendFailures());
             assertEquals("lean", result.client());
-            Await.until("2 Logons, 300 orders and 2 Logouts at the echo server",
+            Await.until("2 Logons, 300 orders and 2 Logouts at the echo server", PEER_BOUND,
                 () -> server.messages() == 2 + 300 + 2);
             assertEquals(0, server.badFrames());
             final MetricFigures ack = MetricFigures.fromLoad(dir, "order-ack");
@@ -98,7 +103,8 @@ class LeanClientTest
             assertEquals(0, result.unanswered(), console::toString);
             assertEquals(40, answered(result));
             assertEquals(0, result.checks().sequenceGaps());
-            Await.until("Logon, 40 orders and Logout at the echo server", () -> server.messages() == 1 + 40 + 1);
+            Await.until("Logon, 40 orders and Logout at the echo server", PEER_BOUND,
+                () -> server.messages() == 1 + 40 + 1);
             assertEquals(0, server.badFrames());
         }
     }
@@ -127,7 +133,7 @@ class LeanClientTest
             final LoadResult result = new LeanLoadRunner(config(peer.port(), 1, 50, "1:0:0", dir), out).run();
 
             LoadReport.print(result, out);
-            Await.until("the Heartbeat; " + console, () -> !peer.heartbeatTestReqIds().isEmpty());
+            Await.until("the Heartbeat; " + console, PEER_BOUND, () -> !peer.heartbeatTestReqIds().isEmpty());
             assertEquals(List.of("TR-42"), peer.heartbeatTestReqIds());
             assertEquals(1, result.checks().testRequestsAnswered());
             assertEquals(0, result.checks().sequenceGaps(), "the TestRequest was numbered in sequence");
@@ -196,7 +202,7 @@ class LeanClientTest
             final LoadResult result = new LeanLoadRunner(config(peer.port(), 3, 30, "1:0:0", dir), out).run();
 
             assertEquals(0, result.unanswered());
-            Await.until("three Logouts", () -> peer.logouts() == 3);
+            Await.until("three Logouts", PEER_BOUND, () -> peer.logouts() == 3);
             assertEquals(30, peer.orders());
             assertEquals(0, result.checks().disconnects(), "the peer answered each Logout before closing");
         }

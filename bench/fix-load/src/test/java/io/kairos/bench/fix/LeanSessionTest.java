@@ -8,12 +8,13 @@ import java.net.InetSocketAddress;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.fix.wire.FixFieldIndex;
-
+import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LeanSessionTest
 {
+    /** How long a wait for the peer may take: a safety net for a hung peer, never a measure of speed. */
+    private static final Duration PEER_BOUND = Duration.ofSeconds(30);
+
     private static final long HEARTBEAT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(LeanSession.HEARTBEAT_INTERVAL_SECONDS);
 
     @Test
@@ -60,7 +64,7 @@ class LeanSessionTest
                 session.heartbeatIfIdle(beforeLogonNs + HEARTBEAT_INTERVAL_NS - 1);
                 session.heartbeatIfIdle(afterLogonNs + HEARTBEAT_INTERVAL_NS);
                 session.sendLogout();
-                Await.until("the Logout at the peer", () -> peer.logouts() > 0);
+                Await.until("the Logout at the peer", PEER_BOUND, () -> peer.logouts() > 0);
 
                 assertEquals(1, peer.logouts());
                 assertEquals(1, peer.heartbeats(), "one Heartbeat: the session was idle only at the second check");
