@@ -207,12 +207,23 @@ final class EmbeddedArtio implements AutoCloseable
             .epochNanoClock(clock)
             .printStartupWarnings(false);
         engineConfig.sessionEpochFractionFormat(EpochFractionFormat.NANOSECONDS);
+        engineConfig.monitoringFile(monitoringFile(config.dataDir(), "engine"));
         engineConfig.aeronContext().aeronDirectoryName(aeronDirectory);
         engineConfig.aeronArchiveContext()
             .aeronDirectoryName(aeronDirectory)
             .controlRequestChannel(CommonContext.IPC_CHANNEL)
             .controlResponseChannel(CommonContext.IPC_CHANNEL);
         return engineConfig;
+    }
+
+    /**
+     * Where Artio keeps a process's counters and error log ({@code who}: engine or library): in the data directory.
+     * Artio's default is a file under /dev/shm named for the process kind and library id, which nothing deletes —
+     * 4 MiB left behind at every start — and one engine file shared by every venue on the host.
+     */
+    static String monitoringFile(final Path dataDir, final String who)
+    {
+        return dataDir.toAbsolutePath().resolve("artio-" + who + "-monitoring").toString();
     }
 
     String aeronDirectory()

@@ -182,6 +182,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             .epochNanoClock(clock)
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds());
         libraryConfig.libraryName("kairos-fix-gateway");
+        libraryConfig.monitoringFile(EmbeddedArtio.monitoringFile(config.dataDir(), "library"));
         // the library's error printer and Aeron client conductor share a thread no request waits for: a thread of
         // their own (dedicated threading), kairos-infra (compact)
         libraryConfig.monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy());
