@@ -37,6 +37,8 @@ final class ClOrdIdIndex
     private static final long HANDLE_MASK = 0xFFFF_FFFFL;
     private static final long SEQUENCE_WRAP = 1L << 32;
     private static final int MAX_SLOT_BITS = 30;
+    /** Evicted orders' entries removed together: their probes are independent, so their cache misses overlap. */
+    static final int REMOVAL_BATCH = 16;
 
     private final OrderIdIndex ordersById;
     private final int partition;
@@ -47,6 +49,8 @@ final class ClOrdIdIndex
     private int resizeAt;
     /** The highest sequence indexed so far: handles resolve relative to it. */
     private long newestSequence;
+    private final long[] pendingRemovals = new long[REMOVAL_BATCH];
+    private int pending;
 
     /**
      * @param capacity   slots, rounded up to a power of two; holds {@code capacity * MAX_LOAD} orders before growing.
@@ -102,8 +106,35 @@ final class ClOrdIdIndex
     /** Removes the entry of {@code order} (its key and id); nothing when it has none. */
     void remove(final Order order)
     {
-        final long entry = fingerprint(order.clOrdKey) | ((order.orderId >>> MatchingCore.ID_PARTITION_BITS)
-            & HANDLE_MASK);
+        removeEntry(entry(order));
+    }
+
+    /**
+     * Removes the entry of an order that {@link OrderIdIndex} no longer holds (a retained order pushed out of the
+     * window), in a batch of {@link #REMOVAL_BATCH}: each removal is a cache miss at a random slot that nothing
+     * waits for, and a batch's misses overlap. Until its batch runs the entry stays, matching nothing: its handle
+     * no longer resolves.
+     */
+    void removeUnresolvable(final Order order)
+    {
+        pendingRemovals[pending++] = entry(order);
+        if (pending == REMOVAL_BATCH)
+        {
+            for (int i = 0; i < REMOVAL_BATCH; i++)
+            {
+                removeEntry(pendingRemovals[i]);
+            }
+            pending = 0;
+        }
+    }
+
+    private static long entry(final Order order)
+    {
+        return fingerprint(order.clOrdKey) | ((order.orderId >>> MatchingCore.ID_PARTITION_BITS) & HANDLE_MASK);
+    }
+
+    private void removeEntry(final long entry)
+    {
         final long[] slots = this.slots;
         int i = home(entry);
         long slot;
@@ -119,6 +150,7 @@ final class ClOrdIdIndex
         }
     }
 
+    /** Entries in the table, those of a pending removal batch included. */
     int size()
     {
         return size;

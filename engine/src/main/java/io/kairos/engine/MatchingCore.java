@@ -667,7 +667,7 @@ public final class MatchingCore
         if (finished.isFull())
         {
             ordersById.remove(slot);
-            clOrdIds.remove(slot);
+            clOrdIds.removeUnresolvable(slot); // batched: its handle resolves to nothing from now on
         }
         return slot;
     }

@@ -55,6 +55,32 @@ class ClOrdIdIndexTest
     }
 
     @Test
+    void shouldMatchNothingThroughAnEntryAwaitingRemovalAndRemoveItWithItsBatch()
+    {
+        final List<Order> evicted = new ArrayList<>();
+        for (int i = 1; i <= ClOrdIdIndex.REMOVAL_BATCH; i++)
+        {
+            evicted.add(indexed(i, SESSION, "evicted-" + i));
+        }
+        final Order first = evicted.get(0);
+        ordersById.remove(first);
+        index.removeUnresolvable(first);
+        assertEquals(ClOrdIdIndex.REMOVAL_BATCH, index.size(), "still in the table, awaiting its batch");
+        assertNull(find(SESSION, "evicted-1"));
+        final Order reuse = indexed(100, SESSION, "evicted-1");
+        assertSame(reuse, find(SESSION, "evicted-1"), "its ClOrdID taken again meanwhile");
+
+        for (final Order order : evicted.subList(1, evicted.size()))
+        {
+            ordersById.remove(order);
+            index.removeUnresolvable(order);
+        }
+        assertEquals(1, index.size(), "the batch ran: only the reuse is left");
+        assertSame(reuse, find(SESSION, "evicted-1"));
+        assertNull(find(SESSION, "evicted-2"));
+    }
+
+    @Test
     void shouldNotResolveAHandleToTheNewerOrderThatTookItsIdRingSlot()
     {
         final Order old = indexed(1, SESSION, "old");
