@@ -5,13 +5,17 @@ import java.util.Arrays;
 /**
  * The price levels of one side of a book, kept sorted with the best price at the end of the
  * array, so that taking liquidity and adding near the touch (the common cases) move nothing.
- * Owned by the matcher thread.
+ * The levels' prices are also kept in an array of their own, in the same order: a search reads
+ * that one small array instead of following a reference to a level object at every step (each
+ * of which can be a cache miss). Owned by the matcher thread.
  */
 final class BookSide
 {
     private final Side side;
     private final NodePool<PriceLevel> levelPool;
     private PriceLevel[] levels = new PriceLevel[64];
+    /** {@code prices[i] == levels[i].price} for every {@code i < size}. */
+    private long[] prices = new long[64];
     private int size;
 
     BookSide(final Side side, final NodePool<PriceLevel> levelPool)
@@ -65,11 +69,14 @@ final class BookSide
         if (size == levels.length)
         {
             levels = Arrays.copyOf(levels, size * 2);
+            prices = Arrays.copyOf(prices, size * 2);
         }
         System.arraycopy(levels, insertAt, levels, insertAt + 1, size - insertAt);
+        System.arraycopy(prices, insertAt, prices, insertAt + 1, size - insertAt);
         final PriceLevel level = levelPool.acquire();
         level.price = price;
         levels[insertAt] = level;
+        prices[insertAt] = price;
         size++;
         return level;
     }
@@ -82,6 +89,7 @@ final class BookSide
         }
         final int index = level == levels[size - 1] ? size - 1 : search(level.price);
         System.arraycopy(levels, index + 1, levels, index, size - index - 1);
+        System.arraycopy(prices, index + 1, prices, index, size - index - 1);
         levels[--size] = null;
         level.clear();
         levelPool.release(level);
@@ -90,12 +98,13 @@ final class BookSide
     /** Binary search in ascending "goodness" order; returns index or -(insertion point) - 1. */
     private int search(final long price)
     {
+        final long[] prices = this.prices;
         int low = 0;
         int high = size - 1;
         while (low <= high)
         {
             final int mid = (low + high) >>> 1;
-            final long midPrice = levels[mid].price;
+            final long midPrice = prices[mid];
             if (midPrice == price)
             {
                 return mid;

@@ -1,6 +1,5 @@
 package io.kairos.engine;
 
-import org.agrona.collections.Long2LongHashMap;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
@@ -29,8 +28,6 @@ import org.agrona.concurrent.EpochNanoClock;
 public final class MatchingCore
 {
     static final int ID_PARTITION_BITS = 8;
-    /** No order has id 0: sequences start at 1. */
-    private static final long NO_ORDER = 0;
 
     private final int partition;
     private final ReferenceData referenceData;
@@ -40,12 +37,11 @@ public final class MatchingCore
     final OrderBook[] books;
     private final OrderIdIndex ordersById = new OrderIdIndex(256 * 1024);
     /**
-     * ClOrdID key (session and ClOrdID hashed) to OrderID, for live and retained orders; the order itself is then
-     * found by id. Ids rather than references: a finished order's retained copy takes over its id, so retiring an
-     * order leaves this map alone, and keys and values sit side by side in one array (one cache miss a probe, not
-     * two). Sized for the retention window plus ~57,000 live orders before it first grows.
+     * Live and retained orders by (session, ClOrdID), each entry naming the order by its sequence number: a finished
+     * order's retained copy takes over its id in {@link #ordersById}, so retiring an order leaves this index alone.
+     * Sized for the retention window plus ~57,000 live orders before it first grows (2 MB).
      */
-    private final Long2LongHashMap orderIdsByClOrdKey = new Long2LongHashMap(256 * 1024, 0.6f, NO_ORDER);
+    private final ClOrdIdIndex clOrdIds;
     private final NodePool<Order> orderPool = new NodePool<>(Order::new, 16 * 1024);
     private final NodePool<PriceLevel> levelPool = new NodePool<>(PriceLevel::new, 1024);
     final FinishedOrders finished = new FinishedOrders(EngineConfig.FINISHED_ORDERS_RETAINED);
@@ -68,6 +64,7 @@ public final class MatchingCore
         selfTradePrevention = config.selfTradePrevention();
         this.clock = clock;
         emit = new EventEmitter(partition);
+        clOrdIds = new ClOrdIdIndex(256 * 1024, ordersById, partition);
         books = new OrderBook[referenceData.maxId() + 1];
         for (final Instrument instrument : referenceData.instruments())
         {
@@ -166,7 +163,7 @@ public final class MatchingCore
         order.orderQty = c.quantity;
         order.leavesQty = c.quantity;
         ordersById.put(order);
-        orderIdsByClOrdKey.put(order.clOrdKey, order.orderId);
+        clOrdIds.add(order);
         linkToSession(order);
 
         final ExecutionEvent ack = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
@@ -393,12 +390,12 @@ public final class MatchingCore
         final long newPrice = order.orderType == OrderType.LIMIT ? c.price : order.price;
         final boolean keepsPriority = newPrice == order.price && newLeaves <= order.leavesQty;
 
-        orderIdsByClOrdKey.remove(order.clOrdKey);
+        clOrdIds.remove(order);
         final ExecutionEvent e = emit.reply(ExecutionEvent.Kind.EXECUTION_REPORT);
         e.origClOrdId.set(order.clOrdId);
         order.clOrdId.set(c.clOrdId);
         order.clOrdKey = c.clOrdId.hash64(c.sessionId);
-        orderIdsByClOrdKey.put(order.clOrdKey, order.orderId);
+        clOrdIds.add(order);
 
         if (keepsPriority)
         {
@@ -596,9 +593,7 @@ public final class MatchingCore
         {
             return null;
         }
-        final long orderId = orderIdsByClOrdKey.get(clOrdKey);
-        final Order order = orderId == NO_ORDER ? null : ordersById.get(orderId);
-        return order != null && order.sessionId == sessionId && order.clOrdId.contentEquals(clOrdId) ? order : null;
+        return clOrdIds.find(sessionId, clOrdId, clOrdKey);
     }
 
     private void rest(final OrderBook book, final Order order)
@@ -653,13 +648,13 @@ public final class MatchingCore
         {
             final Order copy = claimFinished();
             copy.copyStateFrom(order);
-            ordersById.replace(order, copy); // the ClOrdID index names the id, so it now leads to the copy
+            ordersById.replace(order, copy); // the ClOrdID index names the sequence, so it now leads to the copy
             finished.commit();
         }
         else
         {
             ordersById.remove(order);
-            orderIdsByClOrdKey.remove(order.clOrdKey, order.orderId);
+            clOrdIds.remove(order);
         }
         order.clear();
         orderPool.release(order);
@@ -672,7 +667,7 @@ public final class MatchingCore
         if (finished.isFull())
         {
             ordersById.remove(slot);
-            orderIdsByClOrdKey.remove(slot.clOrdKey, slot.orderId);
+            clOrdIds.removeUnresolvable(slot); // batched: its handle resolves to nothing from now on
         }
         return slot;
     }
@@ -750,7 +745,7 @@ public final class MatchingCore
     private void indexClOrdId(final Order order)
     {
         order.clOrdKey = order.clOrdId.hash64(order.sessionId);
-        orderIdsByClOrdKey.put(order.clOrdKey, order.orderId);
+        clOrdIds.add(order);
     }
 
     /** Snapshot restore: rebuilds a session's list in the given order (head first). */
