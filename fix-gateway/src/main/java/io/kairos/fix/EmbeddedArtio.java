@@ -111,7 +111,7 @@ final class EmbeddedArtio implements AutoCloseable
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDirectory)
             .threadingMode(oneArchiveThread ? ThreadingMode.INVOKER : ThreadingMode.SHARED)
-            .asyncTaskExecutorThreads(oneArchiveThread ? 0 : 1) // 0: its rare tasks (name lookups) on its conductor
+            .asyncExecutorEnabled(!oneArchiveThread) // off: its rare tasks (name lookups) on its conductor
             .sharedIdleStrategy(IdleMode.newHousekeepingIdleStrategy())
             .ipcTermBufferLength(IPC_TERM_BUFFER_BYTES)
             .publicationTermBufferLength(IPC_TERM_BUFFER_BYTES)

@@ -2,6 +2,8 @@ package io.kairos.server;
 
 import java.util.Locale;
 
+import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.Prices;
@@ -64,6 +66,16 @@ final class ConfigPrinter
             .append(" segment-bytes=").append(engine.journalSegmentBytes())
             .append(" snapshots=").append(engine.snapshotDir()).append(" every=")
             .append(engine.snapshotEveryCommands()).append('\n');
+        final ClusterConfig cluster = config.cluster();
+        text.append("replication: ").append(spelling(cluster.replication()));
+        if (cluster.replication() == Replication.CLUSTER)
+        {
+            text.append(" members=").append(cluster.members()).append(" role=")
+                .append(cluster.isMember() ? "member " + cluster.memberId() : "client (gateways)")
+                .append(" dir=").append(cluster.dir()).append(" client-host=").append(cluster.clientHost())
+                .append(" history-commands=").append(cluster.historyCommands());
+        }
+        text.append('\n');
         for (final Instrument i : engine.instruments().instruments())
         {
             text.append("  instrument ").append(i.symbol()).append(" id=").append(i.id())

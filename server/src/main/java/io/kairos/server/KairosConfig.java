@@ -2,6 +2,7 @@ package io.kairos.server;
 
 import java.util.List;
 
+import io.kairos.cluster.ClusterConfig;
 import io.kairos.engine.EngineConfig;
 import io.kairos.fix.FixGatewayConfig;
 import io.kairos.md.MarketDataGatewayConfig;
@@ -14,19 +15,22 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param threading where the hot path runs ({@code server.threading})
  * @param cpuAffinity which threads to pin to which CPUs once started ({@code server.cpu-affinity})
  * @param engine   the engine (instruments, partitions, journal)
+ * @param cluster  replication: none, or the Aeron Cluster this process is a member or the client of
  * @param fix      the order-entry gateway's config, validated by the gateway's own record
  * @param md       the market-data gateway's config, likewise
  * @param metrics  the metrics and health endpoint
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, Threading threading, ThreadPinning cpuAffinity, EngineConfig engine, FixGatewayConfig fix,
+    String source, Threading threading, ThreadPinning cpuAffinity, EngineConfig engine, ClusterConfig cluster,
+    FixGatewayConfig fix,
     MarketDataGatewayConfig md, MetricsSettings metrics, List<String> warnings)
 {
     public KairosConfig
     {
         java.util.Objects.requireNonNull(threading, "server.threading");
         java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
+        java.util.Objects.requireNonNull(cluster, "engine.replication");
         warnings = List.copyOf(warnings);
     }
 }

@@ -19,6 +19,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.MemberEndpoint;
+import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
@@ -70,6 +73,7 @@ public final class KairosConfigLoader
             List.of("compact", "dedicated"))));
         final ThreadPinning cpuAffinity = cpuAffinity(source);
         final EngineConfig engine = engine(source);
+        final ClusterConfig cluster = cluster(source);
         final FixGatewayConfig fix = fix(source);
         final MarketDataGatewayConfig md = md(source);
         final MetricsSettings metrics = new MetricsSettings(
@@ -88,7 +92,7 @@ public final class KairosConfigLoader
         {
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
-        return new KairosConfig(fileName, threading, cpuAffinity, engine, fix, md, metrics, warnings);
+        return new KairosConfig(fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, warnings);
     }
 
     /** The embedded default settings (also shipped as conf/kairos.properties). */
@@ -163,6 +167,34 @@ public final class KairosConfigLoader
         catch (final IllegalArgumentException ex)
         {
             final String key = firstWord(ex.getMessage());
+            throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(key.length()).trim());
+        }
+    }
+
+    private static ClusterConfig cluster(final PropertySource source)
+    {
+        final Replication replication = Replication.valueOf(enumName(
+            source.choice("engine.replication", List.of("none", "cluster"))));
+        final String memberIdText = source.optionalString("cluster.member-id", "");
+        final int memberId = memberIdText.isEmpty() ? ClusterConfig.NOT_A_MEMBER
+            : (int)source.longValue("cluster.member-id", 0, 4);
+        final int history = source.intValue("cluster.history-commands", 1, 1 << 24);
+        String key = "cluster.members";
+        try
+        {
+            final List<MemberEndpoint> members = new ArrayList<>();
+            for (final String item : source.list("cluster.members"))
+            {
+                members.add(MemberEndpoint.parse(item));
+            }
+            key = "cluster.dir";
+            final Path dir = path(source, key);
+            key = "cluster.client-host";
+            return new ClusterConfig(replication, members, memberId, dir, source.string(key), history);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            key = firstWord(ex.getMessage());
             throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(key.length()).trim());
         }
     }

@@ -1,0 +1,109 @@
+package io.kairos.cluster;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Replication settings of a venue process, validated; immutable. With {@link Replication#CLUSTER} the partition
+ * group's engine is an Aeron Cluster of {@code members}: a process with {@code memberId} &ge; 0 is member
+ * {@code memberId} of it, a process with {@link #NOT_A_MEMBER} runs the gateways as the cluster's client.
+ *
+ * @param replication        {@code engine.replication}
+ * @param members            {@code cluster.members}: every member's endpoint, in member-id order (1, 3 or 5)
+ * @param memberId           {@code cluster.member-id}: this process's member id, or {@link #NOT_A_MEMBER}
+ * @param dir                {@code cluster.dir}: a member's consensus log, archive and snapshots
+ * @param clientHost         {@code cluster.client-host}: the address the gateways' cluster client receives its
+ *                           egress on (the members send to it)
+ * @param historyCommands    {@code cluster.history-commands}: how many commands' events a member keeps to send a
+ *                           gateway again after a leader change or a gateway restart
+ */
+public record ClusterConfig(
+    Replication replication, List<MemberEndpoint> members, int memberId, Path dir, String clientHost,
+    int historyCommands)
+{
+    public static final int NOT_A_MEMBER = -1;
+
+    public ClusterConfig
+    {
+        Objects.requireNonNull(replication, "engine.replication");
+        members = List.copyOf(members);
+        Objects.requireNonNull(dir, "cluster.dir");
+        Objects.requireNonNull(clientHost, "cluster.client-host");
+        if (replication == Replication.CLUSTER)
+        {
+            if (members.size() != 1 && members.size() != 3 && members.size() != 5)
+            {
+                throw new IllegalArgumentException("cluster.members must list 3 or 5 members (1 for a single-member " +
+                    "development cluster), listed " + members.size());
+            }
+            final Set<String> ports = new HashSet<>();
+            for (final MemberEndpoint member : members)
+            {
+                for (int port = member.portBase(); port < member.portBase() + MemberEndpoint.PORTS; port++)
+                {
+                    if (!ports.add(member.host() + ":" + port))
+                    {
+                        throw new IllegalArgumentException("cluster.members has two members on " + member.host() + ":" +
+                            port + " (members on one host need port bases " + MemberEndpoint.PORTS + " apart)");
+                    }
+                }
+            }
+        }
+        if (memberId != NOT_A_MEMBER && (replication != Replication.CLUSTER || memberId < 0 ||
+            memberId >= members.size()))
+        {
+            throw new IllegalArgumentException("cluster.member-id must be in [0, " + (members.size() - 1) +
+                "] with engine.replication=cluster, was " + memberId);
+        }
+        if (clientHost.isBlank())
+        {
+            throw new IllegalArgumentException("cluster.client-host must be set");
+        }
+        if (historyCommands < 1)
+        {
+            throw new IllegalArgumentException("cluster.history-commands must be at least 1, was " + historyCommands);
+        }
+    }
+
+    /** No replication: the engine runs in the venue process. */
+    public static ClusterConfig none()
+    {
+        return new ClusterConfig(Replication.NONE, List.of(), NOT_A_MEMBER, Path.of("data/cluster"), "127.0.0.1",
+            1 << 16);
+    }
+
+    public boolean isMember()
+    {
+        return memberId != NOT_A_MEMBER;
+    }
+
+    /** Aeron's member list: {@code id,ingress,consensus,log,catchup,archive|...}. */
+    String aeronClusterMembers()
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int id = 0; id < members.size(); id++)
+        {
+            final MemberEndpoint m = members.get(id);
+            text.append(id).append(',').append(m.endpoint(m.ingressPort())).append(',')
+                .append(m.endpoint(m.consensusPort())).append(',').append(m.endpoint(m.logPort())).append(',')
+                .append(m.endpoint(m.catchupPort())).append(',').append(m.endpoint(m.archiveControlPort()))
+                .append('|');
+        }
+        return text.toString();
+    }
+
+    /** The client's ingress endpoints: {@code id=host:port,...}. */
+    String ingressEndpoints()
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int id = 0; id < members.size(); id++)
+        {
+            text.append(id == 0 ? "" : ",").append(id).append('=')
+                .append(members.get(id).endpoint(members.get(id).ingressPort()));
+        }
+        return text.toString();
+    }
+}
