@@ -5,9 +5,15 @@ import static io.kairos.engine.JournalDescriptor.*;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
-/** Encodes and decodes {@link EngineCommand}s in the journal's payload layout. Stateless; allocation-free. */
-final class CommandCodec
+/**
+ * Encodes and decodes {@link EngineCommand}s in the journal's payload layout, which is also how a command travels to
+ * a replicated engine (the cluster's ingress). Stateless; allocation-free.
+ */
+public final class CommandCodec
 {
+    /** The longest encoding: both ClOrdIDs at {@link AsciiId#MAX_LENGTH}. */
+    public static final int MAX_LENGTH = MAX_PAYLOAD_LENGTH;
+
     private static final Side[] SIDES = Side.values();
     private static final OrderType[] ORDER_TYPES = OrderType.values();
     private static final TimeInForce[] TIFS = TimeInForce.values();
@@ -18,7 +24,7 @@ final class CommandCodec
     }
 
     /** @return the payload length written at {@code offset}. */
-    static int encode(final EngineCommand c, final MutableDirectBuffer buffer, final int offset)
+    public static int encode(final EngineCommand c, final MutableDirectBuffer buffer, final int offset)
     {
         buffer.putByte(offset + TYPE_OFFSET, (byte)(c.type.ordinal() + 1));
         buffer.putByte(offset + SIDE_OFFSET, code(c.side));
@@ -42,7 +48,7 @@ final class CommandCodec
     }
 
     /** @return false when the payload is not a valid command (unknown codes or lengths). */
-    static boolean decode(final DirectBuffer buffer, final int offset, final int length, final EngineCommand c)
+    public static boolean decode(final DirectBuffer buffer, final int offset, final int length, final EngineCommand c)
     {
         final CommandType type = CommandType.fromOrdinal(buffer.getByte(offset + TYPE_OFFSET) - 1);
         final int clLength = buffer.getByte(offset + CL_ORD_ID_LENGTH_OFFSET) & 0xFF;
@@ -55,9 +61,9 @@ final class CommandCodec
         }
         c.reset();
         c.type = type;
-        c.side = decode(SIDES, buffer.getByte(offset + SIDE_OFFSET));
-        c.orderType = decode(ORDER_TYPES, buffer.getByte(offset + ORD_TYPE_OFFSET));
-        c.timeInForce = decode(TIFS, buffer.getByte(offset + TIF_OFFSET));
+        c.side = enumOf(SIDES, buffer.getByte(offset + SIDE_OFFSET));
+        c.orderType = enumOf(ORDER_TYPES, buffer.getByte(offset + ORD_TYPE_OFFSET));
+        c.timeInForce = enumOf(TIFS, buffer.getByte(offset + TIF_OFFSET));
         c.preReject = REASONS[reason];
         c.sessionId = buffer.getInt(offset + SESSION_ID_OFFSET);
         c.instrumentId = buffer.getInt(offset + INSTRUMENT_ID_OFFSET);
@@ -73,12 +79,12 @@ final class CommandCodec
         return true;
     }
 
-    private static byte code(final Enum<?> value)
+    static byte code(final Enum<?> value)
     {
         return value == null ? 0 : (byte)(value.ordinal() + 1);
     }
 
-    private static <E> E decode(final E[] values, final byte code)
+    static <E> E enumOf(final E[] values, final byte code)
     {
         final int index = code - 1;
         return index >= 0 && index < values.length ? values[index] : null;

@@ -15,11 +15,8 @@ import org.agrona.concurrent.EpochNanoClock;
  * full and nothing was published. An unknown instrument is still published (to the first hosted
  * partition) so that the session gets a proper reject.
  */
-public final class CommandPublisher
+public final class CommandPublisher implements CommandSink
 {
-    public static final int BACK_PRESSURED = -1;
-    public static final int CLOSED = -2;
-
     private static final EventTranslatorOneArg<EngineCommand, EngineCommand> COPY =
         (slot, sequence, command) -> slot.copyFrom(command);
 
@@ -40,6 +37,7 @@ public final class CommandPublisher
     }
 
     /** Publishes, waiting (spinning) for ring space if needed. @return partitions reached, or {@link #CLOSED}. */
+    @Override
     public int publish(final EngineCommand command)
     {
         return publish(command, true);
@@ -49,12 +47,13 @@ public final class CommandPublisher
      * Publishes only if there is ring space now. @return partitions reached, {@link #BACK_PRESSURED} or
      * {@link #CLOSED}.
      */
+    @Override
     public int tryPublish(final EngineCommand command)
     {
         return publish(command, false);
     }
 
-    /** Number of partitions a command with this instrument id goes to. */
+    @Override
     public int partitionsFor(final int instrumentId)
     {
         return instrumentId == EngineCommand.ALL_INSTRUMENTS ? hostedPartitions.length : 1;

@@ -116,7 +116,7 @@ public final class MatchingCore
     }
 
     /** Matches one command at {@code nowNs}; its events carry {@code journalIndex} (its journal record, 0 if none). */
-    void apply(final EngineCommand command, final long nowNs, final long journalIndex)
+    public void apply(final EngineCommand command, final long nowNs, final long journalIndex)
     {
         emit.beginCommand(command, nowNs, journalIndex);
         switch (command.type)
@@ -763,7 +763,7 @@ public final class MatchingCore
     }
 
     /** Emits one recovered ADD per resting order, in book priority order, without advancing sequences. */
-    void emitRecoveredBooks()
+    public void emitRecoveredBooks()
     {
         emit.beginCommand(null, clock.nanoTime(), 0);
         for (final OrderBook book : books)

@@ -66,6 +66,21 @@ final class SnapshotStore
         }
     }
 
+    /** A store without files, for {@link MatcherSnapshot}: capture to and read from bytes only. */
+    SnapshotStore(final int partition)
+    {
+        this.dir = null;
+        this.partition = partition;
+    }
+
+    /** The last capture as a snapshot file's bytes (image and CRC trailer). */
+    byte[] captured()
+    {
+        final byte[] bytes = java.util.Arrays.copyOf(image.toByteArray(), image.size() + Integer.BYTES);
+        java.nio.ByteBuffer.wrap(bytes, image.size(), Integer.BYTES).putInt((int)imageCrc.getValue());
+        return bytes;
+    }
+
     /**
      * Writes the matcher's state as of {@code commandIndex} and keeps the newest {@link SnapshotDescriptor#RETAINED}.
      */
@@ -161,17 +176,22 @@ final class SnapshotStore
      */
     long read(final Path file, final MatchingCore matcher) throws IOException
     {
-        final byte[] bytes = Files.readAllBytes(file);
+        return read(Files.readAllBytes(file), file.getFileName().toString(), matcher);
+    }
+
+    /** Loads a snapshot file's {@code bytes} (named {@code name} in messages) into an empty matcher. */
+    long read(final byte[] bytes, final String name, final MatchingCore matcher) throws IOException
+    {
         final CRC32C crc = new CRC32C();
         if (bytes.length < Integer.BYTES)
         {
-            throw new IOException("snapshot " + file.getFileName() + " is truncated");
+            throw new IOException("snapshot " + name + " is truncated");
         }
         crc.update(bytes, 0, bytes.length - Integer.BYTES);
         final int stored = java.nio.ByteBuffer.wrap(bytes, bytes.length - Integer.BYTES, Integer.BYTES).getInt();
         if (stored != (int)crc.getValue())
         {
-            throw new IOException("snapshot " + file.getFileName() + " fails its CRC");
+            throw new IOException("snapshot " + name + " fails its CRC");
         }
         try (DataInputStream in =
             new DataInputStream(new java.io.ByteArrayInputStream(bytes, 0, bytes.length - Integer.BYTES)))
@@ -179,7 +199,7 @@ final class SnapshotStore
             final long index = readState(in, matcher);
             if (in.read() != -1)
             {
-                throw new IOException("snapshot " + file.getFileName() + " has trailing bytes");
+                throw new IOException("snapshot " + name + " has trailing bytes");
             }
             return index;
         }

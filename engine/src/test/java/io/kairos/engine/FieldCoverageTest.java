@@ -55,6 +55,9 @@ class FieldCoverageTest
                 Set.of("level", "prev", "next", "sessionPrev", "sessionNext")),
             // the codecs: what the journal and a snapshot record write, reading gives back
             copy("CommandCodec.encode/decode", EngineCommand::new, FieldCoverageTest::journalRoundTrip, Set.of()),
+            // the replicated engine's egress
+            copy("EventCodec execution event", ExecutionEvent::new, FieldCoverageTest::executionRoundTrip, Set.of()),
+            copy("EventCodec book event", BookEvent::new, FieldCoverageTest::bookRoundTrip, Set.of()),
             // the record leaves out what restoring sets: the ClOrdID key (hashed again), the instrument (the book's),
             // the final status (a finished order's own field) and the links
             copy("SnapshotStore.writeOrder/readOrder", Order::new, FieldCoverageTest::snapshotRoundTrip,
@@ -67,6 +70,22 @@ class FieldCoverageTest
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[JournalDescriptor.IDS_OFFSET + 2 * AsciiId.MAX_LENGTH]);
         final int length = CommandCodec.encode(source, buffer, 0);
         assertTrue(CommandCodec.decode(buffer, 0, length, target), "decodes what it encoded");
+    }
+
+    private static void executionRoundTrip(final ExecutionEvent target, final ExecutionEvent source)
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventCodec.MAX_EXECUTION_EVENT_LENGTH + 8]);
+        final int length = EventCodec.encode(source, buffer, 4);
+        assertEquals(length, EventCodec.decode(buffer, 4, length, target), "decodes what it encoded");
+        assertEquals(-1, EventCodec.decode(buffer, 4, length - 1, new ExecutionEvent()), "refuses a cut event");
+    }
+
+    private static void bookRoundTrip(final BookEvent target, final BookEvent source)
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventCodec.BOOK_EVENT_LENGTH + 8]);
+        final int length = EventCodec.encode(source, buffer, 4);
+        assertEquals(length, EventCodec.decode(buffer, 4, length, target), "decodes what it encoded");
+        assertEquals(-1, EventCodec.decode(buffer, 4, length - 1, new BookEvent()), "refuses a cut event");
     }
 
     private static void snapshotRoundTrip(final Order target, final Order source)

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.aeron.CommonContext;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
-import io.kairos.engine.CommandPublisher;
+import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.ReferenceData;
@@ -33,7 +33,7 @@ import uk.co.real_logic.artio.session.Session;
  * configured sessions, the {@link OrderEntryAgent} turns their requests into engine commands and the engine's
  * execution events into ExecutionReports. Two layouts:
  * <ul>
- * <li>threads of its own ({@link #launch(FixGatewayConfig, ReferenceData, CommandPublisher, MeterRegistry)}):
+ * <li>threads of its own ({@link #launch(FixGatewayConfig, ReferenceData, CommandSink, MeterRegistry)}):
  * Artio's framer, indexer and monitoring threads and the agent's thread {@code kairos-fix-gateway};</li>
  * <li>shared threads (compact threading): the framer and the agent on the caller's hot {@link AgentThread},
  * where the engine's matchers also run, and the indexer and monitoring on its infra thread.</li>
@@ -80,7 +80,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
      * created or Artio cannot start (e.g. the port is taken).
      */
     public static FixGateway launch(
-        final FixGatewayConfig config, final ReferenceData referenceData, final CommandPublisher publisher,
+        final FixGatewayConfig config, final ReferenceData referenceData, final CommandSink publisher,
         final MeterRegistry registry)
     {
         return launch(config, referenceData, publisher, registry, null, null);
@@ -91,7 +91,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
      * {@code infra} (compact threading; both null: threads of its own). Both threads must outlive the gateway.
      */
     public static FixGateway launch(
-        final FixGatewayConfig config, final ReferenceData referenceData, final CommandPublisher publisher,
+        final FixGatewayConfig config, final ReferenceData referenceData, final CommandSink publisher,
         final MeterRegistry registry, final AgentThread hot, final AgentThread infra)
     {
         if ((hot == null) != (infra == null))

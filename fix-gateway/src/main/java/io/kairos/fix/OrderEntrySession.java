@@ -1,7 +1,7 @@
 package io.kairos.fix;
 
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
-import io.kairos.engine.CommandPublisher;
+import io.kairos.engine.CommandSink;
 import io.kairos.engine.CommandType;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.ExecType;
@@ -196,12 +196,12 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
     {
         command.correlationId = ++shared.lastCorrelationId;
         final int reached = shared.publisher.tryPublish(command);
-        if (reached == CommandPublisher.BACK_PRESSURED)
+        if (reached == CommandSink.BACK_PRESSURED)
         {
             shared.metrics.onEngineBackPressure();
             return Action.ABORT;
         }
-        if (reached == CommandPublisher.CLOSED)
+        if (reached == CommandSink.CLOSED)
         {
             return businessReject(SessionRejectWriter.APPLICATION_NOT_AVAILABLE, GatewayReject.ENGINE_UNAVAILABLE);
         }
@@ -406,7 +406,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         command.correlationId = ++shared.lastCorrelationId;
         command.gatewayInNs = shared.clock.nanoTime();
         final int reached = shared.publisher.tryPublish(command);
-        if (reached == CommandPublisher.BACK_PRESSURED)
+        if (reached == CommandSink.BACK_PRESSURED)
         {
             return 0;
         }

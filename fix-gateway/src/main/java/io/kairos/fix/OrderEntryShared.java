@@ -1,6 +1,6 @@
 package io.kairos.fix;
 
-import io.kairos.engine.CommandPublisher;
+import io.kairos.engine.CommandSink;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**
@@ -13,7 +13,7 @@ final class OrderEntryShared
     final FixCommandAdapter adapter;
     final ExecutionReportWriter writer;
     final SessionRejectWriter rejects = new SessionRejectWriter();
-    final CommandPublisher publisher;
+    final CommandSink publisher;
     final GatewayMetrics metrics;
     final DeliveryMarks marks;
     final SentSequenceFloor floor;
@@ -22,7 +22,7 @@ final class OrderEntryShared
     long lastCorrelationId;
 
     OrderEntryShared(
-        final FixCommandAdapter adapter, final ExecutionReportWriter writer, final CommandPublisher publisher,
+        final FixCommandAdapter adapter, final ExecutionReportWriter writer, final CommandSink publisher,
         final GatewayMetrics metrics, final DeliveryMarks marks, final SentSequenceFloor floor,
         final EpochNanoClock clock,
         final int throttleDisconnectAfterRejects)

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.kairos.engine.BookEvent;
-import io.kairos.engine.CommandPublisher;
+import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecType;
@@ -32,7 +32,7 @@ final class DemoOrderFlow implements EngineEventListener, AutoCloseable
     private static final int LIVE_ORDERS = 100;
     private static final long SUMMARY_EVERY_NS = TimeUnit.SECONDS.toNanos(10);
 
-    private final CommandPublisher publisher;
+    private final CommandSink publisher;
     private final List<Instrument> instruments;
     private final int ordersPerSecond;
     private final PrintStream out;
@@ -43,7 +43,7 @@ final class DemoOrderFlow implements EngineEventListener, AutoCloseable
     private final Thread thread;
     private volatile boolean running = true;
 
-    DemoOrderFlow(final CommandPublisher publisher, final List<Instrument> instruments, final int ordersPerSecond,
+    DemoOrderFlow(final CommandSink publisher, final List<Instrument> instruments, final int ordersPerSecond,
         final PrintStream out)
     {
         this.publisher = publisher;
@@ -114,7 +114,7 @@ final class DemoOrderFlow implements EngineEventListener, AutoCloseable
 
     private void publish(final EngineCommand command)
     {
-        if (publisher.publish(command) == CommandPublisher.CLOSED)
+        if (publisher.publish(command) == CommandSink.CLOSED)
         {
             running = false;
         }

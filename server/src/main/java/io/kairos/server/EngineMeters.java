@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 import io.kairos.engine.Engine;
+import io.kairos.engine.EngineConfig;
 import io.kairos.engine.PartitionStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -29,13 +30,16 @@ public final class EngineMeters
         this.engineLatency = engineLatency;
     }
 
-    /** Registers the meters of every partition {@code engine} hosts. */
-    public static EngineMeters register(final Engine engine, final MeterRegistry registry)
+    /**
+     * Registers the meters of every partition {@code engine} hosts; {@code engine} null (a replicated engine, whose
+     * partitions run in the cluster's members): the latency timer only.
+     */
+    public static EngineMeters register(final Engine engine, final EngineConfig config, final MeterRegistry registry)
     {
-        final int partitionCount = engine.config().partitionCount();
-        for (int p = 0; p < partitionCount; p++)
+        final int partitionCount = config.partitionCount();
+        for (int p = 0; p < partitionCount && engine != null; p++)
         {
-            if (engine.config().hosts(p))
+            if (config.hosts(p))
             {
                 registerPartition(engine, p, registry);
             }

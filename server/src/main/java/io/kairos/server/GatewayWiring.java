@@ -2,7 +2,7 @@ package io.kairos.server;
 
 import java.util.List;
 
-import io.kairos.engine.Engine;
+import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.fix.FixGateway;
 import io.kairos.fix.FixGatewayConfig;
@@ -30,12 +30,12 @@ final class GatewayWiring
      * @param threads    the compact mode's shared threads, or null for threads of each gateway's own
      */
     static void launch(
-        final KairosConfig config, final Engine engine, final MeterRegistry registry,
+        final KairosConfig config, final CommandSink engine, final MeterRegistry registry,
         final List<EngineEventListener> listeners, final List<AutoCloseable> closeables, final List<String> endpoints,
         final VenueThreads threads)
     {
         final FixGatewayConfig fix = config.fix();
-        final FixGateway fixGateway = FixGateway.launch(fix, engine.config().instruments(), engine.publisher(),
+        final FixGateway fixGateway = FixGateway.launch(fix, config.engine().instruments(), engine,
             registry, threads == null ? null : threads.hot(), threads == null ? null : threads.infra());
         closeables.add(fixGateway);
         listeners.add(fixGateway);
@@ -44,7 +44,7 @@ final class GatewayWiring
             "  (Username=SenderCompID, Password=fix.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
 
         final MarketDataGatewayConfig md = config.md();
-        final MarketDataGateway mdGateway = MarketDataGateway.launch(md, engine.config().instruments(), registry);
+        final MarketDataGateway mdGateway = MarketDataGateway.launch(md, config.engine().instruments(), registry);
         closeables.add(mdGateway);
         listeners.add(mdGateway);
         endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" +

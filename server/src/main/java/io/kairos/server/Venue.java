@@ -8,6 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.ClusterEngine;
+import io.kairos.cluster.ClusterMember;
+import io.kairos.cluster.Replication;
+import io.kairos.engine.AgentThread;
+import io.kairos.engine.CommandSink;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.EngineEventListener;
@@ -46,6 +52,10 @@ final class Venue implements AutoCloseable
     private JvmGcMetrics gcMetrics;
     private VenueThreads threads;
     private Engine engine;
+    /** With engine.replication=cluster: the engine's client (gateway process) or this member (member process). */
+    private ClusterEngine clusterEngine;
+    private AgentThread clusterThread;
+    private ClusterMember member;
     private DemoOrderFlow demoFlow;
     private boolean closed;
 
@@ -84,7 +94,17 @@ final class Venue implements AutoCloseable
             "/metrics   (health: /health/live, /health/ready)");
 
         final EngineConfig engineConfig = config.engine();
-        createDirectories(engineConfig);
+        final ClusterConfig cluster = config.cluster();
+        if (cluster.isMember())
+        {
+            startMember(cluster, engineConfig);
+            return;
+        }
+        final boolean replicated = cluster.replication() == Replication.CLUSTER;
+        if (!replicated)
+        {
+            createDirectories(engineConfig);
+        }
         if (config.threading() == Threading.COMPACT)
         {
             threads = new VenueThreads(config.fix().idleMode());
@@ -93,17 +113,43 @@ final class Venue implements AutoCloseable
                     "exceptions that escaped an agent on the compact mode's hot or infra thread (each also printed)")
                 .register(registry);
         }
-        engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot(),
-            threads == null ? null : threads.infra());
-        final EngineMeters meters = EngineMeters.register(engine, registry);
+        final CommandSink sink;
+        if (replicated)
+        {
+            clusterEngine = new ClusterEngine(cluster, engineConfig, new SystemEpochNanoClock(),
+                ex -> System.err.println("kairos cluster client: " + ex));
+            sink = clusterEngine;
+            ClusterMeters.registerClient(clusterEngine, registry);
+        }
+        else
+        {
+            engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot(),
+                threads == null ? null : threads.infra());
+            sink = engine.publisher();
+        }
+        final EngineMeters meters = EngineMeters.register(engine, engineConfig, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
-        GatewayWiring.launch(config, engine, registry, listeners, gateways, endpoints, threads);
+        GatewayWiring.launch(config, sink, registry, listeners, gateways, endpoints, threads);
 
         if (demoOrdersPerSecond > 0)
         {
-            demoFlow = new DemoOrderFlow(engine.publisher(), hostedInstruments(engineConfig), demoOrdersPerSecond, out);
+            demoFlow = new DemoOrderFlow(sink, hostedInstruments(engineConfig), demoOrdersPerSecond, out);
         }
-        engine.start(new EventFanOut(meters, listeners, DemoOrderFlow.SESSION_ID, demoFlow));
+        final EventFanOut fanOut = new EventFanOut(meters, listeners, DemoOrderFlow.SESSION_ID, demoFlow);
+        if (replicated)
+        {
+            clusterEngine.start(fanOut);
+            clusterThread = threads != null ? threads.hot() :
+                AgentThread.start("kairos-cluster-client", config.fix().idleMode().newHotPathIdleStrategy(),
+                    ex -> System.err.println("kairos-cluster-client: " + ex), Thread::new);
+            clusterThread.add(clusterEngine);
+            endpoints.add("Engine         : replicated by the cluster " + cluster.members() +
+                " (this process is its client; replies to " + cluster.clientHost() + ")");
+        }
+        else
+        {
+            engine.start(fanOut);
+        }
         if (!config.cpuAffinity().isEmpty())
         {
             for (final String pinned : config.cpuAffinity().apply())
@@ -117,6 +163,17 @@ final class Venue implements AutoCloseable
             endpoints.add("Demo flow      : " + demoOrdersPerSecond + " random orders/s into the engine (session " +
                 DemoOrderFlow.SESSION_ID + ")");
         }
+    }
+
+    /** A member process: the cluster member and the metrics endpoint, nothing else. */
+    private void startMember(final ClusterConfig cluster, final EngineConfig engineConfig)
+    {
+        createDirectory("cluster.dir", cluster.dir());
+        member = ClusterMember.launch(cluster, engineConfig,
+            ex -> System.err.println("kairos cluster member " + cluster.memberId() + ": " + ex));
+        ClusterMeters.registerMember(member, registry);
+        endpoints.add("Cluster member : " + cluster.memberId() + " of " + cluster.members() + " (data in " +
+            cluster.dir().toAbsolutePath() + "); no gateways in this process");
     }
 
     /**
@@ -213,7 +270,7 @@ final class Venue implements AutoCloseable
             text.append(" in ").append(engineConfig.journalDir().toAbsolutePath());
         }
         text.append('\n');
-        for (final RecoveryReport report : engine.recoveryReports())
+        for (final RecoveryReport report : engine == null ? List.<RecoveryReport>of() : engine.recoveryReports())
         {
             text.append("  Recovered      : partition ").append(report.partition()).append(": ")
                 .append(report.replayedCommands()).append(" journal records replayed, ")
@@ -254,6 +311,12 @@ final class Venue implements AutoCloseable
         health.notReady("stopping");
         closeQuietly(demoFlow);
         closeQuietly(engine);
+        closeQuietly(clusterEngine); // waits (bounded) for the answers of the commands it sent
+        if (clusterThread != null && threads == null)
+        {
+            closeQuietly(clusterThread);
+        }
+        closeQuietly(member);
         for (int i = gateways.size() - 1; i >= 0; i--)
         {
             closeQuietly(gateways.get(i));

@@ -25,7 +25,7 @@ class EngineMetersTest
         try (Engine engine = new Engine(EngineConfig.defaults(INSTRUMENTS)))
         {
             final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            final EngineMeters meters = EngineMeters.register(engine, registry);
+            final EngineMeters meters = EngineMeters.register(engine, engine.config(), registry);
             final com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
             for (int i = 0; i < 2_000_000; i++)
@@ -51,7 +51,7 @@ class EngineMetersTest
         try (Engine engine = new Engine(EngineConfig.defaults(INSTRUMENTS)))
         {
             final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            EngineMeters.register(engine, registry).recordEngineLatency(1_000, 26_000);
+            EngineMeters.register(engine, engine.config(), registry).recordEngineLatency(1_000, 26_000);
 
             final String text = registry.scrape();
 

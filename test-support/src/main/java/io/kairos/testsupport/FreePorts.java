@@ -2,6 +2,7 @@ package io.kairos.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -67,13 +68,51 @@ public final class FreePorts
         return ports.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * The first of {@code count} consecutive ports free for UDP on 127.0.0.1 now (an Aeron Cluster member's ports are
+     * its base and the ones after it), below the ephemeral range as {@link #pick} is.
+     */
+    public static int udpRange(final int count)
+    {
+        final int highest = ephemeralLow() - count;
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++)
+        {
+            final int base = ThreadLocalRandom.current().nextInt(LOWEST, highest);
+            if (udpFree(base, count))
+            {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no " + count + " consecutive free UDP ports in [" + LOWEST + ", " +
+            (highest + count) + ")");
+    }
+
+    private static boolean udpFree(final int base, final int count)
+    {
+        for (int port = base; port < base + count; port++)
+        {
+            try (DatagramSocket socket = new DatagramSocket(port, InetAddress.getLoopbackAddress()))
+            {
+                socket.getLocalPort();
+            }
+            catch (final IOException taken)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The first port of the kernel's ephemeral range (Linux), or the IANA default elsewhere. */
     public static int ephemeralLow()
     {
         try
         {
+            // readAllLines, not readString: a /proc file reports size 0, and readString then returned its first byte
+            // only ("3"), which made every pick fall back to an ephemeral port
             return Files.isReadable(EPHEMERAL_RANGE) ?
-                Integer.parseInt(Files.readString(EPHEMERAL_RANGE).trim().split("\\s+")[0]) : DEFAULT_EPHEMERAL_LOW;
+                Integer.parseInt(Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+")[0]) :
+                DEFAULT_EPHEMERAL_LOW;
         }
         catch (final IOException | RuntimeException unreadable)
         {

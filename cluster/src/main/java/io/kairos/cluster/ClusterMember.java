@@ -1,0 +1,150 @@
+package io.kairos.cluster;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ClusteredMediaDriver;
+import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.NanosecondClusterClock;
+import io.aeron.cluster.service.Cluster;
+import io.aeron.cluster.service.ClusteredServiceContainer;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.kairos.engine.EngineConfig;
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.NoOpLock;
+
+/**
+ * One member of a partition group's cluster, in this process: a media driver, an archive (which records the
+ * consensus log and the snapshots in {@code cluster.dir}), the consensus module (Raft: elections, the log, commit)
+ * and the {@link MatchingService} in its container. Started by {@link #launch}, which returns once the parts run (the
+ * member then finds the others, recovers from its snapshot and log, and joins or holds an election by itself);
+ * closed by {@link #close}. Lifecycle calls from one thread.
+ */
+public final class ClusterMember implements AutoCloseable
+{
+    /** A leader silent for this long is replaced: the failover time is about this plus an election. */
+    static final long LEADER_HEARTBEAT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
+    /** A gateway (cluster client) silent for this long is closed; the client sends keep-alives well within it. */
+    static final long SESSION_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    /** The log's term: its largest message (an ingress command, an egress reply) is an eighth of it. */
+    static final String TERM_LENGTH = "4m";
+
+    private final ClusteredMediaDriver driver;
+    private final ClusteredServiceContainer container;
+    private final MatchingService service;
+
+    private ClusterMember(
+        final ClusteredMediaDriver driver, final ClusteredServiceContainer container, final MatchingService service)
+    {
+        this.driver = driver;
+        this.container = container;
+        this.service = service;
+    }
+
+    /** Starts member {@code cluster.memberId()} of the cluster, matching {@code engine}'s hosted partitions. */
+    public static ClusterMember launch(final ClusterConfig cluster, final EngineConfig engine, final ErrorHandler errors)
+    {
+        if (!cluster.isMember())
+        {
+            throw new IllegalArgumentException("cluster.member-id is not set: this process is not a member");
+        }
+        final int id = cluster.memberId();
+        final MemberEndpoint self = cluster.members().get(id);
+        final Path dir = cluster.dir().toAbsolutePath();
+        final String aeronDir = aeronDirectory(dir, id);
+        final MediaDriver.Context driverContext = new MediaDriver.Context()
+            .aeronDirectoryName(aeronDir)
+            .threadingMode(ThreadingMode.SHARED)
+            .termBufferSparseFile(true)
+            .dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true)
+            .errorHandler(errors);
+        final Archive.Context archiveContext = new Archive.Context()
+            .aeronDirectoryName(aeronDir)
+            .archiveDir(dir.resolve("archive").toFile())
+            .archiveId(id)
+            .controlChannel("aeron:udp?endpoint=" + self.endpoint(self.archiveControlPort()))
+            .localControlChannel("aeron:ipc?term-length=64k")
+            .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
+            .recordingEventsEnabled(false)
+            .threadingMode(ArchiveThreadingMode.SHARED)
+            .errorHandler(errors);
+        final AeronArchive.Context localArchive = new AeronArchive.Context()
+            .lock(NoOpLock.INSTANCE)
+            .controlRequestChannel(archiveContext.localControlChannel())
+            .controlRequestStreamId(archiveContext.localControlStreamId())
+            .controlResponseChannel(archiveContext.localControlChannel())
+            .aeronDirectoryName(aeronDir);
+        final File clusterDir = dir.resolve("consensus").toFile();
+        final ConsensusModule.Context consensusContext = new ConsensusModule.Context()
+            .clusterMemberId(id)
+            .clusterMembers(cluster.aeronClusterMembers())
+            .clusterDir(clusterDir)
+            .archiveContext(localArchive.clone())
+            .serviceCount(1)
+            .ingressChannel("aeron:udp")
+            .logChannel("aeron:udp?term-length=" + TERM_LENGTH)
+            .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
+            .clusterClock(new NanosecondClusterClock())
+            .leaderHeartbeatTimeoutNs(LEADER_HEARTBEAT_TIMEOUT_NS)
+            .sessionTimeoutNs(SESSION_TIMEOUT_NS)
+            .errorHandler(errors);
+        final MatchingService service = new MatchingService(engine, cluster.historyCommands());
+        final ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
+            .aeronDirectoryName(aeronDir)
+            .archiveContext(localArchive.clone())
+            .clusterDir(clusterDir)
+            .clusteredService(service)
+            .serviceId(0)
+            .errorHandler(errors);
+        ClusteredMediaDriver driver = null;
+        try
+        {
+            driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
+            final ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
+            return new ClusterMember(driver, container, service);
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietClose(driver);
+            throw ex;
+        }
+    }
+
+    /**
+     * The media driver's directory: in /dev/shm when there is one (its log buffers are memory, not disk: the log's
+     * durability is the archive's, in {@code cluster.dir}), named after the member and its data directory so that
+     * members sharing a host do not clash.
+     */
+    private static String aeronDirectory(final Path dir, final int id)
+    {
+        final Path shm = Path.of("/dev/shm");
+        final String name = "kairos-cluster-m" + id + "-" + Integer.toHexString(dir.toString().hashCode());
+        return (Files.isDirectory(shm) ? shm.resolve(name) : dir.resolve("aeron")).toString();
+    }
+
+    /** This member's role now (leader, follower, candidate); read from any thread. */
+    public Cluster.Role role()
+    {
+        return service.role();
+    }
+
+    /** The index of the last command this member applied; read from any thread. */
+    public long appliedCommands()
+    {
+        return service.appliedCommands();
+    }
+
+    @Override
+    public void close()
+    {
+        CloseHelper.closeAll(container, driver);
+    }
+}

@@ -1,0 +1,205 @@
+package io.kairos.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.aeron.cluster.service.Cluster;
+import io.kairos.engine.AgentThread;
+import io.kairos.engine.BookEvent;
+import io.kairos.engine.EngineCommand;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.ExecType;
+import io.kairos.engine.ExecutionEvent;
+import io.kairos.engine.Instrument;
+import io.kairos.engine.OrderType;
+import io.kairos.engine.Prices;
+import io.kairos.engine.Side;
+import io.kairos.engine.TimeInForce;
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.FreePorts;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SystemEpochNanoClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three members and a gateway's client in this JVM, on loopback: commands are matched by the cluster and every event
+ * comes back to the client once, also across the loss of the leader.
+ */
+class ClusterReplicationTest
+{
+    private static final int AAPL = 1;
+    private static final EngineConfig ENGINE = EngineConfig.defaults(
+        List.of(new Instrument("AAPL", AAPL, 0, Prices.parse("0.01"), 1, Prices.parse("100"), 0)));
+
+    @TempDir
+    Path dir;
+
+    private final ClusterMember[] members = new ClusterMember[3];
+    private ClusterEngine client;
+    private AgentThread clientThread;
+    private final Recorder recorder = new Recorder();
+
+    @AfterEach
+    void close()
+    {
+        if (clientThread != null)
+        {
+            clientThread.remove(client);
+        }
+        CloseHelper.closeAll(client, clientThread);
+        CloseHelper.closeAll(members);
+    }
+
+    @Test
+    void shouldAcknowledgeEveryOrderOnceAcrossTheLossOfTheLeader()
+    {
+        final List<MemberEndpoint> endpoints = startCluster();
+        startClient(endpoints);
+        final EngineCommand command = new EngineCommand();
+        placeBids(command, 0, 50);
+        Await.until("50 acks", () -> recorder.newOrders() == 50);
+
+        final int leader = leader();
+        members[leader].close();
+        members[leader] = null;
+        placeBids(command, 50, 100);
+        Await.until("100 acks", () -> recorder.newOrders() == 100);
+
+        assertEquals(100, recorder.newOrders());
+        assertTrue(recorder.eachClOrdIdOnce(), "no order acknowledged twice: " + recorder.duplicates());
+        assertTrue(client.leaderChanges() >= 1, "the client followed a new leader");
+    }
+
+    @Test
+    void shouldTradeAndReportBothSides()
+    {
+        final List<MemberEndpoint> endpoints = startCluster();
+        startClient(endpoints);
+        final EngineCommand command = new EngineCommand();
+        publish(command.newOrder(1, "S1", AAPL, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
+        publish(command.newOrder(2, "B1", AAPL, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 3));
+        Await.until("two fills", () -> recorder.fills() == 2);
+        assertEquals(1, recorder.bookEvents(BookEvent.Type.ADD), "the sell rested");
+        assertEquals(1, recorder.bookEvents(BookEvent.Type.EXECUTE), "and traded 3");
+    }
+
+    private List<MemberEndpoint> startCluster()
+    {
+        final List<MemberEndpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < members.length; i++)
+        {
+            endpoints.add(new MemberEndpoint("127.0.0.1", FreePorts.udpRange(MemberEndpoint.PORTS)));
+        }
+        for (int i = 0; i < members.length; i++)
+        {
+            members[i] = ClusterMember.launch(
+                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024),
+                ENGINE, Throwable::printStackTrace);
+        }
+        return endpoints;
+    }
+
+    private void startClient(final List<MemberEndpoint> endpoints)
+    {
+        client = new ClusterEngine(new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER,
+            dir.resolve("client"), "127.0.0.1", 1024), ENGINE, new SystemEpochNanoClock(), Throwable::printStackTrace)
+            .start(recorder);
+        clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(), Throwable::printStackTrace,
+            Thread::new);
+        clientThread.add(client);
+    }
+
+    private int leader()
+    {
+        final int[] leader = {-1};
+        Await.until("a leader", () ->
+        {
+            for (int i = 0; i < members.length; i++)
+            {
+                if (members[i] != null && members[i].role() == Cluster.Role.LEADER)
+                {
+                    leader[0] = i;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return leader[0];
+    }
+
+    private void placeBids(final EngineCommand command, final int from, final int to)
+    {
+        for (int i = from; i < to; i++)
+        {
+            publish(command.newOrder(1, "B" + i, AAPL, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                Prices.parse("99"), 1));
+        }
+    }
+
+    private void publish(final EngineCommand command)
+    {
+        assertEquals(1, client.publish(command), "taken by the client");
+    }
+
+    /** Copies what the client delivers; its calls come from the client's agent thread. */
+    private static final class Recorder implements EngineEventListener
+    {
+        private final List<ExecutionEvent> executions = new ArrayList<>();
+        private final List<BookEvent> books = new ArrayList<>();
+
+        @Override
+        public synchronized void onExecution(final ExecutionEvent event)
+        {
+            final ExecutionEvent copy = new ExecutionEvent();
+            copy.copyFrom(event);
+            executions.add(copy);
+        }
+
+        @Override
+        public synchronized void onBookEvent(final BookEvent event)
+        {
+            final BookEvent copy = new BookEvent();
+            copy.copyFrom(event);
+            books.add(copy);
+        }
+
+        synchronized long newOrders()
+        {
+            return executions.stream().filter(e -> e.execType == ExecType.NEW).count();
+        }
+
+        synchronized long fills()
+        {
+            return executions.stream().filter(e -> e.execType == ExecType.TRADE).count();
+        }
+
+        synchronized long bookEvents(final BookEvent.Type type)
+        {
+            return books.stream().filter(e -> e.type == type).count();
+        }
+
+        synchronized boolean eachClOrdIdOnce()
+        {
+            return duplicates().isEmpty();
+        }
+
+        synchronized Map<String, Integer> duplicates()
+        {
+            final Map<String, Integer> counts = new HashMap<>();
+            executions.stream().filter(e -> e.execType == ExecType.NEW)
+                .forEach(e -> counts.merge(e.clOrdId.toString(), 1, Integer::sum));
+            counts.values().removeIf(c -> c == 1);
+            return counts;
+        }
+    }
+}
