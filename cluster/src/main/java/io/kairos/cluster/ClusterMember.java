@@ -15,6 +15,7 @@ import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.kairos.engine.DirectoryLock;
 import io.kairos.engine.EngineConfig;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -36,13 +37,21 @@ public final class ClusterMember implements AutoCloseable
     /** The log's term: its largest message (an ingress command, an egress reply) is an eighth of it. */
     static final String TERM_LENGTH = "4m";
 
+    static final String LOCK_FILE = "member.lock";
+    /** Aeron's liveness marks, which refuse a start for a while after a kill -9; stale once we hold the lock. */
+    private static final String[] MARK_FILES =
+        {"archive/archive-mark.dat", "consensus/cluster-mark.dat", "consensus/cluster-mark-service-0.dat"};
+
+    private final DirectoryLock lock;
     private final ClusteredMediaDriver driver;
     private final ClusteredServiceContainer container;
     private final MatchingService service;
 
     private ClusterMember(
-        final ClusteredMediaDriver driver, final ClusteredServiceContainer container, final MatchingService service)
+        final DirectoryLock lock, final ClusteredMediaDriver driver, final ClusteredServiceContainer container,
+        final MatchingService service)
     {
+        this.lock = lock;
         this.driver = driver;
         this.container = container;
         this.service = service;
@@ -58,6 +67,11 @@ public final class ClusterMember implements AutoCloseable
         final int id = cluster.memberId();
         final MemberEndpoint self = cluster.members().get(id);
         final Path dir = cluster.dir().toAbsolutePath();
+        final DirectoryLock lock = DirectoryLock.acquire(dir, LOCK_FILE, "cluster.dir", "cluster member");
+        for (final String mark : MARK_FILES)
+        {
+            lock.clearStaleMark(dir.resolve(mark)); // no other member process runs on this directory
+        }
         final String aeronDir = aeronDirectory(dir, id);
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDir)
@@ -109,11 +123,11 @@ public final class ClusterMember implements AutoCloseable
         {
             driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
             final ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
-            return new ClusterMember(driver, container, service);
+            return new ClusterMember(lock, driver, container, service);
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietClose(driver);
+            CloseHelper.quietCloseAll(driver, lock);
             throw ex;
         }
     }
@@ -145,6 +159,6 @@ public final class ClusterMember implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.closeAll(container, driver);
+        CloseHelper.closeAll(container, driver, lock);
     }
 }

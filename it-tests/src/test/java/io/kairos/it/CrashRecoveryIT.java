@@ -64,9 +64,9 @@ class CrashRecoveryIT
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "sync")
             .set("fix.throttle.messages-per-second", "100000");
         final Trader buyer = new Trader(
-            new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT01", "client01pass"), Side.BUY);
+            new FixClient(dir.resolve("buyer"), venue.fixPort(), "CLIENT01", "client01pass"), Side.BUY, SYMBOL);
         final Trader seller = new Trader(
-            new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass"), Side.SELL);
+            new FixClient(dir.resolve("seller"), venue.fixPort(), "CLIENT02", "client02pass"), Side.SELL, SYMBOL);
         final long flowMs;
         final long restartMs;
         final long startedAt = System.currentTimeMillis();
@@ -156,130 +156,5 @@ class CrashRecoveryIT
     private static boolean enoughFlow(final Trader buyer, final Trader seller)
     {
         return buyer.seen.orders().size() >= MIN_ACKED_ORDERS && seller.seen.orders().size() >= MIN_ACKED_ORDERS;
-    }
-
-    /** One client, what it sent and what it was told. Owned by the test thread. */
-    private static final class Trader
-    {
-        final FixClient client;
-        final char side;
-        final OrderTracker seen = new OrderTracker();
-        final Map<String, Long> sentQty = new LinkedHashMap<>();
-        int historyAtRestart;
-
-        Trader(final FixClient client, final char side)
-        {
-            this.client = client;
-            this.side = side;
-        }
-
-        void sendLimit(final String clOrdId, final long qty, final String price)
-        {
-            client.send(Orders.limit(clOrdId, SYMBOL, side, qty, price));
-            sentQty.put(clOrdId, qty);
-        }
-
-        void drain(final long quietMs)
-        {
-            client.drain(quietMs).forEach(seen::onMessage);
-        }
-
-        /**
-         * Asks the status of every order sent, checks each answer against what the client was told and
-         * adds the differences to {@code failures}. @return the venue's executed quantity over all orders.
-         */
-        long verifyAgainstStatus(final List<String> failures)
-        {
-            sentQty.keySet().forEach(clOrdId -> client.send(Orders.status(clOrdId, SYMBOL, side)));
-            final Map<String, Message> statuses = new HashMap<>();
-            for (final String clOrdId : sentQty.keySet())
-            {
-                statuses.put(clOrdId, client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") &&
-                    is(m, 11, clOrdId)));
-            }
-            drain(300);
-            long executed = 0;
-            for (final Map.Entry<String, Long> sent : sentQty.entrySet())
-            {
-                final String clOrdId = sent.getKey();
-                final Message status = statuses.get(clOrdId);
-                final OrderTracker.View view = seen.orders().get(clOrdId);
-                if ("8".equals(str(status, 39)))
-                {
-                    if (view != null)
-                    {
-                        failures.add(side(clOrdId) + " was acknowledged (" + view +
-                            ") but is unknown after the restart: " + Orders.text(status));
-                    }
-                    continue;
-                }
-                final long cum = num(status, 14);
-                executed += cum;
-                if (num(status, 38) != sent.getValue() || cum + num(status, 151) != sent.getValue())
-                {
-                    failures.add(side(clOrdId) + " sent for " + sent.getValue() + " but status says " +
-                        Orders.text(status));
-                }
-                if (view != null && (!view.orderId().equals(str(status, 37)) || cum < view.cumQty()))
-                {
-                    failures.add(side(clOrdId) + " seen " + view + " but status says " + Orders.text(status));
-                }
-                final long reported = seen.filledQuantity(clOrdId);
-                if (reported != cum)
-                {
-                    failures.add(side(clOrdId) + " was told of fills for " + reported + " but status says " +
-                        Orders.text(status));
-                }
-            }
-            return executed;
-        }
-
-        private String side(final String clOrdId)
-        {
-            return (side == Side.BUY ? "buy " : "sell ") + clOrdId;
-        }
-
-        /**
-         * Orders the client re-sent (PossDupFlag=Y, asked for by the venue's ResendRequest) that the engine already
-         * had.
-         */
-        long duplicatesAfterRestart()
-        {
-            final List<Message> history = client.history();
-            return history.subList(Math.min(historyAtRestart, history.size()), history.size()).stream()
-                .filter(m -> is(m, 150, "8") && m.isSetField(58) && str(m, 58).contains("duplicate")).count();
-        }
-
-        /** Reports the venue sent again after its restart because it could not know they had reached the client. */
-        long possResendsAfterRestart()
-        {
-            final List<Message> history = client.history();
-            return history.subList(Math.min(historyAtRestart, history.size()), history.size()).stream()
-                .filter(m -> m.getHeader().isSetField(97) && "Y".equals(str(m.getHeader(), 97))).count();
-        }
-
-        String summaryAfterRestart()
-        {
-            final List<Message> history = client.history();
-            final StringBuilder text = new StringBuilder();
-            for (final Message m : history.subList(Math.min(historyAtRestart, history.size()), history.size()))
-            {
-                if (is(m, 150, "I"))
-                {
-                    continue;
-                }
-                text.append("  ").append(FixClient.type(m));
-                for (final int tag : new int[] {43, 97, 11, 37, 17, 150, 39, 14, 151, 32, 58})
-                {
-                    if (m.isSetField(tag) || m.getHeader().isSetField(tag))
-                    {
-                        text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) :
-                            str(m.getHeader(), tag));
-                    }
-                }
-                text.append('\n');
-            }
-            return text.toString();
-        }
     }
 }
