@@ -160,7 +160,8 @@ done
 # without one, that is as a second gateway.
 refuses_old_kubernetes() {
   local out
-  if out=$(helm template kairos "$CHART" --namespace venue --kube-version 1.27.0 --set replication.mode=cluster 2>&1); then
+  if out=$(helm template kairos "$CHART" --namespace venue --kube-version 1.27.0 \
+             --set replication.mode=cluster 2>&1); then
     say "rendered for Kubernetes 1.27"; return 1
   fi
   grep -qF "cluster mode needs Kubernetes 1.28 or later" <<< "$out" || { printf '%s\n' "$out"; return 1; }

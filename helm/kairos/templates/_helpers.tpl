@@ -271,7 +271,9 @@ the members find each other before any is ready (readiness needs a leader, a lea
 {{/* Startup and liveness on /health/live, readiness on /health/ready, all on the metrics port. */}}
 {{- define "kairos.probes" -}}
 {{- $probes := .Values.probes -}}
-{{- range $probe := list (list "startupProbe" "/health/live" $probes.startup) (list "livenessProbe" "/health/live" $probes.liveness) (list "readinessProbe" "/health/ready" $probes.readiness) }}
+{{- $startup := list "startupProbe" "/health/live" $probes.startup -}}
+{{- $liveness := list "livenessProbe" "/health/live" $probes.liveness -}}
+{{- range $probe := list $startup $liveness (list "readinessProbe" "/health/ready" $probes.readiness) }}
 {{ index $probe 0 }}:
   httpGet:
     path: {{ index $probe 1 }}
