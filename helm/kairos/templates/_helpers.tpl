@@ -228,7 +228,7 @@ kairos.io/partition-group: {{ .group.name }}
 cluster.members: every member as <pod>.<headless service>.<namespace>.svc:<portBase>, in member-id (= pod
 ordinal) order. Members are on their own pods (own IPs), so they share one port base. The name is resolved
 through the pod's DNS search path, whatever the cluster domain; publishNotReadyAddresses on the Service lets
-the members find each other before any is ready (readiness needs a leader, a leader needs the others).
+the members find each other before any is ready (the cluster can serve only once they have elected a leader).
 */}}
 {{- define "kairos.clusterMembers" -}}
 {{- $name := include "kairos.memberName" . -}}
