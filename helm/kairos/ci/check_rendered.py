@@ -137,6 +137,10 @@ def check_statefulset(doc, errors):
                 fail(errors, cw, f"env {name} is missing")
 
 
+# The gateways' cluster client keeps an Aeron media driver in /dev/shm: ingress publication 3 x 16 MiB, egress
+# image 3 x 4 MiB, CnC file; less than this fills up.
+GATEWAY_SHM_MIN_MIB = 128
+QUANTITY_MIB = {"Ki": 1 / 1024, "Mi": 1, "Gi": 1024, "Ti": 1024 * 1024}
 MEMBER_PORTS = ("cl-archive", "cl-ingress", "cl-consensus", "cl-log", "cl-catchup")  # base + 0 .. 4
 POD_INDEX = "metadata.labels['apps.kubernetes.io/pod-index']"
 
@@ -166,6 +170,14 @@ def check_cluster(docs, members_expected, zone_spread, errors):
                  "no cluster members")
     for group, sts in members_by_group.items():
         check_member_statefulset(docs, sts, gateways.get(group), members_expected, zone_spread, errors)
+
+
+def mebibytes(quantity):
+    """A Kubernetes memory quantity in MiB (binary suffixes only, as the chart's values use), or None."""
+    for suffix, factor in QUANTITY_MIB.items():
+        if str(quantity).endswith(suffix) and str(quantity)[:-len(suffix)].replace(".", "", 1).isdigit():
+            return float(str(quantity)[:-len(suffix)]) * factor
+    return None
 
 
 def check_member_statefulset(docs, sts, gateway, members_expected, zone_spread, errors):
@@ -252,6 +264,10 @@ def check_member_statefulset(docs, sts, gateway, members_expected, zone_spread, 
     client_host = ((gw_env.get("KAIROS_CLUSTER_CLIENT_HOST") or {}).get("valueFrom") or {}).get("fieldRef") or {}
     if client_host.get("fieldPath") != "status.podIP":
         fail(errors, gw_where, "KAIROS_CLUSTER_CLIENT_HOST is not the pod IP")
+    shm = next((v.get("emptyDir", {}).get("sizeLimit") for v in gateway["spec"]["template"]["spec"]["volumes"]
+                if v["name"] == "shm"), None)
+    if (mebibytes(shm) or 0) < GATEWAY_SHM_MIN_MIB:
+        fail(errors, gw_where, f"/dev/shm {shm} is below {GATEWAY_SHM_MIN_MIB}Mi (the cluster client's media driver)")
 
 
 def check_dashboard(docs, errors):
