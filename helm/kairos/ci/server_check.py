@@ -2,11 +2,14 @@
 """Runs the real server's `--check-config` on what the chart renders (run by .ci/steps/helm.sh).
 
 For every StatefulSet of a `helm template` output: the ConfigMap's kairos.properties plus the
-container's environment (secretKeyRef values replaced by a dummy password, data directories moved
+container's environment (secretKeyRef values replaced by a dummy password, the downward API's values
+by what the first pod would see: the pod index 0, the pod IP 127.0.0.1; data directories moved
 under WORKDIR) and JAVA_OPTS (with pre-touch off, so that a 6 GiB heap costs nothing), passed to
 DIST/bin/kairos-server --config FILE --check-config. The server refuses unknown keys and bad values,
 and the JVM refuses conflicting options, so a chart that renders a config the server cannot start
-with fails here. Prints one line per StatefulSet.
+with fails here. The server must also have understood the pod's role: its hosted partitions, and in
+cluster mode (engine.replication=cluster) the member list and whether it is member 0 or the gateways.
+Prints one line per StatefulSet.
 
 Usage: server_check.py RENDERED.yaml DIST WORKDIR
 """
@@ -16,7 +19,43 @@ import sys
 
 import yaml
 
-DATA_DIRS = ("KAIROS_JOURNAL_DIR", "KAIROS_SNAPSHOT_DIR", "KAIROS_FIX_DATA_DIR")
+DATA_DIRS = ("KAIROS_JOURNAL_DIR", "KAIROS_SNAPSHOT_DIR", "KAIROS_FIX_DATA_DIR", "KAIROS_CLUSTER_DIR")
+# The downward API's fields as the first pod (ordinal 0) on this machine would see them.
+POD_FIELDS = {
+    "metadata.labels['apps.kubernetes.io/pod-index']": "0",
+    "status.podIP": "127.0.0.1",
+}
+
+
+def env_value(var):
+    """The value a pod would get for one EnvVar, or raises for a source this check cannot stand in for."""
+    if "value" in var:
+        return var["value"]
+    source = var.get("valueFrom") or {}
+    if "secretKeyRef" in source:
+        return "check-password"
+    field = (source.get("fieldRef") or {}).get("fieldPath")
+    if field in POD_FIELDS:
+        return POD_FIELDS[field]
+    raise ValueError(f"env {var['name']}: no stand-in for {source}")
+
+
+def expected_lines(env):
+    """What --check-config must print for this environment: the hosted partitions and the replication role."""
+    hosted = env.get("KAIROS_ENGINE_HOSTED_PARTITIONS", "")
+    expected = ["hosted=[" + ", ".join(hosted.split(",")) + "]"]
+    if env.get("KAIROS_ENGINE_REPLICATION") == "cluster":
+        members = env.get("KAIROS_CLUSTER_MEMBERS", "")
+        member_id = env.get("KAIROS_CLUSTER_MEMBER_ID", "")
+        role = f"member {member_id}" if member_id else "client (gateways)"
+        expected.append("replication: cluster members=[" + ", ".join(members.split(",")) + "] role=" + role)
+        for key, printed in (("KAIROS_CLUSTER_CLIENT_HOST", "client-host"),
+                             ("KAIROS_CLUSTER_HISTORY_COMMANDS", "history-commands")):
+            if key in env:
+                expected.append(f"{printed}={env[key]}")
+    else:
+        expected.append("replication: none")
+    return expected
 
 
 def main():
@@ -35,25 +74,26 @@ def main():
         name = sts["metadata"]["name"]
         container = sts["spec"]["template"]["spec"]["containers"][0]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": workdir}
-        for var in container.get("env", []):
-            if "value" in var:
-                env[var["name"]] = var["value"]
-            elif "secretKeyRef" in (var.get("valueFrom") or {}):
-                env[var["name"]] = "check-password"
+        try:
+            env.update({var["name"]: env_value(var) for var in container.get("env", [])})
+        except ValueError as e:
+            problems += 1
+            print(f"{name}: {e}")
+            continue
         for var in DATA_DIRS:
             env[var] = os.path.join(workdir, name, var.lower())
         env["JAVA_OPTS"] = env.get("JAVA_OPTS", "") + " -XX:-AlwaysPreTouch"
         args = [os.path.join(os.path.abspath(dist), "bin", "kairos-server"), "--config", config_file, "--check-config"]
         result = subprocess.run(args, env=env, cwd=workdir, capture_output=True, text=True, timeout=120)
         output = result.stdout + result.stderr
-        hosted = env.get("KAIROS_ENGINE_HOSTED_PARTITIONS", "")
-        expected = "hosted=[" + ", ".join(hosted.split(",")) + "]"
-        if result.returncode != 0 or "configuration OK" not in output or expected not in output:
+        expected = expected_lines(env)
+        missing = [line for line in expected if line not in output]
+        if result.returncode != 0 or "configuration OK" not in output or missing:
             problems += 1
             print(f"{name}: the server refused the rendered configuration (exit {result.returncode}, "
-                  f"expected '{expected}'):\n{output}")
+                  f"expected {missing}):\n{output}")
         else:
-            print(f"{name}: configuration OK, {expected}")
+            print(f"{name}: configuration OK, {'; '.join(expected)}")
     return 1 if problems else 0
 
 

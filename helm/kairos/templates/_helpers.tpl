@@ -113,6 +113,13 @@ Included by every template that depends on these values so that any render fails
 {{- $_ := set $hosted (toString $p) $group -}}
 {{- end -}}
 {{- end -}}
+{{- range $group := .Values.partitionGroups -}}
+{{- $ctx := dict "root" $ "group" $group -}}
+{{- $members := include "kairos.memberName" $ctx -}}
+{{- if and (eq (include "kairos.replication" $ctx) "cluster") (gt (len $members) 52) -}}
+{{- fail (printf "partitionGroups[%s]: the cluster members' StatefulSet name %q has %d characters, more than 52 (its pods' controller-revision-hash label adds 11 to a 63-character limit): shorten the group name or fullnameOverride" $group.name $members (len $members)) -}}
+{{- end -}}
+{{- end -}}
 {{- range $p := until $count -}}
 {{- if not (hasKey $hosted (toString $p)) -}}
 {{- fail (printf "partitionGroups: partition %d is hosted by no group (every partition in 0..%d needs one)" $p (sub $count 1)) -}}
@@ -160,7 +167,7 @@ Included by every template that depends on these values so that any render fails
 {{- end -}}
 {{- range $k, $v := .Values.extraConfig -}}
 {{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".cancel-on-disconnect" $k)) -}}
-{{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy")) -}}
+{{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy" "engine.replication" "cluster.members" "cluster.member-id" "cluster.dir" "cluster.client-host" "cluster.history-commands")) -}}
 {{- if $reserved -}}
 {{- fail (printf "extraConfig: %q is managed by the chart; set it through its own value (see the chart README)" $k) -}}
 {{- end -}}
@@ -190,4 +197,154 @@ service.beta.kubernetes.io/aws-load-balancer-healthcheck-unhealthy-threshold: "2
 {{- if $aws.additionalTags }}
 service.beta.kubernetes.io/aws-load-balancer-additional-resource-tags: {{ $aws.additionalTags | quote }}
 {{- end }}
+{{- end -}}
+
+{{/*
+Replicated engine (engine.replication, issue 20). Call with (dict "root" $ "group" $group).
+kairos.replication: the group's mode, none or cluster (partitionGroups[].replication, else replication.mode).
+*/}}
+{{- define "kairos.replication" -}}
+{{- default .root.Values.replication.mode .group.replication -}}
+{{- end -}}
+
+{{/* The group's cluster members: StatefulSet, governing headless Service and pod name prefix. */}}
+{{- define "kairos.memberName" -}}
+{{- printf "%s-cluster" (include "kairos.groupName" .) -}}
+{{- end -}}
+
+{{- define "kairos.memberSelectorLabels" -}}
+{{ include "kairos.selectorLabels" .root }}
+app.kubernetes.io/component: cluster-member
+kairos.io/partition-group: {{ .group.name }}
+{{- end -}}
+
+{{- define "kairos.memberLabels" -}}
+{{ include "kairos.labels" .root }}
+app.kubernetes.io/component: cluster-member
+kairos.io/partition-group: {{ .group.name }}
+{{- end -}}
+
+{{/*
+cluster.members: every member as <pod>.<headless service>.<namespace>.svc:<portBase>, in member-id (= pod
+ordinal) order. Members are on their own pods (own IPs), so they share one port base. The name is resolved
+through the pod's DNS search path, whatever the cluster domain; publishNotReadyAddresses on the Service lets
+the members find each other before any is ready (the cluster can serve only once they have elected a leader).
+*/}}
+{{- define "kairos.clusterMembers" -}}
+{{- $name := include "kairos.memberName" . -}}
+{{- $ns := .root.Release.Namespace -}}
+{{- $base := int .root.Values.replication.portBase -}}
+{{- range $id := until (int .root.Values.replication.members) -}}
+{{- if $id }},{{ end }}{{ printf "%s-%d.%s.%s.svc:%d" $name $id $name $ns $base }}
+{{- end -}}
+{{- end -}}
+
+{{/* The cluster keys common to a group's gateway and members (env entries). */}}
+{{- define "kairos.clusterEnv" -}}
+- name: KAIROS_ENGINE_REPLICATION
+  value: cluster
+- name: KAIROS_CLUSTER_MEMBERS
+  value: {{ include "kairos.clusterMembers" . | quote }}
+{{- end -}}
+
+{{/* A member's UDP ports, from replication.portBase (the order of MemberEndpoint in the cluster module). */}}
+{{- define "kairos.memberPorts" -}}
+{{- $base := int .Values.replication.portBase -}}
+{{- range $i, $name := list "cl-archive" "cl-ingress" "cl-consensus" "cl-log" "cl-catchup" }}
+- name: {{ $name }}
+  port: {{ add $base $i }}
+{{- end }}
+{{- end -}}
+
+{{/* Session passwords from the Secret: the server validates every session's key at start. */}}
+{{- define "kairos.sessionPasswordEnv" -}}
+{{- $root := . -}}
+{{- range (concat .Values.sessions.orderEntry .Values.sessions.marketData) }}
+- name: {{ include "kairos.envName" (printf "%s.session.%s.password" (has . $root.Values.sessions.orderEntry | ternary "fix" "md") .) }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "kairos.sessionSecretName" $root }}
+      key: {{ . }}
+{{- end }}
+{{- end -}}
+
+{{/* Startup and liveness on /health/live, readiness on /health/ready, all on the metrics port. */}}
+{{- define "kairos.probes" -}}
+{{- $probes := .Values.probes -}}
+{{- $startup := list "startupProbe" "/health/live" $probes.startup -}}
+{{- $liveness := list "livenessProbe" "/health/live" $probes.liveness -}}
+{{- range $probe := list $startup $liveness (list "readinessProbe" "/health/ready" $probes.readiness) }}
+{{ index $probe 0 }}:
+  httpGet:
+    path: {{ index $probe 1 }}
+    port: metrics
+  periodSeconds: {{ int (index $probe 2).periodSeconds }}
+  timeoutSeconds: {{ int (index $probe 2).timeoutSeconds }}
+  failureThreshold: {{ int (index $probe 2).failureThreshold }}
+{{- end }}
+{{- end -}}
+
+{{/* Guaranteed QoS: the same cpu and memory as requests and limits. Call with a resources dict. */}}
+{{- define "kairos.guaranteedResources" -}}
+requests:
+  cpu: {{ .cpu | toString | quote }}
+  memory: {{ .memory | quote }}
+limits:
+  cpu: {{ .cpu | toString | quote }}
+  memory: {{ .memory | quote }}
+{{- end -}}
+
+{{/* Mounts of every kairos container: config, the volume claim "data", memory-backed /tmp and /dev/shm. */}}
+{{- define "kairos.volumeMounts" -}}
+- name: config
+  mountPath: /etc/kairos
+  readOnly: true
+- name: data
+  mountPath: /var/lib/kairos
+- name: tmp
+  mountPath: /tmp
+- name: shm
+  mountPath: /dev/shm
+{{- end -}}
+
+{{/* The pod volumes behind kairos.volumeMounts (data is the claim). Call with (dict "root" $ "resources" $r). */}}
+{{- define "kairos.volumes" -}}
+- name: config
+  configMap:
+    name: {{ include "kairos.configMapName" .root }}
+- name: tmp
+  emptyDir:
+    medium: Memory
+    sizeLimit: {{ .resources.tmpSize }}
+- name: shm
+  emptyDir:
+    medium: Memory
+    sizeLimit: {{ .resources.shmSize }}
+{{- end -}}
+
+{{/*
+The claim template "data". Call with (dict "root" $ "labels" <selector labels> "size" <size>
+"storageClassName" <class or "">); "" takes persistence.storageClassName, then the chart's StorageClass.
+*/}}
+{{- define "kairos.dataClaim" -}}
+- metadata:
+    name: data
+    labels:
+      {{- .labels | nindent 6 }}
+    {{- with .root.Values.persistence.annotations }}
+    annotations:
+      {{- toYaml . | nindent 6 }}
+    {{- end }}
+  spec:
+    accessModes: [ReadWriteOnce]
+    {{- $sc := default .root.Values.persistence.storageClassName .storageClassName }}
+    {{- if and (not $sc) .root.Values.storageClass.create }}
+    {{- $sc = .root.Values.storageClass.name }}
+    {{- end }}
+    {{- with $sc }}
+    storageClassName: {{ . }}
+    {{- end }}
+    resources:
+      requests:
+        storage: {{ .size }}
 {{- end -}}
