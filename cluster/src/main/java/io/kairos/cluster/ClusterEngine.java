@@ -259,7 +259,10 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         return work;
     }
 
-    /** The session was closed (a long election, a timeout): connect again, then resume and resend as after a leader change. */
+    /**
+     * The session was closed (a long election, a timeout): connect again, then resume and resend as after a leader
+     * change.
+     */
     private int reconnect()
     {
         try

@@ -58,7 +58,8 @@ public final class ClusterMember implements AutoCloseable
     }
 
     /** Starts member {@code cluster.memberId()} of the cluster, matching {@code engine}'s hosted partitions. */
-    public static ClusterMember launch(final ClusterConfig cluster, final EngineConfig engine, final ErrorHandler errors)
+    public static ClusterMember launch(
+        final ClusterConfig cluster, final EngineConfig engine, final ErrorHandler errors)
     {
         if (!cluster.isMember())
         {

@@ -16,7 +16,10 @@ public interface CommandSink
     /** Takes the command, waiting for room if needed. @return partitions reached, or {@link #CLOSED}. */
     int publish(EngineCommand command);
 
-    /** Takes the command only if there is room now. @return partitions reached, {@link #BACK_PRESSURED}, {@link #CLOSED}. */
+    /**
+     * Takes the command only if there is room now. @return partitions reached, {@link #BACK_PRESSURED} or
+     * {@link #CLOSED}.
+     */
     int tryPublish(EngineCommand command);
 
     /** Number of partitions a command with this instrument id goes to. */

@@ -7,9 +7,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * Encodes and decodes the engine's events — {@link ExecutionEvent} and {@link BookEvent}, every field — for an engine
- * whose events cross a process boundary (the replicated engine's egress). Fixed-offset little-endian layouts (Agrona's
- * default byte order); an execution event ends with its two ClOrdIDs. Stateless; allocation-free.
+ * Encodes and decodes the engine's events — {@link ExecutionEvent} and {@link BookEvent}, every field — for an
+ * engine whose events cross a process boundary (the replicated engine's egress). Fixed-offset little-endian layouts
+ * (Agrona's default byte order); an execution event ends with its two ClOrdIDs. Stateless; allocation-free.
  */
 public final class EventCodec
 {

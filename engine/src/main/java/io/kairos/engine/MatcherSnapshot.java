@@ -5,8 +5,8 @@ import java.io.IOException;
 /**
  * A matcher's whole state as bytes, for an engine that keeps its snapshots somewhere other than the partition's
  * snapshot directory (the replicated engine writes them into the cluster's snapshot). The bytes are a snapshot file's
- * (layout {@link SnapshotDescriptor}, CRC-checked), so both kinds are read by one reader. Owned by the matcher's thread;
- * allocates (snapshots are rare).
+ * (layout {@link SnapshotDescriptor}, CRC-checked), so both kinds are read by one reader. Owned by the matcher's
+ * thread; allocates (snapshots are rare).
  */
 public final class MatcherSnapshot
 {

@@ -315,7 +315,7 @@ class ClusterFailoverIT
 
     private static double metric(final KairosProcess process, final Pattern pattern)
     {
-        final Http.Response response = Http.get(process.metricsPort(), "/metrics");
+        final Http.Response response = process.get("/metrics");
         final Matcher matcher = pattern.matcher(response.status() == 200 ? response.body() : "");
         return matcher.find() ? Double.parseDouble(matcher.group(1)) : -1;
     }

@@ -23,7 +23,13 @@ final class Http
     /** @return the response, or status -1 when the port does not answer. */
     static Response get(final int port, final String path)
     {
-        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        return get("127.0.0.1", port, path);
+    }
+
+    /** @return the response from {@code host}, or status -1 when the port does not answer. */
+    static Response get(final String host, final int port, final String path)
+    {
+        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + path))
             .timeout(Duration.ofSeconds(5)).GET().build();
         try
         {

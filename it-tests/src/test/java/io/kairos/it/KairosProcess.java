@@ -30,10 +30,12 @@ final class KairosProcess implements AutoCloseable
 
     private final Process process;
     private final Path log;
+    private final String metricsHost;
     private final int metricsPort;
 
-    private KairosProcess(final Process process, final Path log, final int metricsPort)
+    private KairosProcess(final Process process, final Path log, final String metricsHost, final int metricsPort)
     {
+        this.metricsHost = metricsHost;
         this.process = process;
         this.log = log;
         this.metricsPort = metricsPort;
@@ -53,7 +55,7 @@ final class KairosProcess implements AutoCloseable
     /** Launches without waiting for readiness. */
     static KairosProcess launch(final TestVenue venue, final Map<String, String> env, final String... extraArgs)
     {
-        final List<String> command = new ArrayList<>();
+        final List<String> command = new ArrayList<>(venue.launchPrefix());
         command.add(distribution().resolve("bin/kairos-server").toString());
         command.add("--config");
         command.add(venue.writeConfig().toString());
@@ -74,7 +76,7 @@ final class KairosProcess implements AutoCloseable
         builder.environment().putAll(env);
         try
         {
-            return new KairosProcess(builder.start(), log, venue.metricsPort());
+            return new KairosProcess(builder.start(), log, venue.metricsHost(), venue.metricsPort());
         }
         catch (final IOException ex)
         {
@@ -125,7 +127,7 @@ final class KairosProcess implements AutoCloseable
                 }
                 fail("server exited with " + process.exitValue() + " before it was ready:\n" + output());
             }
-            if (Http.get(metricsPort, "/health/ready").status() == 200)
+            if (Http.get(metricsHost, metricsPort, "/health/ready").status() == 200)
             {
                 awaitBanner(deadline);
                 final String threading = System.getProperty("kairos.it.threading", "");
@@ -212,6 +214,12 @@ final class KairosProcess implements AutoCloseable
     int metricsPort()
     {
         return metricsPort;
+    }
+
+    /** GET {@code path} from the server's metrics endpoint. */
+    Http.Response get(final String path)
+    {
+        return Http.get(metricsHost, metricsPort, path);
     }
 
     /** Everything the server printed so far. */

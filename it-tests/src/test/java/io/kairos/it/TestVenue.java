@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -25,6 +26,10 @@ final class TestVenue
     private int fixPort;
     private int mdPort;
     private int metricsPort;
+    /** Where the venue's metrics endpoint answers: loopback, or the venue's address in its network namespace. */
+    private String metricsHost = "127.0.0.1";
+    /** What the server command is run through: nothing, or {@code ip netns exec NAME}. */
+    private List<String> launchPrefix = List.of();
 
     TestVenue(final Path root)
     {
@@ -72,6 +77,27 @@ final class TestVenue
         set("fix.port", Integer.toString(fixPort));
         set("md.port", Integer.toString(mdPort));
         set("metrics.port", Integer.toString(metricsPort));
+    }
+
+    /**
+     * Runs the server in network namespace {@code namespace} (made by the test), its metrics endpoint on all of that
+     * namespace's addresses, reached from the test at {@code address}.
+     */
+    TestVenue inNamespace(final String namespace, final String address)
+    {
+        launchPrefix = List.of("ip", "netns", "exec", namespace);
+        metricsHost = address;
+        return set("metrics.bind-address", "0.0.0.0");
+    }
+
+    List<String> launchPrefix()
+    {
+        return launchPrefix;
+    }
+
+    String metricsHost()
+    {
+        return metricsHost;
     }
 
     TestVenue set(final String key, final String value)
