@@ -1,17 +1,11 @@
 package io.kairos.it;
 
-import static io.kairos.it.Orders.is;
-import static io.kairos.it.Orders.num;
-import static io.kairos.it.Orders.str;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -20,8 +14,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import quickfix.Message;
-import quickfix.field.MsgType;
 import quickfix.field.Side;
 
 /**
