@@ -19,7 +19,9 @@ import io.kairos.engine.DirectoryLock;
 import io.kairos.engine.EngineConfig;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
+import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.NoOpLock;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
  * One member of a partition group's cluster, in this process: a media driver, an archive (which records the
@@ -38,6 +40,7 @@ public final class ClusterMember implements AutoCloseable
     static final String TERM_LENGTH = "4m";
 
     static final String LOCK_FILE = "member.lock";
+    private static final long SNAPSHOT_POLL_MS = 100;
     /** Aeron's liveness marks, which refuse a start for a while after a kill -9; stale once we hold the lock. */
     private static final String[] MARK_FILES =
         {"archive/archive-mark.dat", "consensus/cluster-mark.dat", "consensus/cluster-mark-service-0.dat"};
@@ -46,15 +49,17 @@ public final class ClusterMember implements AutoCloseable
     private final ClusteredMediaDriver driver;
     private final ClusteredServiceContainer container;
     private final MatchingService service;
+    private final AgentRunner snapshotTrigger;
 
     private ClusterMember(
         final DirectoryLock lock, final ClusteredMediaDriver driver, final ClusteredServiceContainer container,
-        final MatchingService service)
+        final MatchingService service, final AgentRunner snapshotTrigger)
     {
         this.lock = lock;
         this.driver = driver;
         this.container = container;
         this.service = service;
+        this.snapshotTrigger = snapshotTrigger;
     }
 
     /** Starts member {@code cluster.memberId()} of the cluster, matching {@code engine}'s hosted partitions. */
@@ -124,7 +129,15 @@ public final class ClusterMember implements AutoCloseable
         {
             driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
             final ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
-            return new ClusterMember(lock, driver, container, service);
+            AgentRunner trigger = null;
+            if (engine.snapshotEveryCommands() > 0)
+            {
+                trigger = new AgentRunner(new SleepingMillisIdleStrategy(SNAPSHOT_POLL_MS), errors, null,
+                    new SnapshotTrigger(service, driver.consensusModule().context().controlToggleCounter(),
+                        engine.snapshotEveryCommands()));
+                AgentRunner.startOnThread(trigger);
+            }
+            return new ClusterMember(lock, driver, container, service, trigger);
         }
         catch (final RuntimeException ex)
         {
@@ -151,6 +164,18 @@ public final class ClusterMember implements AutoCloseable
         return service.role();
     }
 
+    /** The command index of the last snapshot this member wrote or started from (0: none); any thread. */
+    public long lastSnapshotIndex()
+    {
+        return service.lastSnapshotIndex();
+    }
+
+    /** Snapshots this member wrote since it started; read from any thread. */
+    public long snapshotsTaken()
+    {
+        return service.snapshotsTaken();
+    }
+
     /** The index of the last command this member applied; read from any thread. */
     public long appliedCommands()
     {
@@ -160,6 +185,6 @@ public final class ClusterMember implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.closeAll(container, driver, lock);
+        CloseHelper.closeAll(snapshotTrigger, container, driver, lock);
     }
 }

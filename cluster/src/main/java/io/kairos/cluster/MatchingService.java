@@ -69,6 +69,8 @@ public final class MatchingService implements ClusteredService
     /** For metrics, written by the service thread. */
     private volatile Cluster.Role role = Cluster.Role.FOLLOWER;
     private volatile long appliedCommands;
+    private volatile long lastSnapshotIndex;
+    private volatile long snapshotsTaken;
     private ClientSession replayTarget;
 
     public MatchingService(final EngineConfig config, final int historyCommands)
@@ -96,6 +98,7 @@ public final class MatchingService implements ClusteredService
         }
         history.startAfter(commandIndex);
         appliedCommands = commandIndex;
+        lastSnapshotIndex = commandIndex;
         role = cluster.role();
     }
 
@@ -290,6 +293,8 @@ public final class MatchingService implements ClusteredService
             position += 8 + image.length;
         }
         SnapshotChunks.write(publication, state, position, idle);
+        lastSnapshotIndex = commandIndex;
+        snapshotsTaken++;
     }
 
     private void loadSnapshot(final Image image)
@@ -347,6 +352,18 @@ public final class MatchingService implements ClusteredService
     Cluster.Role role()
     {
         return role;
+    }
+
+    /** The command index of the last snapshot this member took or started from; any thread. */
+    long lastSnapshotIndex()
+    {
+        return lastSnapshotIndex;
+    }
+
+    /** Snapshots this member wrote since it started; any thread. */
+    long snapshotsTaken()
+    {
+        return snapshotsTaken;
     }
 
     /** The command index of the last command applied; any thread. */

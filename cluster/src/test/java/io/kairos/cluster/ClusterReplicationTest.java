@@ -93,27 +93,77 @@ class ClusterReplicationTest
         assertEquals(1, recorder.bookEvents(BookEvent.Type.EXECUTE), "and traded 3");
     }
 
+    @Test
+    void shouldRestoreTheBooksFromASnapshotAndTheLogWhenTheWholeClusterRestarts()
+    {
+        final EngineConfig engine = ENGINE.withSnapshotEveryCommands(100);
+        final List<MemberEndpoint> endpoints = endpoints();
+        launch(endpoints, engine);
+        startClient(endpoints);
+        final EngineCommand command = new EngineCommand();
+        placeBids(command, 0, 100);
+        Await.until("100 acks", () -> recorder.newOrders() == 100);
+        Await.until("a snapshot at command 100 on every member", () -> java.util.Arrays.stream(members)
+            .allMatch(m -> m.lastSnapshotIndex() == 100));
+        placeBids(command, 100, 130); // 30 more, no snapshot due: the log after the snapshot
+        Await.until("130 acks", () -> recorder.newOrders() == 130);
+        clientThread.remove(client);
+        CloseHelper.closeAll(client, clientThread);
+        clientThread = null;
+        CloseHelper.closeAll(members);
+
+        launch(endpoints, engine);
+        final Recorder restarted = new Recorder();
+        client = new ClusterEngine(clientConfig(endpoints), engine, new SystemEpochNanoClock(),
+            Throwable::printStackTrace).start(restarted);
+        assertEquals(130, restarted.bookEvents(BookEvent.Type.ADD), "every resting bid, described at the gateway's " +
+            "start from the snapshot and the log after it");
+        assertTrue(restarted.books.stream().allMatch(b -> b.recovered), "as recovered ADDs");
+        Await.until("each member back at the last command", () -> java.util.Arrays.stream(members)
+            .allMatch(m -> m.appliedCommands() == 130));
+        for (final ClusterMember member : members)
+        {
+            assertEquals(100, member.lastSnapshotIndex(), "started from the snapshot, then the log after it");
+        }
+    }
+
     private List<MemberEndpoint> startCluster()
     {
+        final List<MemberEndpoint> endpoints = endpoints();
+        launch(endpoints, ENGINE);
+        return endpoints;
+    }
+
+    private static List<MemberEndpoint> endpoints()
+    {
         final List<MemberEndpoint> endpoints = new ArrayList<>();
-        for (int i = 0; i < members.length; i++)
+        for (int i = 0; i < 3; i++)
         {
             endpoints.add(new MemberEndpoint("127.0.0.1", FreePorts.udpRange(MemberEndpoint.PORTS)));
-        }
-        for (int i = 0; i < members.length; i++)
-        {
-            members[i] = ClusterMember.launch(
-                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024),
-                ENGINE, Throwable::printStackTrace);
         }
         return endpoints;
     }
 
+    private void launch(final List<MemberEndpoint> endpoints, final EngineConfig engine)
+    {
+        for (int i = 0; i < members.length; i++)
+        {
+            members[i] = ClusterMember.launch(
+                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024),
+                engine, Throwable::printStackTrace);
+        }
+    }
+
+    private ClusterConfig clientConfig(final List<MemberEndpoint> endpoints)
+    {
+        return new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER, dir.resolve("client"),
+            "127.0.0.1", 1024);
+    }
+
     private void startClient(final List<MemberEndpoint> endpoints)
     {
-        client = new ClusterEngine(new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER,
-            dir.resolve("client"), "127.0.0.1", 1024), ENGINE, new SystemEpochNanoClock(), Throwable::printStackTrace)
-            .start(recorder);
+        client = new ClusterEngine(clientConfig(endpoints), ENGINE, new SystemEpochNanoClock(),
+            Throwable::printStackTrace).start(recorder);
         clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(), Throwable::printStackTrace,
             Thread::new);
         clientThread.add(client);

@@ -37,5 +37,8 @@ final class ClusterMeters
         Gauge.builder("kairos.cluster.member.applied.commands", member, ClusterMember::appliedCommands)
             .description("Index of the last command this member applied")
             .register(registry);
+        FunctionCounter.builder("kairos.cluster.member.snapshots", member, ClusterMember::snapshotsTaken)
+            .description("Snapshots this member wrote since it started (every snapshot.every-commands commands)")
+            .register(registry);
     }
 }
