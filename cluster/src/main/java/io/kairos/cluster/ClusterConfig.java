@@ -19,10 +19,13 @@ import java.util.Set;
  *                           egress on (the members send to it)
  * @param historyCommands    {@code cluster.history-commands}: how many commands' events a member keeps to send a
  *                           gateway again after a leader change or a gateway restart
+ * @param fileSync           {@code cluster.file-sync}: whether a member forces its log to disk before it counts
+ *                           towards the majority that commits a command ({@code sync}), or leaves it to the page
+ *                           cache ({@code none}: survives a member's kill -9, not a machine crash of a majority)
  */
 public record ClusterConfig(
     Replication replication, List<MemberEndpoint> members, int memberId, Path dir, String clientHost,
-    int historyCommands)
+    int historyCommands, boolean fileSync)
 {
     public static final int NOT_A_MEMBER = -1;
 
@@ -72,7 +75,7 @@ public record ClusterConfig(
     public static ClusterConfig none()
     {
         return new ClusterConfig(Replication.NONE, List.of(), NOT_A_MEMBER, Path.of("data/cluster"), "127.0.0.1",
-            1 << 16);
+            1 << 16, true);
     }
 
     public boolean isMember()

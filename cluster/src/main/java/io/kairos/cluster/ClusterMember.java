@@ -94,6 +94,8 @@ public final class ClusterMember implements AutoCloseable
             .localControlChannel("aeron:ipc?term-length=64k")
             .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
             .recordingEventsEnabled(false)
+            .fileSyncLevel(cluster.fileSync() ? 1 : 0)
+            .catalogFileSyncLevel(cluster.fileSync() ? 1 : 0)
             .threadingMode(ArchiveThreadingMode.SHARED)
             .errorHandler(errors);
         final AeronArchive.Context localArchive = new AeronArchive.Context()
@@ -113,6 +115,7 @@ public final class ClusterMember implements AutoCloseable
             .logChannel("aeron:udp?term-length=" + TERM_LENGTH)
             .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
             .clusterClock(new NanosecondClusterClock())
+            .fileSyncLevel(cluster.fileSync() ? 1 : 0)
             .leaderHeartbeatTimeoutNs(LEADER_HEARTBEAT_TIMEOUT_NS)
             .sessionTimeoutNs(SESSION_TIMEOUT_NS)
             .errorHandler(errors);

@@ -149,7 +149,7 @@ class ClusterReplicationTest
         for (int i = 0; i < members.length; i++)
         {
             members[i] = ClusterMember.launch(
-                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024),
+                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024, false),
                 engine, Throwable::printStackTrace);
         }
     }
@@ -157,7 +157,7 @@ class ClusterReplicationTest
     private ClusterConfig clientConfig(final List<MemberEndpoint> endpoints)
     {
         return new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER, dir.resolve("client"),
-            "127.0.0.1", 1024);
+            "127.0.0.1", 1024, false);
     }
 
     private void startClient(final List<MemberEndpoint> endpoints)

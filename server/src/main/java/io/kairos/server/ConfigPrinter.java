@@ -73,7 +73,8 @@ final class ConfigPrinter
             text.append(" members=").append(cluster.members()).append(" role=")
                 .append(cluster.isMember() ? "member " + cluster.memberId() : "client (gateways)")
                 .append(" dir=").append(cluster.dir()).append(" client-host=").append(cluster.clientHost())
-                .append(" history-commands=").append(cluster.historyCommands());
+                .append(" history-commands=").append(cluster.historyCommands())
+                .append(" file-sync=").append(cluster.fileSync() ? "sync" : "none");
         }
         text.append('\n');
         for (final Instrument i : engine.instruments().instruments())

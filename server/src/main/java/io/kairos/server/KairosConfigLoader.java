@@ -179,6 +179,7 @@ public final class KairosConfigLoader
         final int memberId = memberIdText.isEmpty() ? ClusterConfig.NOT_A_MEMBER
             : (int)source.longValue("cluster.member-id", 0, 4);
         final int history = source.intValue("cluster.history-commands", 1, 1 << 24);
+        final boolean fileSync = "sync".equals(source.choice("cluster.file-sync", List.of("sync", "none")));
         String key = "cluster.members";
         try
         {
@@ -190,7 +191,7 @@ public final class KairosConfigLoader
             key = "cluster.dir";
             final Path dir = path(source, key);
             key = "cluster.client-host";
-            return new ClusterConfig(replication, members, memberId, dir, source.string(key), history);
+            return new ClusterConfig(replication, members, memberId, dir, source.string(key), history, fileSync);
         }
         catch (final IllegalArgumentException ex)
         {

@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.MemberEndpoint;
+import io.kairos.cluster.Replication;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.kairos.engine.JournalStage;
@@ -224,6 +227,38 @@ class KairosConfigLoaderTest
             assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "1e6")).key());
         assertEquals("md.max-subscriptions-per-session",
             assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3")).key());
+    }
+
+    @Test
+    void shouldReadAClusterMembersSettingsAndRefuseWhatAClusterCannotUse()
+    {
+        final Map<String, String> member = new HashMap<>(Map.of("KAIROS_ENGINE_REPLICATION", "cluster",
+            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100", "KAIROS_CLUSTER_MEMBER_ID", "2"));
+        final ClusterConfig cluster = KairosConfigLoader.load(null, member).cluster();
+        assertEquals(Replication.CLUSTER, cluster.replication());
+        assertEquals(new MemberEndpoint("10.0.3.5", 9100), cluster.members().get(2));
+        assertEquals(2, cluster.memberId());
+        assertTrue(cluster.fileSync(), "the log is forced to disk by default");
+        assertEquals(Replication.NONE, KairosConfigLoader.load(null, Map.of()).cluster().replication());
+
+        assertEquals("engine.replication", refused(member, "KAIROS_ENGINE_REPLICATION", "raft"));
+        assertEquals("cluster.members", refused(member, "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100"));
+        assertEquals("cluster.members", refused(member, "KAIROS_CLUSTER_MEMBERS", "a:1,b:2,c"));
+        assertEquals("cluster.members", refused(member, "KAIROS_CLUSTER_MEMBERS",
+            "127.0.0.1:9100,127.0.0.1:9103,127.0.0.1:9110"));
+        assertEquals("cluster.member-id", refused(member, "KAIROS_CLUSTER_MEMBER_ID", "3"));
+        assertEquals("cluster.member-id", refused(member, "KAIROS_CLUSTER_MEMBER_ID", "one"));
+        assertEquals("cluster.file-sync", refused(member, "KAIROS_CLUSTER_FILE_SYNC", "always"));
+        assertEquals("cluster.history-commands", refused(member, "KAIROS_CLUSTER_HISTORY_COMMANDS", "0"));
+        assertEquals("cluster.member-id", refused(Map.of(), "KAIROS_CLUSTER_MEMBER_ID", "0"),
+            "a member id without engine.replication=cluster");
+    }
+
+    private static String refused(final Map<String, String> base, final String name, final String value)
+    {
+        final Map<String, String> env = new HashMap<>(base);
+        env.put(name, value);
+        return assertThrows(ConfigException.class, () -> KairosConfigLoader.load(null, env)).key();
     }
 
     @Test
