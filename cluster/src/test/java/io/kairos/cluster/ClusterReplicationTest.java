@@ -137,9 +137,9 @@ class ClusterReplicationTest
     private static List<MemberEndpoint> endpoints()
     {
         final List<MemberEndpoint> endpoints = new ArrayList<>();
-        for (int i = 0; i < 3; i++)
+        for (final int base : FreePorts.udpRanges(3, MemberEndpoint.PORTS))
         {
-            endpoints.add(new MemberEndpoint("127.0.0.1", FreePorts.udpRange(MemberEndpoint.PORTS)));
+            endpoints.add(new MemberEndpoint("127.0.0.1", base));
         }
         return endpoints;
     }

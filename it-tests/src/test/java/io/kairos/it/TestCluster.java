@@ -21,6 +21,8 @@ final class TestCluster implements AutoCloseable
 {
     static final String SYMBOL = "T01";
     private static final int NETWORK_PORT_BASE = 9100;
+    /** A member's UDP ports from its base (the cluster module's MemberEndpoint.PORTS). */
+    private static final int MEMBER_PORTS = 5;
     private static final Pattern ROLE = Pattern.compile("(?m)^kairos_cluster_member_role\\S* (\\S+)$");
     private static final Pattern APPLIED = Pattern.compile("(?m)^kairos_cluster_member_applied_commands\\S* (\\S+)$");
 
@@ -35,10 +37,11 @@ final class TestCluster implements AutoCloseable
         memberVenues = new TestVenue[count];
         members = new KairosProcess[count];
         final StringBuilder list = new StringBuilder();
+        final int[] bases = network == null ? FreePorts.udpRanges(count, MEMBER_PORTS) : null;
         for (int i = 0; i < count; i++)
         {
             list.append(i == 0 ? "" : ",").append(network == null ?
-                "127.0.0.1:" + FreePorts.udpRange(5) : network.address(i) + ":" + NETWORK_PORT_BASE);
+                "127.0.0.1:" + bases[i] : network.address(i) + ":" + NETWORK_PORT_BASE);
         }
         for (int i = 0; i < count; i++)
         {

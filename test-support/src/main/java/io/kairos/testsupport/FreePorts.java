@@ -69,22 +69,34 @@ public final class FreePorts
     }
 
     /**
-     * The first of {@code count} consecutive ports free for UDP on 127.0.0.1 now (an Aeron Cluster member's ports are
-     * its base and the ones after it), below the ephemeral range as {@link #pick} is.
+     * The first ports of {@code ranges} runs of {@code width} consecutive ports, free for UDP on 127.0.0.1 now and not
+     * overlapping one another (an Aeron Cluster member's ports are its base and the ones after it), below the
+     * ephemeral range as {@link #pick} is.
      */
-    public static int udpRange(final int count)
+    public static int[] udpRanges(final int ranges, final int width)
     {
-        final int highest = ephemeralLow() - count;
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++)
+        final int highest = ephemeralLow() - width;
+        final int[] bases = new int[ranges];
+        int found = 0;
+        for (int attempt = 0; found < ranges && attempt < MAX_ATTEMPTS; attempt++)
         {
             final int base = ThreadLocalRandom.current().nextInt(LOWEST, highest);
-            if (udpFree(base, count))
+            boolean overlaps = false;
+            for (int i = 0; i < found; i++)
             {
-                return base;
+                overlaps |= Math.abs(bases[i] - base) < width;
+            }
+            if (!overlaps && udpFree(base, width))
+            {
+                bases[found++] = base;
             }
         }
-        throw new IllegalStateException("no " + count + " consecutive free UDP ports in [" + LOWEST + ", " +
-            (highest + count) + ")");
+        if (found < ranges)
+        {
+            throw new IllegalStateException("no " + ranges + " runs of " + width + " free UDP ports in [" + LOWEST +
+                ", " + (highest + width) + ")");
+        }
+        return bases;
     }
 
     private static boolean udpFree(final int base, final int count)
