@@ -130,6 +130,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         driver = MediaDriver.launchEmbedded(new MediaDriver.Context()
             .aeronDirectoryName(aeronDirectory())
             .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(ClusterMember.newIdleStrategy())
             .termBufferSparseFile(true)
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)

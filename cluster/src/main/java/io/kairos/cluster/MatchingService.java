@@ -71,6 +71,8 @@ public final class MatchingService implements ClusteredService
     private volatile long appliedCommands;
     private volatile long lastSnapshotIndex;
     private volatile long snapshotsTaken;
+    /** The service container's thread, for allocation tests; set in {@link #onStart}. */
+    private volatile Thread thread;
     private ClientSession replayTarget;
 
     public MatchingService(final EngineConfig config, final int historyCommands)
@@ -91,6 +93,7 @@ public final class MatchingService implements ClusteredService
     public void onStart(final Cluster cluster, final Image snapshotImage)
     {
         this.cluster = cluster;
+        thread = Thread.currentThread();
         idle = cluster.idleStrategy();
         if (snapshotImage != null)
         {
@@ -346,6 +349,11 @@ public final class MatchingService implements ClusteredService
     @Override
     public void onTerminate(final Cluster cluster)
     {
+    }
+
+    Thread thread()
+    {
+        return thread;
     }
 
     /** This member's role; any thread. */

@@ -1,0 +1,174 @@
+package io.kairos.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.aeron.cluster.service.Cluster;
+import io.kairos.engine.AgentThread;
+import io.kairos.engine.BookEvent;
+import io.kairos.engine.EngineCommand;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.ExecType;
+import io.kairos.engine.ExecutionEvent;
+import io.kairos.engine.Instrument;
+import io.kairos.engine.OrderType;
+import io.kairos.engine.Prices;
+import io.kairos.engine.Side;
+import io.kairos.engine.TimeInForce;
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.FreePorts;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SystemEpochNanoClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The replicated engine's hot paths allocate nothing per command once warm: the leader's matching service thread
+ * (decode, match, encode the events, keep them in the history, send them) and the gateways' client agent thread
+ * (poll the egress, decode, hand the events over). Measured with the JVM's per-thread allocation counter over
+ * {@value #MEASURED_ORDERS} orders (new + cancel), after warming up until {@value #QUIET_ROUNDS} rounds in a row
+ * allocated nothing on either thread (a one-off growth — the history filling its slots, a late JIT compilation —
+ * must not fall in the measured window).
+ */
+class ClusterAllocationTest
+{
+    private static final int AAPL = 1;
+    private static final EngineConfig ENGINE = EngineConfig.defaults(
+        List.of(new Instrument("AAPL", AAPL, 0, Prices.parse("0.01"), 1, Prices.parse("100"), 0)))
+        .withSnapshotEveryCommands(0);
+    private static final int BATCH = 200;
+    private static final int MIN_WARM_UP_ROUNDS = 10;
+    private static final int QUIET_ROUNDS = 3;
+    private static final int MAX_WARM_UP_ROUNDS = 100;
+    private static final int MEASURED_ORDERS = 2_000;
+    /** Slack for the odd timer or resize inside Aeron over the whole run, not per order. */
+    private static final long MAX_BYTES_PER_ORDER = 16;
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+
+    @TempDir
+    Path dir;
+
+    private final ClusterMember[] members = new ClusterMember[3];
+    private final Counting counting = new Counting();
+    private final EngineCommand command = new EngineCommand();
+    private ClusterEngine client;
+    private AgentThread clientThread;
+    private long sent;
+
+    @AfterEach
+    void close()
+    {
+        if (clientThread != null)
+        {
+            clientThread.remove(client);
+        }
+        CloseHelper.closeAll(client, clientThread);
+        CloseHelper.closeAll(members);
+    }
+
+    @Test
+    void shouldNotAllocatePerCommandOnTheServiceOrTheClientThread()
+    {
+        final List<MemberEndpoint> endpoints = new ArrayList<>();
+        for (final int base : FreePorts.udpRanges(3, MemberEndpoint.PORTS))
+        {
+            endpoints.add(new MemberEndpoint("127.0.0.1", base));
+        }
+        for (int i = 0; i < members.length; i++)
+        {
+            members[i] = ClusterMember.launch(
+                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024, false),
+                ENGINE, Throwable::printStackTrace);
+        }
+        client = new ClusterEngine(new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER,
+            dir.resolve("client"), "127.0.0.1", 1024, false), ENGINE, new SystemEpochNanoClock(),
+            Throwable::printStackTrace).start(counting);
+        clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(), Throwable::printStackTrace,
+            Thread::new);
+        clientThread.add(client);
+        final long[] threads = {leaderServiceThread().threadId(), clientThread.thread().threadId()};
+
+        int quiet = 0;
+        for (int round = 0; round < MAX_WARM_UP_ROUNDS && (round < MIN_WARM_UP_ROUNDS || quiet < QUIET_ROUNDS); round++)
+        {
+            final long before = allocated(threads);
+            placeAndCancel(BATCH);
+            quiet = allocated(threads) == before ? quiet + 1 : 0;
+        }
+        final long serviceBefore = THREADS.getThreadAllocatedBytes(threads[0]);
+        final long clientBefore = THREADS.getThreadAllocatedBytes(threads[1]);
+        placeAndCancel(MEASURED_ORDERS);
+        final long service = THREADS.getThreadAllocatedBytes(threads[0]) - serviceBefore;
+        final long clientBytes = THREADS.getThreadAllocatedBytes(threads[1]) - clientBefore;
+        System.out.printf("cluster allocation: leader's service thread %d bytes, client agent thread %d bytes over " +
+            "%d orders (new + cancel)%n", service, clientBytes, MEASURED_ORDERS);
+        assertTrue(service <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS, "service thread allocated " + service + " bytes");
+        assertTrue(clientBytes <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS,
+            "client thread allocated " + clientBytes + " bytes");
+    }
+
+    private Thread leaderServiceThread()
+    {
+        final Thread[] thread = {null};
+        Await.until("a leader's service thread", () ->
+        {
+            for (final ClusterMember member : members)
+            {
+                if (member.role() == Cluster.Role.LEADER && member.serviceThread() != null)
+                {
+                    thread[0] = member.serviceThread();
+                    return true;
+                }
+            }
+            return false;
+        });
+        return thread[0];
+    }
+
+    private static long allocated(final long[] threads)
+    {
+        return THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]);
+    }
+
+    /** Places and cancels {@code orders} bids, waiting (bounded) for every answer. */
+    private void placeAndCancel(final int orders)
+    {
+        for (int i = 0; i < orders; i++)
+        {
+            final String id = Long.toString(sent++);
+            client.publish(command.newOrder(1, id, AAPL, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                Prices.parse("99"), 1));
+            client.publish(command.cancel(1, "c" + id, id, AAPL, Side.BUY));
+        }
+        final long expected = sent;
+        Await.until(expected + " orders placed and cancelled", () -> counting.cancelled == expected);
+    }
+
+    /** Counts what the client delivers without allocating; called on the client's agent thread. */
+    private static final class Counting implements EngineEventListener
+    {
+        private volatile long cancelled;
+
+        @Override
+        public void onExecution(final ExecutionEvent event)
+        {
+            if (event.execType == ExecType.CANCELED)
+            {
+                cancelled++;
+            }
+        }
+
+        @Override
+        public void onBookEvent(final BookEvent event)
+        {
+        }
+    }
+}
