@@ -168,11 +168,17 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         return this;
     }
 
+    /**
+     * The client's media driver directory: in /dev/shm when there is one, named after {@code cluster.dir} (as a
+     * member's is) so that a gateway restarted after a kill -9 deletes what its predecessor left instead of leaving
+     * it to fill /dev/shm.
+     */
     private String aeronDirectory()
     {
+        final Path dir = cluster.dir().toAbsolutePath();
         final Path shm = Path.of("/dev/shm");
-        final String name = "kairos-cluster-client-" + Long.toHexString(instance);
-        return (Files.isDirectory(shm) ? shm.resolve(name) : cluster.dir().toAbsolutePath().resolve(name)).toString();
+        final String name = "kairos-cluster-client-" + Integer.toHexString(dir.toString().hashCode());
+        return (Files.isDirectory(shm) ? shm.resolve(name) : dir.resolve(name)).toString();
     }
 
     private AeronCluster.Context clientContext()
