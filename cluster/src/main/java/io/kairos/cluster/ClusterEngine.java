@@ -13,7 +13,6 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.Header;
 import io.kairos.engine.BookEvent;
-import io.kairos.engine.CommandCodec;
 import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
@@ -44,6 +43,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Threading: {@link #start} and {@link #close} on the lifecycle thread; {@link #publish}/{@link #tryPublish} on
  * the gateways' threads; {@link #doWork} on one agent thread (the hot thread in compact threading). A lock guards
  * the Aeron client, which is not thread-safe; listener calls happen inside it, on the agent's thread.
+ *
+ * <p>Why one class of ~530 lines (issue 19 asks for a reason): sending, resuming after a leader change or a gap, and
+ * delivering in index order are one protocol over one state — the last index delivered, the pending commands, the
+ * resume under way — guarded by one lock; split, each part would need the others' fields. The pending commands,
+ * which need none of it, are {@link PendingCommands}.
  */
 public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
 {
@@ -62,8 +66,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     private final ErrorHandler errors;
     private final int[] hosted;
     private final long instance = new SecureRandom().nextLong() & Long.MAX_VALUE;
-    private final UnsafeBuffer[] pending = new UnsafeBuffer[MAX_PENDING];
-    private final int[] pendingLengths = new int[MAX_PENDING];
+    private final PendingCommands pending = new PendingCommands(MAX_PENDING);
     private final UnsafeBuffer control = new UnsafeBuffer(new byte[RESUME_LENGTH]);
     private final ExecutionEvent execution = new ExecutionEvent();
     private final BookEvent book = new BookEvent();
@@ -73,9 +76,6 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     private AeronCluster client;
     private AeronCluster.AsyncConnect connecting;
     private EngineEventListener listener = EngineEventListener.NO_OP;
-    private long appendedThrough;
-    private long offeredThrough;
-    private long completedThrough;
     private long lastIndex;
     private boolean recovering;
     private long resumeAfter;
@@ -105,10 +105,6 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         this.errors = errors;
         hosted = java.util.stream.IntStream.range(0, engine.partitionCount()).filter(engine::hosts).toArray();
         redeliverAfter = new long[engine.partitionCount()];
-        for (int i = 0; i < MAX_PENDING; i++)
-        {
-            pending[i] = new UnsafeBuffer(new byte[MAX_COMMAND_LENGTH]);
-        }
     }
 
     /**
@@ -211,19 +207,12 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         {
             return CLOSED;
         }
-        if (appendedThrough - completedThrough >= MAX_PENDING)
+        if (pending.isFull())
         {
             return BACK_PRESSURED;
         }
         command.engineInNs = clock.nanoTime();
-        final long sequence = appendedThrough + 1;
-        final int slot = (int)(sequence & (MAX_PENDING - 1));
-        final UnsafeBuffer buffer = pending[slot];
-        buffer.putByte(TYPE_OFFSET, COMMAND);
-        buffer.putLong(COMMAND_INSTANCE_OFFSET, instance);
-        buffer.putLong(COMMAND_SEQUENCE_OFFSET, sequence);
-        pendingLengths[slot] = COMMAND_PAYLOAD_OFFSET + CommandCodec.encode(command, buffer, COMMAND_PAYLOAD_OFFSET);
-        appendedThrough = sequence;
+        pending.append(command, instance);
         offerPending();
         return partitionsFor(command.instrumentId);
     }
@@ -255,7 +244,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         }
         work += offerPending();
         if (awaitingCatchUp ? now - resumeSentNs > RESUME_RETRY_NS :
-            completedThrough < offeredThrough && now - lastEgressNs > SILENCE_NS && now - resumeSentNs > SILENCE_NS)
+            pending.awaitsAnswers() && now - lastEgressNs > SILENCE_NS && now - resumeSentNs > SILENCE_NS)
         {
             requestResume(lastIndex);
         }
@@ -302,7 +291,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     private void onLeaderChange()
     {
         leaderChanges++;
-        offeredThrough = completedThrough; // every unanswered command again: the service drops those it has
+        pending.rewind(); // every unanswered command again: the service drops those it has
         requestResume(lastIndex);
     }
 
@@ -335,14 +324,9 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         {
             return 0;
         }
-        while (offeredThrough < appendedThrough)
+        while (pending.hasNext() && client.offer(pending.next(), 0, pending.nextLength()) > 0)
         {
-            final int slot = (int)((offeredThrough + 1) & (MAX_PENDING - 1));
-            if (client.offer(pending[slot], 0, pendingLengths[slot]) < 0)
-            {
-                break;
-            }
-            offeredThrough++;
+            pending.offered();
             offered++;
         }
         if (offered > 0)
@@ -371,7 +355,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         lastEgressNs = System.nanoTime();
         if (buffer.getLong(offset + EVENTS_INSTANCE_OFFSET) == instance)
         {
-            completedThrough = Math.max(completedThrough, buffer.getLong(offset + EVENTS_SEQUENCE_OFFSET));
+            pending.completeThrough(buffer.getLong(offset + EVENTS_SEQUENCE_OFFSET));
         }
         deliver(buffer, offset, length, index);
         if (!recovering)
@@ -478,7 +462,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     /** Commands sent and not yet answered (any thread; approximate). */
     public synchronized long unanswered()
     {
-        return appendedThrough - completedThrough;
+        return pending.unanswered();
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.kairos.cluster;
 
 import static io.kairos.cluster.ClusterProtocol.*;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,8 +46,6 @@ import org.agrona.concurrent.SystemEpochNanoClock;
  */
 public final class MatchingService implements ClusteredService
 {
-    private static final int SNAPSHOT_MAGIC = 0x4B434C53; // "KCLS"
-    private static final int SNAPSHOT_VERSION = 1;
     /** Offers to one gateway a back-pressured reply may wait for before that gateway is left to resume. */
     private static final int OFFER_ATTEMPTS = 1_000;
     /** Recovered book events per {@link ClusterProtocol#BOOKS} message: well under the egress's largest message. */
@@ -270,74 +267,14 @@ public final class MatchingService implements ClusteredService
     @Override
     public void onTakeSnapshot(final ExclusivePublication publication)
     {
-        final ExpandableDirectByteBuffer state = new ExpandableDirectByteBuffer(1 << 16);
-        int position = 0;
-        state.putInt(position, SNAPSHOT_MAGIC);
-        state.putInt(position + 4, SNAPSHOT_VERSION);
-        state.putLong(position + 8, commandIndex);
-        state.putInt(position + 16, lastSequenceByInstance.size());
-        position += 20;
-        final Long2LongHashMap.EntryIterator entries = lastSequenceByInstance.entrySet().iterator();
-        while (entries.hasNext())
-        {
-            entries.next();
-            state.putLong(position, entries.getLongKey());
-            state.putLong(position + 8, entries.getLongValue());
-            position += 16;
-        }
-        state.putInt(position, hosted.length);
-        position += 4;
-        for (final int p : hosted)
-        {
-            final byte[] image = new io.kairos.engine.MatcherSnapshot(p).capture(cores[p], commandIndex);
-            state.putInt(position, p);
-            state.putInt(position + 4, image.length);
-            state.putBytes(position + 8, image);
-            position += 8 + image.length;
-        }
-        SnapshotChunks.write(publication, state, position, idle);
+        ServiceSnapshot.write(publication, idle, commandIndex, lastSequenceByInstance, cores);
         lastSnapshotIndex = commandIndex;
         snapshotsTaken++;
     }
 
     private void loadSnapshot(final Image image)
     {
-        final DirectBuffer state = SnapshotChunks.read(image, idle);
-        if (state.getInt(0) != SNAPSHOT_MAGIC || state.getInt(4) != SNAPSHOT_VERSION)
-        {
-            throw new IllegalStateException("cluster snapshot is not a Kairos matcher snapshot of version " +
-                SNAPSHOT_VERSION);
-        }
-        commandIndex = state.getLong(8);
-        final int instances = state.getInt(16);
-        int position = 20;
-        for (int i = 0; i < instances; i++)
-        {
-            lastSequenceByInstance.put(state.getLong(position), state.getLong(position + 8));
-            position += 16;
-        }
-        final int partitions = state.getInt(position);
-        position += 4;
-        for (int i = 0; i < partitions; i++)
-        {
-            final int p = state.getInt(position);
-            final byte[] bytes = new byte[state.getInt(position + 4)];
-            state.getBytes(position + 8, bytes);
-            position += 8 + bytes.length;
-            if (p < 0 || p >= cores.length || cores[p] == null)
-            {
-                throw new IllegalStateException("cluster snapshot holds partition " + p +
-                    ", which this member does not host (engine.hosted-partitions changed?)");
-            }
-            try
-            {
-                new io.kairos.engine.MatcherSnapshot(p).restore(bytes, cores[p]);
-            }
-            catch (final IOException ex)
-            {
-                throw new IllegalStateException("cluster snapshot of partition " + p + " is unreadable: " + ex, ex);
-            }
-        }
+        commandIndex = ServiceSnapshot.read(image, idle, lastSequenceByInstance, cores);
     }
 
     @Override

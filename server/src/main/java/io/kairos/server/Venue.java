@@ -262,12 +262,21 @@ final class Venue implements AutoCloseable
             "compact (kairos-hot: framer, sessions and matchers; kairos-infra; kairos-archive)" :
             "dedicated (a thread per stage)");
         text.append("\n  Engine         : ").append(engineConfig.partitionCount()).append(" partition(s), hosting ")
-            .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString())
-            .append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
-            .append(", journal ").append(engineConfig.journalMode().name().toLowerCase(java.util.Locale.ROOT));
-        if (engineConfig.journalMode() != JournalMode.OFF)
+            .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString());
+        if (config.cluster().replication() == Replication.CLUSTER)
         {
-            text.append(" in ").append(engineConfig.journalDir().toAbsolutePath());
+            text.append(", replicated by a cluster of ").append(config.cluster().members().size())
+                .append(" (its log and snapshots replace the journal; cluster.file-sync ")
+                .append(config.cluster().fileSync() ? "sync" : "none").append(')');
+        }
+        else
+        {
+            text.append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
+                .append(", journal ").append(engineConfig.journalMode().name().toLowerCase(java.util.Locale.ROOT));
+            if (engineConfig.journalMode() != JournalMode.OFF)
+            {
+                text.append(" in ").append(engineConfig.journalDir().toAbsolutePath());
+            }
         }
         text.append('\n');
         for (final RecoveryReport report : engine == null ? List.<RecoveryReport>of() : engine.recoveryReports())
