@@ -271,7 +271,8 @@ final class Venue implements AutoCloseable
         }
         else
         {
-            text.append(", wait strategy ").append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
+            text.append(", wait strategy ")
+                .append(engineConfig.waitStrategy().name().toLowerCase(java.util.Locale.ROOT))
                 .append(", journal ").append(engineConfig.journalMode().name().toLowerCase(java.util.Locale.ROOT));
             if (engineConfig.journalMode() != JournalMode.OFF)
             {
