@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
-import io.aeron.cluster.service.Cluster;
-import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
@@ -21,10 +18,7 @@ import io.kairos.engine.Prices;
 import io.kairos.engine.Side;
 import io.kairos.engine.TimeInForce;
 import io.kairos.testsupport.Await;
-import io.kairos.testsupport.FreePorts;
 import org.agrona.CloseHelper;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.SystemEpochNanoClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,45 +50,25 @@ class ClusterAllocationTest
     @TempDir
     Path dir;
 
-    private final ClusterMember[] members = new ClusterMember[3];
     private final Counting counting = new Counting();
     private final EngineCommand command = new EngineCommand();
+    private InProcessCluster cluster;
     private ClusterEngine client;
-    private AgentThread clientThread;
     private long sent;
 
     @AfterEach
     void close()
     {
-        if (clientThread != null)
-        {
-            clientThread.remove(client);
-        }
-        CloseHelper.closeAll(client, clientThread);
-        CloseHelper.closeAll(members);
+        CloseHelper.close(cluster);
     }
 
     @Test
     void shouldNotAllocatePerCommandOnTheServiceOrTheClientThread()
     {
-        final List<MemberEndpoint> endpoints = new ArrayList<>();
-        for (final int base : FreePorts.udpRanges(3, MemberEndpoint.PORTS))
-        {
-            endpoints.add(new MemberEndpoint("127.0.0.1", base));
-        }
-        for (int i = 0; i < members.length; i++)
-        {
-            members[i] = ClusterMember.launch(
-                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024, false),
-                ENGINE, Throwable::printStackTrace);
-        }
-        client = new ClusterEngine(new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER,
-            dir.resolve("client"), "127.0.0.1", 1024, false), ENGINE, new SystemEpochNanoClock(),
-            Throwable::printStackTrace).start(counting);
-        clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(), Throwable::printStackTrace,
-            Thread::new);
-        clientThread.add(client);
-        final long[] threads = {leaderServiceThread().threadId(), clientThread.thread().threadId()};
+        cluster = new InProcessCluster(dir).launch(ENGINE);
+        client = cluster.startClient(ENGINE, counting, true);
+        final long[] threads =
+            {cluster.members[cluster.leader()].serviceThread().threadId(), cluster.clientThread().thread().threadId()};
 
         int quiet = 0;
         for (int round = 0; round < MAX_WARM_UP_ROUNDS && (round < MIN_WARM_UP_ROUNDS || quiet < QUIET_ROUNDS); round++)
@@ -113,24 +87,6 @@ class ClusterAllocationTest
         assertTrue(service <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS, "service thread allocated " + service + " bytes");
         assertTrue(clientBytes <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS,
             "client thread allocated " + clientBytes + " bytes");
-    }
-
-    private Thread leaderServiceThread()
-    {
-        final Thread[] thread = {null};
-        Await.until("a leader's service thread", () ->
-        {
-            for (final ClusterMember member : members)
-            {
-                if (member.role() == Cluster.Role.LEADER && member.serviceThread() != null)
-                {
-                    thread[0] = member.serviceThread();
-                    return true;
-                }
-            }
-            return false;
-        });
-        return thread[0];
     }
 
     private static long allocated(final long[] threads)

@@ -9,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.aeron.cluster.service.Cluster;
-import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
@@ -23,10 +21,7 @@ import io.kairos.engine.Prices;
 import io.kairos.engine.Side;
 import io.kairos.engine.TimeInForce;
 import io.kairos.testsupport.Await;
-import io.kairos.testsupport.FreePorts;
 import org.agrona.CloseHelper;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.SystemEpochNanoClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,34 +39,26 @@ class ClusterReplicationTest
     @TempDir
     Path dir;
 
-    private final ClusterMember[] members = new ClusterMember[3];
-    private ClusterEngine client;
-    private AgentThread clientThread;
     private final Recorder recorder = new Recorder();
+    private InProcessCluster cluster;
+    private ClusterEngine client;
 
     @AfterEach
     void close()
     {
-        if (clientThread != null)
-        {
-            clientThread.remove(client);
-        }
-        CloseHelper.closeAll(client, clientThread);
-        CloseHelper.closeAll(members);
+        CloseHelper.close(cluster);
     }
 
     @Test
     void shouldAcknowledgeEveryOrderOnceAcrossTheLossOfTheLeader()
     {
-        final List<MemberEndpoint> endpoints = startCluster();
-        startClient(endpoints);
+        cluster = new InProcessCluster(dir).launch(ENGINE);
+        client = cluster.startClient(ENGINE, recorder, true);
         final EngineCommand command = new EngineCommand();
         placeBids(command, 0, 50);
         Await.until("50 acks", () -> recorder.newOrders() == 50);
 
-        final int leader = leader();
-        members[leader].close();
-        members[leader] = null;
+        cluster.stop(cluster.leader());
         placeBids(command, 50, 100);
         Await.until("100 acks", () -> recorder.newOrders() == 100);
 
@@ -83,8 +70,8 @@ class ClusterReplicationTest
     @Test
     void shouldTradeAndReportBothSides()
     {
-        final List<MemberEndpoint> endpoints = startCluster();
-        startClient(endpoints);
+        cluster = new InProcessCluster(dir).launch(ENGINE);
+        client = cluster.startClient(ENGINE, recorder, true);
         final EngineCommand command = new EngineCommand();
         publish(command.newOrder(1, "S1", AAPL, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 5));
         publish(command.newOrder(2, "B1", AAPL, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, Prices.parse("100"), 3));
@@ -97,9 +84,9 @@ class ClusterReplicationTest
     void shouldRestoreTheBooksFromASnapshotAndTheLogWhenTheWholeClusterRestarts()
     {
         final EngineConfig engine = ENGINE.withSnapshotEveryCommands(100);
-        final List<MemberEndpoint> endpoints = endpoints();
-        launch(endpoints, engine);
-        startClient(endpoints);
+        cluster = new InProcessCluster(dir).launch(engine);
+        client = cluster.startClient(engine, recorder, true);
+        final ClusterMember[] members = cluster.members;
         final EngineCommand command = new EngineCommand();
         placeBids(command, 0, 100);
         Await.until("100 acks", () -> recorder.newOrders() == 100);
@@ -107,15 +94,12 @@ class ClusterReplicationTest
             .allMatch(m -> m.lastSnapshotIndex() == 100));
         placeBids(command, 100, 130); // 30 more, no snapshot due: the log after the snapshot
         Await.until("130 acks", () -> recorder.newOrders() == 130);
-        clientThread.remove(client);
-        CloseHelper.closeAll(client, clientThread);
-        clientThread = null;
-        CloseHelper.closeAll(members);
+        cluster.stopClient();
+        cluster.closeMembers();
 
-        launch(endpoints, engine);
+        cluster.launch(engine);
         final Recorder restarted = new Recorder();
-        client = new ClusterEngine(clientConfig(endpoints), engine, new SystemEpochNanoClock(),
-            Throwable::printStackTrace).start(restarted);
+        cluster.startClient(engine, restarted, false);
         assertEquals(130, restarted.bookEvents(BookEvent.Type.ADD), "every resting bid, described at the gateway's " +
             "start from the snapshot and the log after it");
         assertTrue(restarted.books.stream().allMatch(b -> b.recovered), "as recovered ADDs");
@@ -125,66 +109,6 @@ class ClusterReplicationTest
         {
             assertEquals(100, member.lastSnapshotIndex(), "started from the snapshot, then the log after it");
         }
-    }
-
-    private List<MemberEndpoint> startCluster()
-    {
-        final List<MemberEndpoint> endpoints = endpoints();
-        launch(endpoints, ENGINE);
-        return endpoints;
-    }
-
-    private static List<MemberEndpoint> endpoints()
-    {
-        final List<MemberEndpoint> endpoints = new ArrayList<>();
-        for (final int base : FreePorts.udpRanges(3, MemberEndpoint.PORTS))
-        {
-            endpoints.add(new MemberEndpoint("127.0.0.1", base));
-        }
-        return endpoints;
-    }
-
-    private void launch(final List<MemberEndpoint> endpoints, final EngineConfig engine)
-    {
-        for (int i = 0; i < members.length; i++)
-        {
-            members[i] = ClusterMember.launch(
-                new ClusterConfig(Replication.CLUSTER, endpoints, i, dir.resolve("m" + i), "127.0.0.1", 1024, false),
-                engine, Throwable::printStackTrace);
-        }
-    }
-
-    private ClusterConfig clientConfig(final List<MemberEndpoint> endpoints)
-    {
-        return new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER, dir.resolve("client"),
-            "127.0.0.1", 1024, false);
-    }
-
-    private void startClient(final List<MemberEndpoint> endpoints)
-    {
-        client = new ClusterEngine(clientConfig(endpoints), ENGINE, new SystemEpochNanoClock(),
-            Throwable::printStackTrace).start(recorder);
-        clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(), Throwable::printStackTrace,
-            Thread::new);
-        clientThread.add(client);
-    }
-
-    private int leader()
-    {
-        final int[] leader = {-1};
-        Await.until("a leader", () ->
-        {
-            for (int i = 0; i < members.length; i++)
-            {
-                if (members[i] != null && members[i].role() == Cluster.Role.LEADER)
-                {
-                    leader[0] = i;
-                    return true;
-                }
-            }
-            return false;
-        });
-        return leader[0];
     }
 
     private void placeBids(final EngineCommand command, final int from, final int to)

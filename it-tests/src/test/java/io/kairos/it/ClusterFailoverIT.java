@@ -2,7 +2,6 @@ package io.kairos.it;
 
 import static io.kairos.it.Orders.is;
 import static io.kairos.it.Orders.str;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -61,13 +60,10 @@ class ClusterFailoverIT
     {
         final long seed = Long.getLong(SEED_PROPERTY, 104729L) * 31 + trial;
         final SplittableRandom random = new SplittableRandom(seed);
-        final TestCluster cluster = new TestCluster(dir, 3, null);
-        final Flow flow = new Flow(dir, cluster.gateway(), random);
-        KairosProcess gateway = null;
-        try
+        try (TestCluster cluster = new TestCluster(dir, 3, null);
+            Flow flow = new Flow(dir, cluster.gatewayVenue(), random))
         {
-            cluster.startMembers();
-            gateway = cluster.gateway().start();
+            cluster.start();
             flow.logon();
             final long flowMs = 300 + random.nextInt(1_500);
             final long killAt = System.currentTimeMillis() + flowMs;
@@ -103,7 +99,7 @@ class ClusterFailoverIT
             }
             assertTrue(killed >= 0, "the flow never reached the kill: " + flow.acked() + " acks");
             assertTrue(flow.ackedBoth(firstAfterKill + ORDERS_AFTER_KILL),
-                "orders sent after the kill were not acknowledged:\n" + gateway.output());
+                "orders sent after the kill were not acknowledged:\n" + cluster.gateway().output());
 
             cluster.restart(killed);
             final long killedCaughtUp = cluster.awaitCaughtUp(killed);
@@ -121,23 +117,13 @@ class ClusterFailoverIT
                 killedCaughtUp, follower, followerCaughtUp, failures.isEmpty() ? "PASS" : "FAIL");
             assertTrue(failures.isEmpty(), String.join("\n", failures));
             flow.disconnect();
-            assertEquals(0, gateway.stop(), gateway.output());
-            assertEquals(0, cluster.stop(), cluster.output());
+            cluster.stop();
         }
         catch (final AssertionError | RuntimeException e)
         {
             System.out.printf("cluster-trial %d: FAIL %s%n", trial, e.getMessage() == null ? e :
                 e.getMessage().lines().findFirst().orElse(""));
             throw e;
-        }
-        finally
-        {
-            flow.close();
-            if (gateway != null)
-            {
-                gateway.close();
-            }
-            cluster.close();
         }
     }
 
@@ -150,13 +136,10 @@ class ClusterFailoverIT
     void shouldSendWhatTheGatewayOwedAfterTheGatewayIsKilled()
     {
         final SplittableRandom random = new SplittableRandom(Long.getLong(SEED_PROPERTY, 104729L));
-        final TestCluster cluster = new TestCluster(dir, 3, null);
-        final Flow flow = new Flow(dir, cluster.gateway(), random);
-        KairosProcess gateway = null;
-        try
+        try (TestCluster cluster = new TestCluster(dir, 3, null);
+            Flow flow = new Flow(dir, cluster.gatewayVenue(), random))
         {
-            cluster.startMembers();
-            gateway = cluster.gateway().start();
+            cluster.start();
             flow.logon();
             final long killAt = System.currentTimeMillis() + 300 + random.nextInt(1_500);
             while (System.currentTimeMillis() < killAt || flow.acked() < 2 * MIN_ACKED_ORDERS)
@@ -165,27 +148,14 @@ class ClusterFailoverIT
                 flow.drain(0);
                 KairosProcess.pause(4);
             }
-            gateway.kill9();
-            flow.drain(200);
-            flow.disconnect();
-            gateway = KairosProcess.startAfterCrash(cluster.gateway());
+            flow.disconnectAfterTheKillOf(cluster::killAndRestartGateway);
             flow.logon();
             final List<String> failures = flow.verify(true);
             System.out.printf("cluster-gateway-crash: acked %d orders, %d traded, %d reports re-sent (PossResend), " +
                 "%s%n", flow.acked(), flow.bought(), flow.possResends(), failures.isEmpty() ? "PASS" : "FAIL");
             assertTrue(failures.isEmpty(), String.join("\n", failures));
             flow.disconnect();
-            assertEquals(0, gateway.stop(), gateway.output());
-            assertEquals(0, cluster.stop(), cluster.output());
-        }
-        finally
-        {
-            flow.close();
-            if (gateway != null)
-            {
-                gateway.close();
-            }
-            cluster.close();
+            cluster.stop();
         }
     }
 
@@ -327,6 +297,14 @@ class ClusterFailoverIT
         {
             buyer.client.disconnect();
             seller.client.disconnect();
+        }
+
+        /** Runs {@code kill} (the venue's process killed and started again), reading what came before it. */
+        void disconnectAfterTheKillOf(final Runnable kill)
+        {
+            kill.run();
+            drain(200);
+            disconnect();
         }
 
         long bought()

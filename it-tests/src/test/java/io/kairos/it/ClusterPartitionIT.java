@@ -1,6 +1,5 @@
 package io.kairos.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -35,14 +34,11 @@ class ClusterPartitionIT
         assumeTrue(TestNetwork.available(), "needs root and iproute2 to make network namespaces");
         try (TestNetwork network = TestNetwork.create(3))
         {
-            final TestCluster cluster = new TestCluster(dir, 3, network);
-            final ClusterFailoverIT.Flow flow = new ClusterFailoverIT.Flow(dir, cluster.gateway(),
-                new SplittableRandom(4243));
-            KairosProcess gateway = null;
-            try
+            try (TestCluster cluster = new TestCluster(dir, 3, network);
+                ClusterFailoverIT.Flow flow = new ClusterFailoverIT.Flow(dir, cluster.gatewayVenue(),
+                    new SplittableRandom(4243)))
             {
-                cluster.startMembers();
-                gateway = cluster.gateway().start();
+                cluster.start();
                 flow.logon();
                 flow.sendAndAwait(ORDERS_BEFORE, "orders acknowledged before the cut");
 
@@ -66,17 +62,7 @@ class ClusterPartitionIT
                     cut, cutApplied, majorityApplied, leader, caughtUp, failures.isEmpty() ? "PASS" : "FAIL");
                 assertTrue(failures.isEmpty(), String.join("\n", failures));
                 flow.disconnect();
-                assertEquals(0, gateway.stop(), gateway.output());
-                assertEquals(0, cluster.stop(), cluster.output());
-            }
-            finally
-            {
-                flow.close();
-                if (gateway != null)
-                {
-                    gateway.close();
-                }
-                cluster.close();
+                cluster.stop();
             }
         }
     }

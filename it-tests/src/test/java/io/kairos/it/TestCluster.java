@@ -1,5 +1,7 @@
 package io.kairos.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,6 +32,7 @@ final class TestCluster implements AutoCloseable
     private final KairosProcess[] members;
     private final TestVenue gatewayVenue;
     private final TestNetwork network;
+    private KairosProcess gateway;
 
     TestCluster(final Path dir, final int count, final TestNetwork network)
     {
@@ -74,18 +77,32 @@ final class TestCluster implements AutoCloseable
             .set("fix.throttle.messages-per-second", "100000");
     }
 
-    /** The gateway process's configuration: start it once the members run. */
-    TestVenue gateway()
+    /** The gateway process's configuration (its FIX port). */
+    TestVenue gatewayVenue()
     {
         return gatewayVenue;
     }
 
-    void startMembers()
+    /** Starts the members, then the gateway process, each waited for until ready. */
+    void start()
     {
         for (int i = 0; i < members.length; i++)
         {
             members[i] = memberVenues[i].start();
         }
+        gateway = gatewayVenue.start();
+    }
+
+    KairosProcess gateway()
+    {
+        return gateway;
+    }
+
+    /** Kills the gateway process with SIGKILL and starts it again on its data. */
+    void killAndRestartGateway()
+    {
+        gateway.kill9();
+        gateway = KairosProcess.startAfterCrash(gatewayVenue);
     }
 
     KairosProcess member(final int i)
@@ -154,16 +171,14 @@ final class TestCluster implements AutoCloseable
         return leaderApplied;
     }
 
-    /** Stops every member cleanly. @return the first non-zero exit status, or 0 */
-    int stop()
+    /** Stops the gateway, then every member, with SIGTERM, and checks each exits 0. */
+    void stop()
     {
-        int status = 0;
-        for (final KairosProcess member : members)
+        assertEquals(0, gateway.stop(), "the gateway's exit status:\n" + gateway.output());
+        for (int i = 0; i < members.length; i++)
         {
-            final int exit = member.stop();
-            status = status == 0 ? exit : status;
+            assertEquals(0, members[i].stop(), "member " + i + "'s exit status:\n" + members[i].output());
         }
-        return status;
     }
 
     String output()
@@ -185,6 +200,10 @@ final class TestCluster implements AutoCloseable
     @Override
     public void close()
     {
+        if (gateway != null)
+        {
+            gateway.close();
+        }
         for (final KairosProcess member : members)
         {
             if (member != null)

@@ -1,0 +1,125 @@
+package io.kairos.cluster;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.aeron.cluster.service.Cluster;
+import io.kairos.engine.AgentThread;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.testsupport.Await;
+import io.kairos.testsupport.FreePorts;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SystemEpochNanoClock;
+
+/**
+ * Three members and a gateway's client in the test's JVM, on loopback ports picked once (a restarted member comes
+ * back on its own), each member's data under {@code dir}; logs not forced to disk ({@code cluster.file-sync=none}: the
+ * tests kill nothing but processes' objects). {@link #close} closes whatever still runs. Owned by the test thread.
+ */
+final class InProcessCluster implements AutoCloseable
+{
+    private static final int HISTORY = 1024;
+
+    final ClusterMember[] members = new ClusterMember[3];
+    private final List<MemberEndpoint> endpoints = new ArrayList<>();
+    private final Path dir;
+    private ClusterEngine client;
+    private AgentThread clientThread;
+
+    InProcessCluster(final Path dir)
+    {
+        this.dir = dir;
+        for (final int base : FreePorts.udpRanges(members.length, MemberEndpoint.PORTS))
+        {
+            endpoints.add(new MemberEndpoint("127.0.0.1", base));
+        }
+    }
+
+    /** Starts every member (again, on its data, after {@link #closeMembers}). */
+    InProcessCluster launch(final EngineConfig engine)
+    {
+        for (int i = 0; i < members.length; i++)
+        {
+            members[i] = ClusterMember.launch(new ClusterConfig(Replication.CLUSTER, endpoints, i,
+                dir.resolve("m" + i), "127.0.0.1", HISTORY, false), engine, Throwable::printStackTrace);
+        }
+        return this;
+    }
+
+    /**
+     * A gateway's client, started (its recovery done) with {@code listener}; with {@code polled} its agent then runs
+     * on a thread of its own ({@link #clientThread}).
+     */
+    ClusterEngine startClient(final EngineConfig engine, final EngineEventListener listener, final boolean polled)
+    {
+        client = new ClusterEngine(new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER,
+            dir.resolve("client"), "127.0.0.1", HISTORY, false), engine, new SystemEpochNanoClock(),
+            Throwable::printStackTrace).start(listener);
+        if (polled)
+        {
+            clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(),
+                Throwable::printStackTrace, Thread::new);
+            clientThread.add(client);
+        }
+        return client;
+    }
+
+    AgentThread clientThread()
+    {
+        return clientThread;
+    }
+
+    /** Waits (bounded) for a leader among the running members. @return its index */
+    int leader()
+    {
+        final int[] leader = {-1};
+        Await.until("a leader", () ->
+        {
+            for (int i = 0; i < members.length; i++)
+            {
+                if (members[i] != null && members[i].role() == Cluster.Role.LEADER)
+                {
+                    leader[0] = i;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return leader[0];
+    }
+
+    /** Stops member {@code i} (its process's end, as far as the others can tell). */
+    void stop(final int i)
+    {
+        members[i].close();
+        members[i] = null;
+    }
+
+    void stopClient()
+    {
+        if (clientThread != null)
+        {
+            clientThread.remove(client);
+        }
+        CloseHelper.closeAll(client, clientThread);
+        client = null;
+        clientThread = null;
+    }
+
+    void closeMembers()
+    {
+        CloseHelper.closeAll(members);
+        Arrays.fill(members, null);
+    }
+
+    @Override
+    public void close()
+    {
+        stopClient();
+        closeMembers();
+    }
+}
