@@ -10,8 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Tag;
@@ -49,13 +47,8 @@ class ClusterFailoverIT
     @TempDir
     Path dir;
 
-    static Stream<Integer> trials()
-    {
-        return IntStream.rangeClosed(1, Integer.getInteger(TRIALS_PROPERTY, 3)).boxed();
-    }
-
     @ParameterizedTest(name = "trial {0}")
-    @MethodSource("trials")
+    @MethodSource("io.kairos.it.Trials#cluster")
     void shouldLoseNothingAcknowledgedWhenTheLeaderIsKilled(final int trial)
     {
         final long seed = Long.getLong(SEED_PROPERTY, 104729L) * 31 + trial;

@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,13 +40,8 @@ class CrashRecoveryIT
     @TempDir
     Path dir;
 
-    static Stream<Integer> trials()
-    {
-        return IntStream.rangeClosed(1, Integer.getInteger(TRIALS_PROPERTY, 3)).boxed();
-    }
-
     @ParameterizedTest(name = "trial {0}")
-    @MethodSource("trials")
+    @MethodSource("io.kairos.it.Trials#crash")
     void shouldKeepEveryAcknowledgedOrderAndFillAcrossKill9(final int trial)
     {
         final long seed = Long.getLong(SEED_PROPERTY, 7919L) * 31 + trial;
