@@ -61,7 +61,6 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     private static final long CLOSE_DRAIN_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final ClusterConfig cluster;
-    private final EngineConfig engine;
     private final EpochNanoClock clock;
     private final ErrorHandler errors;
     private final int[] hosted;
@@ -100,7 +99,6 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
             throw new IllegalArgumentException("a cluster client needs engine.replication=cluster and no member id");
         }
         this.cluster = cluster;
-        this.engine = engine;
         this.clock = clock;
         this.errors = errors;
         hosted = java.util.stream.IntStream.range(0, engine.partitionCount()).filter(engine::hosts).toArray();

@@ -33,7 +33,8 @@ import org.agrona.concurrent.SystemEpochNanoClock;
  * Kairos's matcher as an Aeron Cluster service: every member applies the same committed commands, in log order, to
  * its own {@link MatchingCore}s (one per hosted partition), so every member holds the same books; only the leader's
  * replies leave the process (a follower's {@link ClientSession#offer} is a no-op). A command reaches the service
- * only once a majority of members has it in its log on disk, which is what makes its acknowledgement durable.
+ * only once a majority of members has it in its log (forced to disk with {@code cluster.file-sync=sync}), which is
+ * what makes its acknowledgement durable.
  *
  * <p>Each command's events go out as one {@link ClusterProtocol#EVENTS} message to every gateway that has resumed
  * (they all follow the whole stream: execution reports for their sessions, book events for market data), and are
