@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
@@ -28,6 +29,7 @@ import org.agrona.concurrent.IdleStrategy;
 public final class AgentThread implements AutoCloseable
 {
     static final long LIFECYCLE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    private static final IntSupplier NOTHING = () -> 0;
     /** A lifecycle thread waiting for this one sleeps in these steps, leaving the core to it. */
     private static final long WAIT_STEP_NS = TimeUnit.MICROSECONDS.toNanos(20);
 
@@ -99,14 +101,25 @@ public final class AgentThread implements AutoCloseable
      */
     public void remove(final Agent agent)
     {
+        remove(agent, NOTHING);
+    }
+
+    /**
+     * As {@link #remove(Agent)}, doing {@code whileWaiting} (work of the caller's own thread; its result the work
+     * done) between checks instead of only parking: when the caller is itself a shared thread, an agent here may wait
+     * for work of the caller's — Artio's indexer on the infra thread waits for the framer on the hot thread when it
+     * resets a session's replay index — and a caller that only parked would hold both for the whole timeout.
+     */
+    public void remove(final Agent agent, final IntSupplier whileWaiting)
+    {
         refuseOwnThread("remove");
         synchronized (hostedAgents)
         {
-            removeHosted(agent);
+            removeHosted(agent, whileWaiting);
         }
     }
 
-    private void removeHosted(final Agent agent)
+    private void removeHosted(final Agent agent, final IntSupplier whileWaiting)
     {
         final Hosted hosted = hostedAgents.remove(agent);
         if (hosted == null || runner.isClosed() || !thread.isAlive())
@@ -116,11 +129,11 @@ public final class AgentThread implements AutoCloseable
         final long deadline = System.nanoTime() + LIFECYCLE_TIMEOUT_NS;
         while (!agents.tryRemove(hosted))
         {
-            awaitOrFail(deadline, "remove " + agent.roleName());
+            awaitOrFail(deadline, "remove " + agent.roleName(), whileWaiting);
         }
         while (hosted.state != Hosted.CLOSED)
         {
-            awaitOrFail(deadline, "close " + agent.roleName());
+            awaitOrFail(deadline, "close " + agent.roleName(), whileWaiting);
         }
     }
 
@@ -152,6 +165,11 @@ public final class AgentThread implements AutoCloseable
 
     private void awaitOrFail(final long deadline, final String what)
     {
+        awaitOrFail(deadline, what, NOTHING);
+    }
+
+    private void awaitOrFail(final long deadline, final String what, final IntSupplier whileWaiting)
+    {
         if (!thread.isAlive() || runner.isClosed())
         {
             throw new IllegalStateException(agents.roleName() + " has stopped: cannot " + what);
@@ -161,7 +179,10 @@ public final class AgentThread implements AutoCloseable
             throw new IllegalStateException(agents.roleName() + " did not " + what + " within " +
                 TimeUnit.NANOSECONDS.toSeconds(LIFECYCLE_TIMEOUT_NS) + " s");
         }
-        LockSupport.parkNanos(WAIT_STEP_NS);
+        if (whileWaiting.getAsInt() == 0)
+        {
+            LockSupport.parkNanos(WAIT_STEP_NS);
+        }
     }
 
     /**

@@ -134,7 +134,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
                 resolved.throttleDisconnectAfterRejects());
             agent = new OrderEntryAgent(resolved.sessions(), shared, queue,
                 scheduler == null ? () -> 0 : scheduler::pollFramer);
-            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock, infra)));
+            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock, infra, scheduler)));
         }
         catch (final RuntimeException e)
         {
@@ -169,7 +169,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
 
     private static LibraryConfiguration libraryConfiguration(
         final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio,
-        final EpochNanoClock clock, final AgentThread infra)
+        final EpochNanoClock clock, final AgentThread infra, final SharedThreadEngineScheduler scheduler)
     {
         final LibraryConfiguration libraryConfig = new LibraryConfiguration()
             .sessionAcquireHandler((session, info) ->
@@ -188,7 +188,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         libraryConfig.monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy());
         if (infra != null)
         {
-            libraryConfig.scheduler(new SharedThreadLibraryScheduler(infra));
+            libraryConfig.scheduler(new SharedThreadLibraryScheduler(infra, scheduler::pollFramer));
         }
         libraryConfig.outboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);
         libraryConfig.inboundMaxClaimAttempts(EmbeddedArtio.MAX_CLAIM_ATTEMPTS);

@@ -1,5 +1,7 @@
 package io.kairos.fix;
 
+import java.util.function.IntSupplier;
+
 import io.aeron.Aeron;
 import io.kairos.engine.AgentThread;
 import org.agrona.ErrorHandler;
@@ -17,16 +19,23 @@ import uk.co.real_logic.artio.library.LibraryScheduler;
  * conductor thread so that the library's error handler prints an error there instead of rethrowing it. Here such an
  * error leaves the conductor's duty cycle and reaches the infra thread's error handler, which counts and prints it.
  *
- * <p>{@link #launch} and {@link #close} are called by the library on the gateway's lifecycle thread.
+ * <p>{@link #launch} is called by the library on the gateway's lifecycle thread, {@link #close} where the library is
+ * closed: the hot thread, at the end of the order-entry agent's {@code onClose}. There, while it waits for the infra
+ * thread to close the conductor, it keeps driving the framer, which runs on the same hot thread: the infra thread's
+ * Artio indexer may be waiting for the framer (a session's replay index reset), and once held both threads for the
+ * whole 10 s timeout.
  */
 final class SharedThreadLibraryScheduler implements LibraryScheduler
 {
     private final AgentThread infra;
+    private final IntSupplier framer;
     private Agent hosted;
 
-    SharedThreadLibraryScheduler(final AgentThread infra)
+    /** @param framer one duty cycle of the framer (see {@link SharedThreadEngineScheduler#pollFramer}) */
+    SharedThreadLibraryScheduler(final AgentThread infra, final IntSupplier framer)
     {
         this.infra = infra;
+        this.framer = framer;
     }
 
     @Override
@@ -56,7 +65,7 @@ final class SharedThreadLibraryScheduler implements LibraryScheduler
     {
         if (hosted != null)
         {
-            infra.remove(hosted);
+            infra.remove(hosted, framer);
             hosted = null;
         }
     }
