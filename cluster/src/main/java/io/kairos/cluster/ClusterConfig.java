@@ -1,5 +1,6 @@
 package io.kairos.cluster;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -71,11 +72,19 @@ public record ClusterConfig(
         }
     }
 
-    /** No replication: the engine runs in the venue process. */
-    public static ClusterConfig none()
+    /**
+     * A media driver's directory for this process's role ({@code role}: {@code "m<id>"} for a member, {@code "client"}
+     * for the gateways): in /dev/shm when there is one (the log buffers are memory; the log's durability is the
+     * archive's, in {@code cluster.dir}), else in {@code cluster.dir}; named after {@code cluster.dir} so that
+     * processes sharing a host do not clash, and a process restarted after a kill -9 deletes what its predecessor
+     * left.
+     */
+    String aeronDirectory(final String role)
     {
-        return new ClusterConfig(Replication.NONE, List.of(), NOT_A_MEMBER, Path.of("data/cluster"), "127.0.0.1",
-            1 << 16, true);
+        final Path absolute = dir.toAbsolutePath();
+        final Path shm = Path.of("/dev/shm");
+        final String name = "kairos-cluster-" + role + "-" + Integer.toHexString(absolute.toString().hashCode());
+        return (Files.isDirectory(shm) ? shm.resolve(name) : absolute.resolve(name)).toString();
     }
 
     public boolean isMember()

@@ -2,8 +2,6 @@ package io.kairos.cluster;
 
 import static io.kairos.cluster.ClusterProtocol.*;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -122,7 +120,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
             after = Math.min(after, redeliverAfter[p]);
         }
         driver = MediaDriver.launchEmbedded(new MediaDriver.Context()
-            .aeronDirectoryName(aeronDirectory())
+            .aeronDirectoryName(cluster.aeronDirectory("client"))
             .threadingMode(ThreadingMode.SHARED)
             .sharedIdleStrategy(ClusterMember.newIdleStrategy())
             .termBufferSparseFile(true)
@@ -160,19 +158,6 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
             }
         }
         return this;
-    }
-
-    /**
-     * The client's media driver directory: in /dev/shm when there is one, named after {@code cluster.dir} (as a
-     * member's is) so that a gateway restarted after a kill -9 deletes what its predecessor left instead of leaving
-     * it to fill /dev/shm.
-     */
-    private String aeronDirectory()
-    {
-        final Path dir = cluster.dir().toAbsolutePath();
-        final Path shm = Path.of("/dev/shm");
-        final String name = "kairos-cluster-client-" + Integer.toHexString(dir.toString().hashCode());
-        return (Files.isDirectory(shm) ? shm.resolve(name) : dir.resolve(name)).toString();
     }
 
     private AeronCluster.Context clientContext()
@@ -228,7 +213,10 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
         {
             return 0;
         }
-        polled = !recovering;
+        if (!polled && !recovering)
+        {
+            polled = true; // once: a volatile write per duty cycle would cost the hot thread for nothing
+        }
         int work = 0;
         if (client == null || client.isClosed())
         {

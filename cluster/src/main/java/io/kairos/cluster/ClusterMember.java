@@ -1,7 +1,6 @@
 package io.kairos.cluster;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -90,7 +89,7 @@ public final class ClusterMember implements AutoCloseable
         {
             lock.clearStaleMark(dir.resolve(mark)); // no other member process runs on this directory
         }
-        final String aeronDir = aeronDirectory(dir, id);
+        final String aeronDir = cluster.aeronDirectory("m" + id);
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDir)
             .threadingMode(ThreadingMode.SHARED)
@@ -163,18 +162,6 @@ public final class ClusterMember implements AutoCloseable
             CloseHelper.quietCloseAll(driver, lock);
             throw ex;
         }
-    }
-
-    /**
-     * The media driver's directory: in /dev/shm when there is one (its log buffers are memory, not disk: the log's
-     * durability is the archive's, in {@code cluster.dir}), named after the member and its data directory so that
-     * members sharing a host do not clash.
-     */
-    private static String aeronDirectory(final Path dir, final int id)
-    {
-        final Path shm = Path.of("/dev/shm");
-        final String name = "kairos-cluster-m" + id + "-" + Integer.toHexString(dir.toString().hashCode());
-        return (Files.isDirectory(shm) ? shm.resolve(name) : dir.resolve("aeron")).toString();
     }
 
     /** This member's role now (leader, follower, candidate); read from any thread. */
