@@ -30,13 +30,10 @@ class SessionPersistenceTest
             QfjClient buyer = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
-            buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-            buyer.expectReport('0');
-            buyer.stop();
-            fixture.awaitDisconnected("CLIENT01");
+            buyer.place(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
+            fixture.disconnect(buyer);
 
-            seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
-            seller.expectReport('0');
+            seller.place(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
             seller.expectReport('F');
             awaitBacklog(fixture, "CLIENT01", 1);
 
@@ -132,11 +129,9 @@ class SessionPersistenceTest
         {
             client.send(Requests.limit("COD1", BUY, "AAPL", 10, 99));
             client.expect("8");
-            client.stop();
-            fixture.awaitDisconnected("CLIENT01");
+            fixture.disconnect(client);
 
-            other.send(Requests.limit("HIT", SELL, "AAPL", 10, 99));
-            other.expectReport('0');
+            other.place(Requests.limit("HIT", SELL, "AAPL", 10, 99));
             assertEquals(null, other.poll(Duration.ofMillis(500)), "nothing to trade with: the order was cancelled");
 
             client.startAndLogon();
