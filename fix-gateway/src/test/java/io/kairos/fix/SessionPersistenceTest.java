@@ -74,8 +74,7 @@ class SessionPersistenceTest
             {
                 assertEquals(port, restarted.port());
                 client.startAndLogon();
-                client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
-                final Message ack = client.expect("8");
+                final Message ack = client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
                 assertEquals("AFTER", ack.getString(11));
                 assertTrue(ack.getHeader().getInt(MsgSeqNum.FIELD) > lastSeqBefore + 1,
                     "the restarted gateway continued its sequence (its Logon took the next number) " +
@@ -91,8 +90,7 @@ class SessionPersistenceTest
         try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
         {
-            client.send(Requests.limit("RS1", BUY, "AAPL", 1, 95));
-            final Message original = client.expect("8");
+            final Message original = client.place(Requests.limit("RS1", BUY, "AAPL", 1, 95));
             final int originalSeq = original.getHeader().getInt(MsgSeqNum.FIELD);
             // QuickFIX/J calls fromApp before it counts the message: wait until it has, then forget it
             Await.until("QuickFIX/J counting message " + originalSeq,
@@ -127,8 +125,7 @@ class SessionPersistenceTest
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient other = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
-            client.send(Requests.limit("COD1", BUY, "AAPL", 10, 99));
-            client.expect("8");
+            client.place(Requests.limit("COD1", BUY, "AAPL", 10, 99));
             fixture.disconnect(client);
 
             other.place(Requests.limit("HIT", SELL, "AAPL", 10, 99));
