@@ -31,7 +31,7 @@ final class FixCodes<E extends Enum<E>>
             throw new IllegalArgumentException(codes.length() + " codes for " + constants.length + " constants");
         }
         codeByOrdinal = codes.toCharArray();
-        constantByCode = Arrays.copyOf(constants, CODE_LIMIT);
+        constantByCode = Arrays.copyOf(constants, CODE_LIMIT); // an E[] of the right length (no generic new E[])
         Arrays.fill(constantByCode, null);
         for (final E constant : constants)
         {
