@@ -1,5 +1,8 @@
 package io.kairos.engine;
 
+import static io.kairos.engine.ConfigChecks.require;
+import static io.kairos.engine.ConfigChecks.requireInRange;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -46,8 +49,7 @@ public record EngineConfig(
     public EngineConfig
     {
         Objects.requireNonNull(instruments, "instruments");
-        require(partitionCount >= 1 && partitionCount <= MAX_PARTITIONS, "engine.partition-count",
-            "must be in [1, " + MAX_PARTITIONS + "], was " + partitionCount);
+        requireInRange(partitionCount, 1, MAX_PARTITIONS, "engine.partition-count");
         hostedPartitions = List.copyOf(Objects.requireNonNull(hostedPartitions, "hostedPartitions"));
         for (final int p : hostedPartitions)
         {
@@ -62,8 +64,7 @@ public record EngineConfig(
         Objects.requireNonNull(journalStage, "journal.stage");
         require(journalMode == JournalMode.OFF || journalDir != null, "journal.dir",
             "is required when the journal is on");
-        require(journalSegmentBytes >= 64 * 1024 && journalSegmentBytes <= Integer.MAX_VALUE,
-            "journal.segment-bytes", "must be in [65536, 2147483647], was " + journalSegmentBytes);
+        requireInRange(journalSegmentBytes, 64 * 1024, Integer.MAX_VALUE, "journal.segment-bytes");
         require(snapshotEveryCommands >= 0, "snapshot.every-commands", "must be >= 0");
         require(snapshotEveryCommands == 0 || journalMode == JournalMode.OFF || snapshotDir != null,
             "snapshot.dir", "is required when snapshots are on");
@@ -71,14 +72,6 @@ public record EngineConfig(
         {
             require(instrument.partition() < partitionCount, "instrument." + instrument.symbol() + ".partition",
                 "is outside [0, " + partitionCount + ")");
-        }
-    }
-
-    private static void require(final boolean ok, final String field, final String message)
-    {
-        if (!ok)
-        {
-            throw new IllegalArgumentException(field + " " + message);
         }
     }
 

@@ -1,5 +1,9 @@
 package io.kairos.engine;
 
+import static io.kairos.engine.ConfigChecks.isPrintableToken;
+import static io.kairos.engine.ConfigChecks.require;
+import static io.kairos.engine.ConfigChecks.requireAtLeast;
+
 /**
  * Reference data for one instrument. Prices are fixed-point ({@link Prices}). Immutable; the
  * constructor refuses bad values with a message naming the field.
@@ -41,29 +45,21 @@ public record Instrument(
 
     public Instrument
     {
-        require(symbol != null && !symbol.isBlank(), "symbol", "must not be empty");
-        require(symbol.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), "symbol",
-            "must be printable ASCII without '='");
-        require(id >= 0, "id", "must be >= 0, was " + id);
-        require(partition >= 0, "partition", "must be >= 0, was " + partition);
-        require(tickSize > 0, "tick-size", "must be > 0");
-        require(lotSize > 0, "lot-size", "must be > 0");
-        require(referencePrice > 0, "reference-price", "must be > 0");
-        require(referencePrice % tickSize == 0, "reference-price", "must be a multiple of tick-size");
-        require(priceBandPercent >= 0 && priceBandPercent <= 1000, "price-band-percent", "must be in [0, 1000]");
-        require(maxOrderQty >= lotSize && maxOrderQty <= MAX_ORDER_QTY_LIMIT, "max-order-qty",
+        require(symbol != null && !symbol.isBlank(), "instrument symbol", "must not be empty");
+        require(isPrintableToken(symbol), "instrument symbol", "must be printable ASCII without '='");
+        requireAtLeast(id, 0, "instrument id");
+        requireAtLeast(partition, 0, "instrument partition");
+        require(tickSize > 0, "instrument tick-size", "must be > 0");
+        require(lotSize > 0, "instrument lot-size", "must be > 0");
+        require(referencePrice > 0, "instrument reference-price", "must be > 0");
+        require(referencePrice % tickSize == 0, "instrument reference-price", "must be a multiple of tick-size");
+        require(priceBandPercent >= 0 && priceBandPercent <= 1000, "instrument price-band-percent",
+            "must be in [0, 1000]");
+        require(maxOrderQty >= lotSize && maxOrderQty <= MAX_ORDER_QTY_LIMIT, "instrument max-order-qty",
             "must be in [lot-size, " + MAX_ORDER_QTY_LIMIT + "], was " + maxOrderQty);
-        require(maxNotional >= 1 && maxNotional <= MAX_NOTIONAL_LIMIT, "max-notional",
+        require(maxNotional >= 1 && maxNotional <= MAX_NOTIONAL_LIMIT, "instrument max-notional",
             "must be in [" + Prices.toString(1) + ", " + Prices.toString(MAX_NOTIONAL_LIMIT) + "], was " +
             Prices.toString(maxNotional));
-    }
-
-    private static void require(final boolean ok, final String field, final String message)
-    {
-        if (!ok)
-        {
-            throw new IllegalArgumentException("instrument " + field + " " + message);
-        }
     }
 
     /**

@@ -3,23 +3,19 @@ package io.kairos.engine;
 /** Order state; {@link #fixCode()} is the FIX tag 39 value. Immutable. */
 public enum OrdStatus
 {
-    NEW('0'),
-    PARTIALLY_FILLED('1'),
-    FILLED('2'),
-    CANCELED('4'),
-    REJECTED('8'),
-    EXPIRED('C');
+    NEW,
+    PARTIALLY_FILLED,
+    FILLED,
+    CANCELED,
+    REJECTED,
+    EXPIRED;
 
-    private final char fixCode;
-
-    OrdStatus(final char fixCode)
-    {
-        this.fixCode = fixCode;
-    }
+    /** FIX 39: NEW 0, PARTIALLY_FILLED 1, FILLED 2, CANCELED 4, REJECTED 8, EXPIRED C. */
+    private static final FixCodes<OrdStatus> FIX = new FixCodes<>(values(), "01248C");
 
     public char fixCode()
     {
-        return fixCode;
+        return FIX.code(this);
     }
 
     public boolean isTerminal()

@@ -3,19 +3,15 @@ package io.kairos.engine;
 /** Order side; {@link #fixCode()} is the FIX tag 54 value. Immutable. */
 public enum Side
 {
-    BUY('1'),
-    SELL('2');
+    BUY,
+    SELL;
 
-    private final char fixCode;
-
-    Side(final char fixCode)
-    {
-        this.fixCode = fixCode;
-    }
+    /** FIX 54: BUY 1, SELL 2. */
+    private static final FixCodes<Side> FIX = new FixCodes<>(values(), "12");
 
     public char fixCode()
     {
-        return fixCode;
+        return FIX.code(this);
     }
 
     public Side opposite()
@@ -26,6 +22,6 @@ public enum Side
     /** @return the side for a FIX 54 value, or null when it is not one Kairos supports. */
     public static Side fromFix(final char code)
     {
-        return code == '1' ? BUY : code == '2' ? SELL : null;
+        return FIX.constant(code);
     }
 }

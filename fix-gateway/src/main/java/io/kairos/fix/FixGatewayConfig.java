@@ -1,5 +1,11 @@
 package io.kairos.fix;
 
+import static io.kairos.engine.ConfigChecks.isPrintableToken;
+import static io.kairos.engine.ConfigChecks.require;
+import static io.kairos.engine.ConfigChecks.requireAtLeast;
+import static io.kairos.engine.ConfigChecks.requireAtMost;
+import static io.kairos.engine.ConfigChecks.requireInRange;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -67,25 +73,18 @@ public record FixGatewayConfig(
         Objects.requireNonNull(idleMode, "fix.idle-strategy");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "fix.sessions"));
         require(!bindAddress.isBlank(), "fix.bind-address", "must not be empty");
-        require(port >= 0 && port <= 65_535, "fix.port", "must be in [0, 65535], was " + port);
+        requireInRange(port, 0, 65_535, "fix.port");
         require(!compId.isEmpty() && compId.length() <= FixSessionConfig.MAX_COMP_ID_LENGTH &&
-            compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), "fix.comp-id",
+            isPrintableToken(compId), "fix.comp-id",
             "must be 1.." + FixSessionConfig.MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
         require(!sessions.isEmpty(), "fix.sessions", "must name at least one session");
-        require(maxSessions >= 1, "fix.max-sessions", "must be >= 1, was " + maxSessions);
-        require(maxSessions <= MAX_SESSIONS_LIMIT, "fix.max-sessions",
-            "must be <= " + MAX_SESSIONS_LIMIT + ", was " + maxSessions);
-        require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "fix.heartbeat-interval-seconds",
-            "must be in [1, 3600], was " + heartbeatIntervalSeconds);
-        require(throttleMessagesPerSecond >= 1, "fix.throttle.messages-per-second",
-            "must be >= 1, was " + throttleMessagesPerSecond);
-        require(throttleMessagesPerSecond <= MAX_THROTTLE_MESSAGES_PER_SECOND, "fix.throttle.messages-per-second",
-            "must be <= " + MAX_THROTTLE_MESSAGES_PER_SECOND + ", was " + throttleMessagesPerSecond);
-        require(throttleDisconnectAfterRejects >= 1, "fix.throttle.disconnect-after-rejects",
-            "must be >= 1, was " + throttleDisconnectAfterRejects);
-        require(maxHeartBtIntSeconds >= 1 && maxHeartBtIntSeconds <= MAX_HEART_BT_INT_LIMIT_SECONDS,
-            "fix.max-heart-bt-int-seconds", "must be in [1, " + MAX_HEART_BT_INT_LIMIT_SECONDS + "], was " +
-            maxHeartBtIntSeconds);
+        requireAtLeast(maxSessions, 1, "fix.max-sessions");
+        requireAtMost(maxSessions, MAX_SESSIONS_LIMIT, "fix.max-sessions");
+        requireInRange(heartbeatIntervalSeconds, 1, 3600, "fix.heartbeat-interval-seconds");
+        requireAtLeast(throttleMessagesPerSecond, 1, "fix.throttle.messages-per-second");
+        requireAtMost(throttleMessagesPerSecond, MAX_THROTTLE_MESSAGES_PER_SECOND, "fix.throttle.messages-per-second");
+        requireAtLeast(throttleDisconnectAfterRejects, 1, "fix.throttle.disconnect-after-rejects");
+        requireInRange(maxHeartBtIntSeconds, 1, MAX_HEART_BT_INT_LIMIT_SECONDS, "fix.max-heart-bt-int-seconds");
         final Set<String> compIds = new HashSet<>();
         final Set<Integer> sessionIds = new HashSet<>();
         for (final FixSessionConfig session : sessions)
@@ -95,14 +94,6 @@ public record FixGatewayConfig(
             require(session.sessionId() <= MAX_SESSION_ID, "fix.sessions",
                 "session-id of " + session.compId() + " must be <= " + MAX_SESSION_ID);
             require(!session.compId().equals(compId), "fix.sessions", "comp-id " + compId + " is the gateway's own");
-        }
-    }
-
-    private static void require(final boolean ok, final String field, final String message)
-    {
-        if (!ok)
-        {
-            throw new IllegalArgumentException(field + " " + message);
         }
     }
 

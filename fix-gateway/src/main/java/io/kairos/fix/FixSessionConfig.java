@@ -2,6 +2,8 @@ package io.kairos.fix;
 
 import java.util.Objects;
 
+import io.kairos.engine.ConfigChecks;
+
 /**
  * One order-entry session the gateway accepts. Immutable; the constructor refuses bad values with a
  * message naming the field.
@@ -21,11 +23,11 @@ public record FixSessionConfig(String compId, String password, int sessionId, bo
         Objects.requireNonNull(password, "session." + compId + ".password");
         require(!compId.isEmpty() && compId.length() <= MAX_COMP_ID_LENGTH, compId, "comp-id",
             "must have 1.." + MAX_COMP_ID_LENGTH + " characters");
-        require(compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='), compId, "comp-id",
+        require(ConfigChecks.isPrintableToken(compId), compId, "comp-id",
             "must be printable ASCII without '='");
         require(!password.isEmpty() && password.chars().allMatch(c -> c >= ' ' && c < 127), compId, "password",
             "must be non-empty printable ASCII");
-        require(sessionId >= 1, compId, "session-id", "must be >= 1, was " + sessionId);
+        ConfigChecks.requireAtLeast(sessionId, 1, "session " + compId + " session-id");
     }
 
     private static void require(final boolean ok, final String compId, final String field, final String message)

@@ -52,8 +52,7 @@ class CrashRestartTest
 
             try (QfjClient client = first.client(1, dir.resolve("store")).startAndLogon())
             {
-                client.send(Requests.limit("STILL-UP", BUY, "AAPL", 1, 95));
-                assertEquals("STILL-UP", client.expect("8").getString(11));
+                assertEquals("STILL-UP", client.place(Requests.limit("STILL-UP", BUY, "AAPL", 1, 95)).getString(11));
             }
         }
     }
@@ -69,8 +68,7 @@ class CrashRestartTest
         try (GatewayFixture restarted = GatewayFixture.start(gatewayDir);
             QfjClient client = restarted.client(1, dir.resolve("store")).startAndLogon())
         {
-            client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
-            assertEquals("AFTER", client.expect("8").getString(11));
+            assertEquals("AFTER", client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 95)).getString(11));
         }
     }
 
@@ -86,8 +84,7 @@ class CrashRestartTest
             {
                 assertEquals(port, fixture.port());
                 client.startAndLogon();
-                client.send(Requests.limit("BEFORE", BUY, "AAPL", 1, 95));
-                client.expect("8");
+                client.place(Requests.limit("BEFORE", BUY, "AAPL", 1, 95));
                 final quickfix.Session counterparty = client.session();
                 client.stop();
                 lastOnWire = counterparty.getExpectedTargetNum() - 1;
@@ -104,8 +101,7 @@ class CrashRestartTest
             {
                 assertEquals(port, restarted.port());
                 client.startAndLogon();
-                client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
-                final Message ack = client.expect("8");
+                final Message ack = client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
                 assertEquals("AFTER", ack.getString(11));
                 assertEquals(lastOnWire + lostTail + 2, ack.getHeader().getInt(MsgSeqNum.FIELD),
                     "Logon took the number after the mark, the lost numbers were gap-filled, the ack took the next");

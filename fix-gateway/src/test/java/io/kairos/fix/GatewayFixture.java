@@ -112,6 +112,13 @@ final class GatewayFixture implements AutoCloseable
         return new RawFixClient(port(), compId, "KAIROS");
     }
 
+    /** Stops {@code client} and waits (bounded) until the gateway has seen its connection go. */
+    void disconnect(final QfjClient client)
+    {
+        client.stop();
+        awaitDisconnected(client.compId());
+    }
+
     /** Waits (bounded) until the gateway has seen {@code compId}'s connection go. */
     void awaitDisconnected(final String compId)
     {

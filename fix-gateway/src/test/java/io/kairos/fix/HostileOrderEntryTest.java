@@ -91,12 +91,7 @@ class HostileOrderEntryTest
                 try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.send("A", "98=0|108=" + heartBtInt + "|553=CLIENT01|554=client01pass|");
-                    final String logout = client.readMessage("5", WAIT_MS);
-                    assertNotNull(logout, "a Logout for HeartBtInt=" + heartBtInt);
-                    assertTrue(RawFixClient.field(logout, 58)
-                        .contains("HeartBtInt(108) must be in [1, 3600], was " + heartBtInt), logout);
-                    assertNull(client.readMessage("A", WAIT_MS), "no Logon reply");
-                    assertTrue(client.closedByPeer(), "and the connection is closed");
+                    assertLogonRefused(client, "HeartBtInt(108) must be in [1, 3600], was " + heartBtInt);
                 }
             }
             try (RawFixClient client = fixture.rawClient("CLIENT01"))
@@ -117,11 +112,7 @@ class HostileOrderEntryTest
                 try (RawFixClient client = fixture.rawClient("CLIENT01"))
                 {
                     client.write(withSeqNum(client, seqNum));
-                    final String logout = client.readMessage("5", WAIT_MS);
-                    assertNotNull(logout, "a Logout for MsgSeqNum=" + seqNum);
-                    assertTrue(RawFixClient.field(logout, 58).contains("MsgSeqNum(34) must be >= 1, was " + seqNum),
-                        logout);
-                    assertTrue(client.readMessage("A", WAIT_MS) == null && client.closedByPeer(), "refused and closed");
+                    assertLogonRefused(client, "MsgSeqNum(34) must be >= 1, was " + seqNum);
                 }
             }
             try (RawFixClient client = fixture.rawClient("CLIENT01"))
@@ -287,5 +278,15 @@ class HostileOrderEntryTest
         assertEquals(refTag, RawFixClient.field(reject, 371), body + " -> " + reject);
         assertEquals(reason, RawFixClient.field(reject, 373), body + " -> " + reject);
         assertEquals(msgType, RawFixClient.field(reject, 372), reject);
+    }
+
+    /** The Logon just sent is answered by a Logout whose Text (58) names {@code why}, by no Logon, and a close. */
+    private static void assertLogonRefused(final RawFixClient client, final String why) throws Exception
+    {
+        final String logout = client.readMessage("5", WAIT_MS);
+        assertNotNull(logout, "a Logout: " + why);
+        assertTrue(RawFixClient.field(logout, 58).contains(why), logout);
+        assertNull(client.readMessage("A", WAIT_MS), "no Logon reply");
+        assertTrue(client.closedByPeer(), "and the connection is closed");
     }
 }

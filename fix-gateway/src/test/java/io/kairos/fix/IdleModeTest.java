@@ -21,12 +21,8 @@ class IdleModeTest
             QfjClient buyer = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
-            buyer.send(Requests.limit("SPIN-B", BUY, "AAPL", 10, 99.5));
-            buyer.expectReport('0');
-            seller.send(Requests.limit("SPIN-S", SELL, "AAPL", 10, 99.5));
-            seller.expectReport('0');
-            seller.expectReport('F');
-            buyer.expectReport('F');
+            QfjClient.trade(buyer, Requests.limit("SPIN-B", BUY, "AAPL", 10, 99.5),
+                seller, Requests.limit("SPIN-S", SELL, "AAPL", 10, 99.5));
         }
     }
 }

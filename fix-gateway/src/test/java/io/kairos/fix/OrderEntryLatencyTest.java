@@ -33,14 +33,9 @@ class OrderEntryLatencyTest
             QfjClient seller = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient buyer = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
-            seller.send(Requests.limit("S1", SELL, "AAPL", 2, 100));
-            seller.expectReport('0');
-            buyer.send(Requests.limit("B1", BUY, "AAPL", 2, 100));
-            buyer.expectReport('0');
-            buyer.expectReport('F');
-            seller.expectReport('F');
-            buyer.send(Requests.limit("B2", BUY, "AAPL", 1, 95));
-            buyer.expectReport('0');
+            QfjClient.trade(seller, Requests.limit("S1", SELL, "AAPL", 2, 100),
+                buyer, Requests.limit("B1", BUY, "AAPL", 2, 100));
+            buyer.place(Requests.limit("B2", BUY, "AAPL", 1, 95));
             buyer.send(Requests.cancel("B3", "B2", BUY, "AAPL"));
             buyer.expectReport('4');
 

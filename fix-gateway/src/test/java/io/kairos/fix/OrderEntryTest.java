@@ -88,11 +88,9 @@ class OrderEntryTest
     @Test
     void shouldReportFillsToBothSides() throws Exception
     {
-        client1.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-        client1.expectReport('0');
+        client1.place(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
 
-        client2.send(Requests.limit("S1", SELL, "AAPL", 4, 99.0));
-        client2.expectReport('0');
+        client2.place(Requests.limit("S1", SELL, "AAPL", 4, 99.0));
         final Message aggressorFill = client2.expect("8");
         final Message restingFill = client1.expect("8");
 
@@ -101,8 +99,7 @@ class OrderEntryTest
         assertNotEquals(aggressorFill.getString(17), restingFill.getString(17),
             "each side's fill report has its own ExecID");
 
-        client2.send(Requests.market("S2", SELL, "AAPL", 6));
-        client2.expectReport('0');
+        client2.place(Requests.market("S2", SELL, "AAPL", 6));
         assertFill(client2.expect("8"), "S2", '2', 6, 0, 6, 99.5);
         assertFill(client1.expect("8"), "B1", '2', 6, 0, 10, 99.5);
         assertEquals(4.0, fixture.counter("kairos.executions"));
@@ -182,8 +179,7 @@ class OrderEntryTest
         final NewOrderSingle decimals = Requests.limit("I7", BUY, "AAPL", 10, 99);
         decimals.setString(44, "99.0000001");
         assertOrderRejected(decimals, "price has more than 6 decimals");
-        client1.send(Requests.limit("I8", BUY, "AAPL", 10, 99));
-        client1.expectReport('0');
+        client1.place(Requests.limit("I8", BUY, "AAPL", 10, 99));
         assertOrderRejected(Requests.limit("I8", BUY, "AAPL", 10, 99), "duplicate client order id");
         assertEquals(1.0, fixture.counter("kairos.rejects", "reason", "unknown_instrument"));
         assertEquals(1.0, fixture.counter("kairos.rejects", "reason", "too_many_decimals"));
@@ -325,8 +321,7 @@ class OrderEntryTest
 
     private void assertSessionSurvives(final String clOrdId) throws FieldNotFound
     {
-        client1.send(Requests.limit(clOrdId, BUY, "AAPL", 1, 90));
-        client1.expectReport('0');
+        client1.place(Requests.limit(clOrdId, BUY, "AAPL", 1, 90));
     }
 
     private static void assertFill(

@@ -156,6 +156,31 @@ final class QfjClient implements Application, AutoCloseable
         return report;
     }
 
+    /** Sends a new order and asserts its acknowledgement comes next. @return the ExecutionReport (ExecType New) */
+    Message place(final Message order) throws FieldNotFound
+    {
+        send(order);
+        return expectReport('0');
+    }
+
+    /**
+     * {@code maker} places an order that rests, {@code taker} one that trades all of it: each sees its acknowledgement
+     * and then its fill.
+     */
+    static void trade(final QfjClient maker, final Message makerOrder, final QfjClient taker, final Message takerOrder)
+        throws FieldNotFound
+    {
+        maker.place(makerOrder);
+        taker.place(takerOrder);
+        taker.expectReport('F');
+        maker.expectReport('F');
+    }
+
+    String compId()
+    {
+        return sessionId.getSenderCompID();
+    }
+
     /** @return a message received within {@code timeout}, or null. */
     Message poll(final Duration timeout) throws InterruptedException
     {

@@ -43,13 +43,10 @@ class RedeliveryAfterRestartTest
             {
                 buyer.startAndLogon();
                 seller.startAndLogon();
-                buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-                buyer.expectReport('0');
-                buyer.stop();
-                fixture.awaitDisconnected("CLIENT01");
+                buyer.place(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
+                fixture.disconnect(buyer);
 
-                seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
-                seller.expectReport('0');
+                seller.place(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
                 sellerFillExecId = seller.expect("8").getString(17);
                 Await.until("the buyer's fill waiting", () ->
                     fixture.gateway.agent().session("CLIENT01").backlogSize() == 1);

@@ -1,11 +1,11 @@
 package io.kairos.fix;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.kairos.testsupport.RawFixClient;
+import io.kairos.testsupport.SessionMessageCases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,7 +32,6 @@ class SessionMessageMatrixTest
     private static final long WAIT_MS = 10_000;
     private static final int SESSIONS = 10;
     private static final AtomicInteger CASES = new AtomicInteger();
-    private static final String[] IMPOSSIBLE = {"0", "-1", "2147483648", "abc"};
     private static final AtomicInteger ORDERS = new AtomicInteger();
 
     @TempDir
@@ -72,24 +71,7 @@ class SessionMessageMatrixTest
 
     static List<Arguments> sessionMessagesWithImpossibleSeqNums()
     {
-        final String[][] messages = {
-            {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
-            {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
-            {"Logon", "A", "98=0|108=30|"}};
-        final List<Arguments> cases = new ArrayList<>();
-        for (final String[] message : messages)
-        {
-            for (final String seqNum : IMPOSSIBLE)
-            {
-                final boolean number = seqNum.equals("0") || seqNum.equals("-1");
-                final String reason = number ? "MsgSeqNum too low, expecting 2 but received " + seqNum :
-                    "Received message without MsgSeqNum";
-                // a Logout is acknowledged with a plain Logout when its number is a number at all
-                cases.add(Arguments.of(message[0], message[1], message[2], seqNum,
-                    message[1].equals("5") && number ? null : reason));
-            }
-        }
-        return cases;
+        return SessionMessageCases.orderEntryImpossibleSeqNums().stream().map(Arguments::of).toList();
     }
 
     @ParameterizedTest(name = "{0} with MsgSeqNum {3}")

@@ -30,13 +30,10 @@ class SessionPersistenceTest
             QfjClient buyer = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient seller = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
-            buyer.send(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
-            buyer.expectReport('0');
-            buyer.stop();
-            fixture.awaitDisconnected("CLIENT01");
+            buyer.place(Requests.limit("B1", BUY, "AAPL", 10, 99.5));
+            fixture.disconnect(buyer);
 
-            seller.send(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
-            seller.expectReport('0');
+            seller.place(Requests.limit("S1", SELL, "AAPL", 10, 99.5));
             seller.expectReport('F');
             awaitBacklog(fixture, "CLIENT01", 1);
 
@@ -77,8 +74,7 @@ class SessionPersistenceTest
             {
                 assertEquals(port, restarted.port());
                 client.startAndLogon();
-                client.send(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
-                final Message ack = client.expect("8");
+                final Message ack = client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
                 assertEquals("AFTER", ack.getString(11));
                 assertTrue(ack.getHeader().getInt(MsgSeqNum.FIELD) > lastSeqBefore + 1,
                     "the restarted gateway continued its sequence (its Logon took the next number) " +
@@ -94,8 +90,7 @@ class SessionPersistenceTest
         try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
         {
-            client.send(Requests.limit("RS1", BUY, "AAPL", 1, 95));
-            final Message original = client.expect("8");
+            final Message original = client.place(Requests.limit("RS1", BUY, "AAPL", 1, 95));
             final int originalSeq = original.getHeader().getInt(MsgSeqNum.FIELD);
             // QuickFIX/J calls fromApp before it counts the message: wait until it has, then forget it
             Await.until("QuickFIX/J counting message " + originalSeq,
@@ -130,13 +125,10 @@ class SessionPersistenceTest
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient other = fixture.client(2, dir.resolve("store")).startAndLogon())
         {
-            client.send(Requests.limit("COD1", BUY, "AAPL", 10, 99));
-            client.expect("8");
-            client.stop();
-            fixture.awaitDisconnected("CLIENT01");
+            client.place(Requests.limit("COD1", BUY, "AAPL", 10, 99));
+            fixture.disconnect(client);
 
-            other.send(Requests.limit("HIT", SELL, "AAPL", 10, 99));
-            other.expectReport('0');
+            other.place(Requests.limit("HIT", SELL, "AAPL", 10, 99));
             assertEquals(null, other.poll(Duration.ofMillis(500)), "nothing to trade with: the order was cancelled");
 
             client.startAndLogon();

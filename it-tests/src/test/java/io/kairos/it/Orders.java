@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
+import io.kairos.testsupport.MarketDataRequests;
 import quickfix.FieldNotFound;
-import quickfix.Group;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
 import quickfix.field.MassCancelRequestType;
@@ -145,29 +145,10 @@ final class Orders
         return subscribe(requestId, symbol, depth, 'Y', '0', '1', '2');
     }
 
-    /**
-     * A MarketDataRequest (V): snapshot and updates (263=1) of {@code symbol}, {@code depth} levels (0: all),
-     * incremental refresh (265=1), by level (266=Y) or order by order (N), for these MDEntryTypes (269).
-     */
+    /** A MarketDataRequest (V) of {@code symbol}: see {@link MarketDataRequests#subscribe}. */
     static Message subscribe(final String requestId, final String symbol, final int depth, final char aggregated,
         final char... entryTypes)
     {
-        final Message request = new Message();
-        request.getHeader().setString(35, MsgType.MARKET_DATA_REQUEST);
-        request.setString(262, requestId);
-        request.setChar(263, '1');
-        request.setInt(264, depth);
-        request.setInt(265, 1);
-        request.setChar(266, aggregated);
-        for (final char type : entryTypes)
-        {
-            final Group entryType = new Group(267, 269);
-            entryType.setChar(269, type);
-            request.addGroup(entryType);
-        }
-        final Group symbolGroup = new Group(146, 55);
-        symbolGroup.setString(55, symbol);
-        request.addGroup(symbolGroup);
-        return request;
+        return MarketDataRequests.subscribe(requestId, symbol, depth, aggregated, entryTypes);
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.kairos.testsupport.RawFixClient;
+import io.kairos.testsupport.SessionMessageCases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,11 +35,6 @@ class SessionMatrixIT
     private static final String ORDER = "|54=1|60=20261124-10:00:00.000|40=2|55=T01|59=0|38=1|44=99|";
     private static final AtomicInteger CASES = new AtomicInteger();
     private static final AtomicInteger ORDERS = new AtomicInteger();
-    /** Every session-level message: its name, MsgType and body ('|' for SOH). */
-    private static final String[][] SESSION_MESSAGES = {
-        {"Heartbeat", "0", ""}, {"TestRequest", "1", "112=X|"}, {"ResendRequest", "2", "7=1|16=0|"},
-        {"Reject", "3", "45=1|"}, {"SequenceReset-GapFill", "4", "123=Y|36=50|"}, {"Logout", "5", ""},
-        {"Logon", "A", "98=0|108=30|"}};
 
     @TempDir
     static Path root;
@@ -61,18 +57,7 @@ class SessionMatrixIT
 
     static List<Arguments> orderEntryCases()
     {
-        final List<Arguments> cases = new ArrayList<>();
-        for (final String[] m : SESSION_MESSAGES)
-        {
-            for (final String seqNum : new String[] {"0", "-1", "2147483648", "abc"})
-            {
-                final boolean number = seqNum.equals("0") || seqNum.equals("-1");
-                final String reason = number ? "MsgSeqNum too low, expecting 2 but received " + seqNum :
-                    "Received message without MsgSeqNum";
-                cases.add(Arguments.of(m[0], m[1], m[2], seqNum, m[1].equals("5") && number ? null : reason));
-            }
-        }
-        return cases;
+        return SessionMessageCases.orderEntryImpossibleSeqNums().stream().map(Arguments::of).toList();
     }
 
     @ParameterizedTest(name = "order entry: {0} with MsgSeqNum {3}")
@@ -138,7 +123,7 @@ class SessionMatrixIT
     static List<Arguments> marketDataCases()
     {
         final List<Arguments> cases = new ArrayList<>();
-        for (final String[] m : SESSION_MESSAGES)
+        for (final String[] m : SessionMessageCases.messages())
         {
             cases.add(Arguments.of(m[0], m[1], m[2], "0", "MsgSeqNum too low, expecting 2 but received 0"));
             cases.add(Arguments.of(m[0], m[1], m[2], "-1", "MsgSeqNum(34) missing or invalid"));

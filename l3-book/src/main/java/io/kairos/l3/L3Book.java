@@ -56,15 +56,13 @@ public final class L3Book
     /** @return the aggregated quantity at this depth, 0 when there is no level. */
     public long quantity(final int side, final int depth)
     {
-        final int level = side(side).levelAtDepth(depth);
-        return level == LevelNodes.NONE ? 0 : levels.quantity(level);
+        return quantityOf(side(side).levelAtDepth(depth));
     }
 
     /** @return the number of orders at this depth, 0 when there is no level. */
     public int orderCount(final int side, final int depth)
     {
-        final int level = side(side).levelAtDepth(depth);
-        return level == LevelNodes.NONE ? 0 : levels.orderCount(level);
+        return orderCountOf(side(side).levelAtDepth(depth));
     }
 
     /** @return the depth (0 = best) of the level at this price, or -1. */
@@ -76,15 +74,13 @@ public final class L3Book
     /** @return the aggregated quantity resting at this price, 0 when none. */
     public long quantityAt(final int side, final long price)
     {
-        final int level = side(side).levelAt(price);
-        return level == LevelNodes.NONE ? 0 : levels.quantity(level);
+        return quantityOf(side(side).levelAt(price));
     }
 
     /** @return the number of orders resting at this price, 0 when none. */
     public int orderCountAt(final int side, final long price)
     {
-        final int level = side(side).levelAt(price);
-        return level == LevelNodes.NONE ? 0 : levels.orderCount(level);
+        return orderCountOf(side(side).levelAt(price));
     }
 
     /** Visits up to {@code maxLevels} levels of a side, best first. @return levels visited. */
@@ -126,5 +122,17 @@ public final class L3Book
     BookSide side(final int side)
     {
         return side == Sides.BID ? bids : asks;
+    }
+
+    /** @return the aggregated quantity of {@code level}, 0 for {@link LevelNodes#NONE} (no level there). */
+    private long quantityOf(final int level)
+    {
+        return level == LevelNodes.NONE ? 0 : levels.quantity(level);
+    }
+
+    /** @return the number of orders at {@code level}, 0 for {@link LevelNodes#NONE} (no level there). */
+    private int orderCountOf(final int level)
+    {
+        return level == LevelNodes.NONE ? 0 : levels.orderCount(level);
     }
 }

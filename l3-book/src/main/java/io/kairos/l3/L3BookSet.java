@@ -15,7 +15,7 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: owned by one thread (the feed handler's), which is also the only reader.
  */
-public final class L3BookSet
+public final class L3BookSet implements L3EventSink
 {
     /** Returned by order accessors for an unknown order id. */
     public static final long UNKNOWN = -1;
@@ -89,6 +89,7 @@ public final class L3BookSet
     }
 
     /** Order {@code orderId} rests at the back of its level. */
+    @Override
     public int add(final int instrumentId, final long orderId, final int side, final long price, final long quantity)
     {
         if (instrumentId < 0 || instrumentId >= books.length)
@@ -120,6 +121,7 @@ public final class L3BookSet
     }
 
     /** The order's quantity becomes {@code quantity}; it keeps its place in the level. */
+    @Override
     public int modifyKeepPriority(final long orderId, final long quantity)
     {
         if (quantity <= 0)
@@ -141,6 +143,7 @@ public final class L3BookSet
     }
 
     /** The order now rests at {@code price} with {@code quantity}, at the back of that level (same side). */
+    @Override
     public int modifyLosePriority(final long orderId, final long price, final long quantity)
     {
         if (quantity <= 0)
@@ -167,6 +170,7 @@ public final class L3BookSet
     }
 
     /** The order leaves the book. */
+    @Override
     public int delete(final long orderId)
     {
         final int node = orders.find(orderId);
@@ -182,6 +186,7 @@ public final class L3BookSet
      * The resting order traded {@code executedQuantity}; {@code remainingQuantity} still rests in
      * place (0 = it left the book). The two must add up to the resting quantity.
      */
+    @Override
     public int execute(final long orderId, final long executedQuantity, final long remainingQuantity)
     {
         if (executedQuantity <= 0 || remainingQuantity < 0)

@@ -63,17 +63,8 @@ final class OrderTable
     /** @return the slot of this order or {@link #NONE}. */
     int find(final long orderId)
     {
-        final long[] slots = this.slots;
-        int slot = home(orderId);
-        while (slots[(slot << 2) + QUANTITY] != 0)
-        {
-            if (slots[slot << 2] == orderId)
-            {
-                return slot;
-            }
-            slot = (slot + 1) & mask;
-        }
-        return NONE;
+        final int slot = probe(orderId);
+        return slot >= 0 ? slot : NONE;
     }
 
     /**
@@ -86,6 +77,12 @@ final class OrderTable
         {
             rehash((mask + 1) << 1);
         }
+        return probe(orderId);
+    }
+
+    /** Linear probing from the order's home slot: its slot when present, else {@code -(free slot + 1)}. */
+    private int probe(final long orderId)
+    {
         final long[] slots = this.slots;
         int slot = home(orderId);
         while (slots[(slot << 2) + QUANTITY] != 0)

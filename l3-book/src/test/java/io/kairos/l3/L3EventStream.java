@@ -39,19 +39,8 @@ final class L3EventStream
         generate(new Random(seed), instruments, withBadEvents);
     }
 
-    int apply(final int i, final L3BookSet books)
-    {
-        switch (type[i])
-        {
-            case ADD: return books.add(instrument[i], orderId[i], side[i], price[i], quantity[i]);
-            case MODIFY_KEEP: return books.modifyKeepPriority(orderId[i], quantity[i]);
-            case MODIFY_LOSE: return books.modifyLosePriority(orderId[i], price[i], quantity[i]);
-            case DELETE: return books.delete(orderId[i]);
-            default: return books.execute(orderId[i], quantity[i], remaining[i]);
-        }
-    }
-
-    int apply(final int i, final ReferenceBook books)
+    /** Applies event {@code i} to the book under test or to the reference. @return the result code */
+    int apply(final int i, final L3EventSink books)
     {
         switch (type[i])
         {

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Naive reference model for differential tests: TreeMaps of FIFO LinkedHashMaps. Test-only, single-threaded. */
-final class ReferenceBook
+final class ReferenceBook implements L3EventSink
 {
     record Order(int instrumentId, int side, long price, long quantity)
     {
@@ -23,7 +23,8 @@ final class ReferenceBook
         this.maxInstrumentId = maxInstrumentId;
     }
 
-    int add(final int instrumentId, final long orderId, final int side, final long price, final long quantity)
+    @Override
+    public int add(final int instrumentId, final long orderId, final int side, final long price, final long quantity)
     {
         if (instrumentId < 0 || instrumentId > maxInstrumentId)
         {
@@ -46,7 +47,8 @@ final class ReferenceBook
         return L3Result.OK;
     }
 
-    int modifyKeepPriority(final long orderId, final long quantity)
+    @Override
+    public int modifyKeepPriority(final long orderId, final long quantity)
     {
         if (quantity <= 0)
         {
@@ -62,7 +64,8 @@ final class ReferenceBook
         return L3Result.OK;
     }
 
-    int modifyLosePriority(final long orderId, final long price, final long quantity)
+    @Override
+    public int modifyLosePriority(final long orderId, final long price, final long quantity)
     {
         if (quantity <= 0)
         {
@@ -79,7 +82,8 @@ final class ReferenceBook
         return L3Result.OK;
     }
 
-    int delete(final long orderId)
+    @Override
+    public int delete(final long orderId)
     {
         final Order order = orders.remove(orderId);
         if (order == null)
@@ -90,7 +94,8 @@ final class ReferenceBook
         return L3Result.OK;
     }
 
-    int execute(final long orderId, final long executed, final long remaining)
+    @Override
+    public int execute(final long orderId, final long executed, final long remaining)
     {
         if (executed <= 0 || remaining < 0)
         {

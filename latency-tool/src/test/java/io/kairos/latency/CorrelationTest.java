@@ -33,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CorrelationTest
 {
     private static final long MS = 1_000_000;
+    private static final Endpoint ORDER_ENTRY = Endpoint.ipv4(10, 0, 0, 2, 9880);
+    private static final Endpoint MARKET_DATA = Endpoint.ipv4(10, 0, 0, 2, 9881);
 
     @TempDir
     Path directory;
@@ -89,12 +91,9 @@ class CorrelationTest
     void shouldPairATickThatReachedTheWireBeforeTheAckNamingItsOrderId() throws Exception
     {
         final long t = KairosTraffic.T0_NS;
-        final TcpConnection order = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
-        final TcpConnection fast = new TcpConnection(Endpoint.ipv4(10, 0, 1, 1, 50_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9881), Link.ETHERNET, 1, 1);
-        final TcpConnection slow = new TcpConnection(Endpoint.ipv4(10, 0, 1, 2, 50_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9881), Link.ETHERNET, 1, 1);
+        final TcpConnection order = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
+        final TcpConnection fast = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 1, 1, 50_000), MARKET_DATA);
+        final TcpConnection slow = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 1, 2, 50_000), MARKET_DATA);
         final List<Frame> frames = new ArrayList<>(List.of(order.syn(t), order.synAck(t + 1), fast.syn(t + 2),
             fast.synAck(t + 3), slow.syn(t + 4), slow.synAck(t + 5)));
         frames.add(order.fromClient(t + MS, KairosTraffic.newOrder("N1")));
@@ -117,10 +116,8 @@ class CorrelationTest
     void shouldPairCancelAndReplaceAcksByExecTypeAndCountWhatStaysUnmatched() throws Exception
     {
         final long t = KairosTraffic.T0_NS;
-        final TcpConnection a = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
-        final TcpConnection b = new TcpConnection(Endpoint.ipv4(10, 0, 0, 3, 40_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final TcpConnection a = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
+        final TcpConnection b = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 3, 40_000), ORDER_ENTRY);
         final List<Frame> frames = new ArrayList<>(List.of(a.syn(t), a.synAck(t + 1), b.syn(t + 2), b.synAck(t + 3)));
         frames.add(a.fromClient(t + MS, KairosTraffic.newOrder("N1")));
         frames.add(b.fromClient(t + 2 * MS, KairosTraffic.newOrder("N1")));
@@ -156,8 +153,7 @@ class CorrelationTest
     void shouldCountFillsAfterTheAckAsLaterReportsForAcknowledgedOrders() throws Exception
     {
         final long t = KairosTraffic.T0_NS;
-        final TcpConnection a = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final TcpConnection a = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
         final List<Frame> frames = new ArrayList<>(List.of(a.syn(t), a.synAck(t + 1)));
         frames.add(a.fromClient(t + MS, KairosTraffic.newOrder("N1")));
         frames.add(a.fromServer(t + 2 * MS, KairosTraffic.ack("N1", "O1", "0")));
@@ -182,8 +178,7 @@ class CorrelationTest
     void shouldEvictRequestsUnansweredWithinTheAckTimeoutSoMemoryStaysBounded() throws Exception
     {
         final long t = KairosTraffic.T0_NS;
-        final TcpConnection a = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
-            Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+        final TcpConnection a = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
         final List<Frame> frames = new ArrayList<>(List.of(a.syn(t), a.synAck(t + 1)));
         for (int i = 0; i < 100; i++)
         {

@@ -37,17 +37,18 @@ class FirstTickTest
     private static final long T = KairosTraffic.T0_NS;
     private static final long US = 1_000;
     private static final long D_NS = T + 1_000_000;
+    private static final Endpoint ORDER_ENTRY = Endpoint.ipv4(10, 0, 0, 2, 9880);
+    private static final Endpoint MARKET_DATA = Endpoint.ipv4(10, 0, 0, 2, 9881);
 
     @TempDir
     Path directory;
 
     private final List<Frame> frames = new ArrayList<>();
-    private final TcpConnection order = new TcpConnection(Endpoint.ipv4(10, 0, 0, 1, 40_000),
-        Endpoint.ipv4(10, 0, 0, 2, 9880), Link.ETHERNET, 1, 1);
+    private final TcpConnection order = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
     private final TcpConnection subscriber1 = new TcpConnection(Endpoint.ipv4(10, 0, 1, 1, 50_001),
-        Endpoint.ipv4(10, 0, 0, 2, 9881), Link.ETHERNET, 100, 100);
+        MARKET_DATA, Link.ETHERNET, 100, 100);
     private final TcpConnection subscriber2 = new TcpConnection(Endpoint.ipv4(10, 0, 1, 2, 50_002),
-        Endpoint.ipv4(10, 0, 0, 2, 9881), Link.ETHERNET, 200, 200);
+        MARKET_DATA, Link.ETHERNET, 200, 200);
 
     /** Handshakes, then one unrelated tick per subscriber so subscriber 1 is numbered first. */
     @BeforeEach

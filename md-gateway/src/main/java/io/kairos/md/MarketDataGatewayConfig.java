@@ -1,5 +1,9 @@
 package io.kairos.md;
 
+import static io.kairos.engine.ConfigChecks.isPrintableToken;
+import static io.kairos.engine.ConfigChecks.require;
+import static io.kairos.engine.ConfigChecks.requireInRange;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -49,9 +53,8 @@ public record MarketDataGatewayConfig(
         Objects.requireNonNull(bindAddress, "md.bind-address");
         Objects.requireNonNull(compId, "md.comp-id");
         Objects.requireNonNull(idleMode, "md.idle-strategy");
-        require(port >= 0 && port <= 65535, "md.port", "must be in [0, 65535], was " + port);
-        require(!compId.isBlank() && compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='),
-            "md.comp-id", "must be printable ASCII without '='");
+        requireInRange(port, 0, 65535, "md.port");
+        require(!compId.isBlank() && isPrintableToken(compId), "md.comp-id", "must be printable ASCII without '='");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "md.sessions"));
         require(!sessions.isEmpty(), "md.sessions", "must list at least one session");
         final Set<String> compIds = new HashSet<>();
@@ -59,14 +62,11 @@ public record MarketDataGatewayConfig(
         {
             require(compIds.add(session.compId()), "md.sessions", "duplicate comp-id " + session.compId());
         }
-        require(heartbeatIntervalSeconds >= 1 && heartbeatIntervalSeconds <= 3600, "md.heartbeat-interval-seconds",
-            "must be in [1, 3600], was " + heartbeatIntervalSeconds);
-        require(maxDepth >= 1 && maxDepth <= 1000, "md.max-depth", "must be in [1, 1000], was " + maxDepth);
-        require(outboundQueueLimitMessages >= 16 && outboundQueueLimitMessages <= 10_000_000,
-            "md.outbound-queue-limit-messages", "must be in [16, 10000000], was " + outboundQueueLimitMessages);
-        require(maxSubscriptionsPerSession >= 1 && maxSubscriptionsPerSession <= MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT,
-            "md.max-subscriptions-per-session", "must be in [1, " + MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT + "], was " +
-            maxSubscriptionsPerSession);
+        requireInRange(heartbeatIntervalSeconds, 1, 3600, "md.heartbeat-interval-seconds");
+        requireInRange(maxDepth, 1, 1000, "md.max-depth");
+        requireInRange(outboundQueueLimitMessages, 16, 10_000_000, "md.outbound-queue-limit-messages");
+        requireInRange(maxSubscriptionsPerSession, 1, MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT,
+            "md.max-subscriptions-per-session");
     }
 
     /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass. */
@@ -124,13 +124,5 @@ public record MarketDataGatewayConfig(
             }
         }
         return null;
-    }
-
-    private static void require(final boolean ok, final String field, final String message)
-    {
-        if (!ok)
-        {
-            throw new IllegalArgumentException(field + " " + message);
-        }
     }
 }

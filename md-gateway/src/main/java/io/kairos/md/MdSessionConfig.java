@@ -2,6 +2,8 @@ package io.kairos.md;
 
 import java.util.Objects;
 
+import io.kairos.engine.ConfigChecks;
+
 /**
  * One market-data session the gateway accepts: the client's CompID (its SenderCompID, 49) and the
  * password it must send in the Logon (554; Username 553, when sent, must equal the CompID).
@@ -13,7 +15,7 @@ public record MdSessionConfig(String compId, String password)
     {
         Objects.requireNonNull(compId, "md.sessions[].comp-id");
         Objects.requireNonNull(password, "md.sessions[].password");
-        if (compId.isBlank() || !compId.chars().allMatch(c -> c > ' ' && c < 127 && c != '='))
+        if (compId.isBlank() || !ConfigChecks.isPrintableToken(compId))
         {
             throw new IllegalArgumentException("md.sessions[].comp-id must be printable ASCII without '=', was '"
                 + compId + "'");

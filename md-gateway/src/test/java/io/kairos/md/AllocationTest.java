@@ -33,8 +33,8 @@ class AllocationTest
     @EnumSource(MdIdleMode.class)
     void shouldNotAllocateOnTheEventLoopPerUpdateInSteadyState(final MdIdleMode idle) throws Exception
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(
-            TestVenue.config().withIdleMode(idle), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry()))
+        try (MarketDataGateway gateway = TestVenue.launch(TestVenue.config().withIdleMode(idle),
+            new SimpleMeterRegistry()))
         {
             final List<SinkClient> sinks = new ArrayList<>();
             try

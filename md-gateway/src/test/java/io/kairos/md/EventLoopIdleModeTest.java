@@ -28,8 +28,8 @@ class EventLoopIdleModeTest
     void shouldServeSessionsHeartbeatsAndEngineEventsAndSpinOnlyWhenAskedTo(final MdIdleMode mode) throws Exception
     {
         final TestVenue venue = new TestVenue();
-        try (MarketDataGateway gateway = MarketDataGateway.launch(
-                TestVenue.config().withIdleMode(mode), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry());
+        try (MarketDataGateway gateway = TestVenue.launch(TestVenue.config().withIdleMode(mode),
+            new SimpleMeterRegistry());
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             if (Boolean.getBoolean("io.netty.transport.noNative"))

@@ -19,8 +19,7 @@ class FeedOverrunTest
     {
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
         final TestVenue venue = new TestVenue();
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-            registry);
+        try (MarketDataGateway gateway = TestVenue.launch(registry);
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();

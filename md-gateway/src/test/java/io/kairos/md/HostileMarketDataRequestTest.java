@@ -28,8 +28,7 @@ class HostileMarketDataRequestTest
     {
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
         final TestVenue venue = new TestVenue();
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-            registry);
+        try (MarketDataGateway gateway = TestVenue.launch(registry);
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -52,8 +51,7 @@ class HostileMarketDataRequestTest
     @Test
     void shouldRejectNoRelatedSymThatDisagreesWithTheSymbols() throws IOException
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-                new SimpleMeterRegistry());
+        try (MarketDataGateway gateway = TestVenue.launch(new SimpleMeterRegistry());
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -76,8 +74,8 @@ class HostileMarketDataRequestTest
     void shouldRefuseARequestThatWouldPassTheSessionsSubscriptionLimit() throws IOException
     {
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config().withMaxSubscriptionsPerSession(2),
-                TestVenue.REFERENCE_DATA, registry);
+        try (MarketDataGateway gateway = TestVenue.launch(TestVenue.config().withMaxSubscriptionsPerSession(2),
+            registry);
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -104,8 +102,8 @@ class HostileMarketDataRequestTest
     @Test
     void shouldRejectASnapshotOnlyRequestNeverForTheLimitButSubscriptionsAlways() throws IOException
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config().withMaxSubscriptionsPerSession(1),
-                TestVenue.REFERENCE_DATA, new SimpleMeterRegistry());
+        try (MarketDataGateway gateway = TestVenue.launch(TestVenue.config().withMaxSubscriptionsPerSession(1),
+            new SimpleMeterRegistry());
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -121,8 +119,7 @@ class HostileMarketDataRequestTest
     @Test
     void shouldFollowASequenceResetPastTwoToThe31() throws IOException
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-                new SimpleMeterRegistry());
+        try (MarketDataGateway gateway = TestVenue.launch(new SimpleMeterRegistry());
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -140,8 +137,7 @@ class HostileMarketDataRequestTest
     @Test
     void shouldRejectANewSeqNoTooLargeToBeANumberAndKeepTheSession() throws IOException
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-                new SimpleMeterRegistry());
+        try (MarketDataGateway gateway = TestVenue.launch(new SimpleMeterRegistry());
             RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
         {
             client.logon();
@@ -162,8 +158,7 @@ class HostileMarketDataRequestTest
     @Test
     void shouldCloseAConnectionThatSendsTenMegabytesOfNonFixBytes() throws IOException
     {
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-                new SimpleMeterRegistry()))
+        try (MarketDataGateway gateway = TestVenue.launch(new SimpleMeterRegistry()))
         {
             try (RawFixClient client = new RawFixClient(gateway.port(), "MD01"))
             {

@@ -28,8 +28,7 @@ class MarketDataFanOutTest
     @BeforeEach
     void launch()
     {
-        gateway = MarketDataGateway.launch(TestVenue.config().withOutboundQueueLimitMessages(64),
-            TestVenue.REFERENCE_DATA, registry);
+        gateway = TestVenue.launch(TestVenue.config().withOutboundQueueLimitMessages(64), registry);
     }
 
     @AfterEach

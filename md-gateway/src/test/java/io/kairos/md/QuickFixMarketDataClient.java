@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.engine.Prices;
+import io.kairos.testsupport.MarketDataRequests;
 import quickfix.Application;
 import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
@@ -65,23 +66,8 @@ final class QuickFixMarketDataClient implements Application, AutoCloseable
 
     void subscribe(final String mdReqId, final String symbol, final int depth) throws Exception
     {
-        final Message request = new Message();
-        request.getHeader().setString(35, "V");
-        request.setString(262, mdReqId);
-        request.setChar(263, '1');
-        request.setInt(264, depth);
-        request.setInt(265, 1);
-        request.setChar(266, orderByOrder ? 'N' : 'Y');
-        for (final char type : new char[] {'0', '1', '2'})
-        {
-            final Group entryType = new Group(267, 269);
-            entryType.setChar(269, type);
-            request.addGroup(entryType);
-        }
-        final Group symbolGroup = new Group(146, 55);
-        symbolGroup.setString(55, symbol);
-        request.addGroup(symbolGroup);
-        Session.sendToTarget(request, sessionId);
+        Session.sendToTarget(MarketDataRequests.subscribe(mdReqId, symbol, depth, orderByOrder ? 'N' : 'Y',
+            '0', '1', '2'), sessionId);
     }
 
     synchronized TreeMap<String, String> book()

@@ -17,8 +17,7 @@ class RingWrapTest
     {
         final TestVenue venue = new TestVenue();
         final int wrapAt = MarketDataGateway.RING_CAPACITY_BYTES / RECORD_BYTES;
-        try (MarketDataGateway gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA,
-            new SimpleMeterRegistry()))
+        try (MarketDataGateway gateway = TestVenue.launch(new SimpleMeterRegistry()))
         {
             final BookEvent event = venue.add(1, 1, Side.BUY, TestVenue.REFERENCE_PRICE, 1);
             int published = 0;

@@ -18,7 +18,7 @@ class SessionLayerTest
     @BeforeEach
     void launch()
     {
-        gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry());
+        gateway = TestVenue.launch(new SimpleMeterRegistry());
     }
 
     @AfterEach

@@ -33,7 +33,7 @@ class SessionMessageMatrixTest
     @BeforeAll
     static void launch()
     {
-        gateway = MarketDataGateway.launch(TestVenue.config(), TestVenue.REFERENCE_DATA, new SimpleMeterRegistry());
+        gateway = TestVenue.launch(new SimpleMeterRegistry());
     }
 
     @AfterAll

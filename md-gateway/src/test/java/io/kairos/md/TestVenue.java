@@ -6,8 +6,9 @@ import io.kairos.engine.BookEvent;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.Side;
+import io.micrometer.core.instrument.MeterRegistry;
 
-/** Test data builders: demo instruments and hand-made book events. Test-only. */
+/** Test data builders: demo instruments, a gateway on them and hand-made book events. Test-only. */
 final class TestVenue
 {
     static final long TICK = 10_000L;
@@ -23,6 +24,18 @@ final class TestVenue
     static MarketDataGatewayConfig config()
     {
         return MarketDataGatewayConfig.defaults().withPort(0);
+    }
+
+    /** A gateway on a free port with {@code config} and the test instruments; the caller closes it. */
+    static MarketDataGateway launch(final MarketDataGatewayConfig config, final MeterRegistry registry)
+    {
+        return MarketDataGateway.launch(config, REFERENCE_DATA, registry);
+    }
+
+    /** A gateway on a free port with {@link #config()} and the test instruments; the caller closes it. */
+    static MarketDataGateway launch(final MeterRegistry registry)
+    {
+        return launch(config(), registry);
     }
 
     BookEvent add(final int instrument, final long orderId, final Side side, final long price, final long quantity)

@@ -1,5 +1,7 @@
 package io.kairos.server;
 
+import java.util.function.ToDoubleFunction;
+
 import io.kairos.cluster.ClusterEngine;
 import io.kairos.cluster.ClusterMember;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -15,30 +17,37 @@ final class ClusterMeters
 
     static void registerClient(final ClusterEngine client, final MeterRegistry registry)
     {
-        Gauge.builder("kairos.cluster.client.unanswered", client, ClusterEngine::unanswered)
-            .description("Commands sent to the cluster whose events have not come back yet")
-            .register(registry);
-        FunctionCounter.builder("kairos.cluster.client.leader.changes", client, ClusterEngine::leaderChanges)
-            .description("Leader changes (and reconnections) the gateways' cluster client followed")
-            .register(registry);
-        FunctionCounter.builder("kairos.cluster.client.resumes", client, ClusterEngine::resumes)
-            .description("Times the client asked the cluster to send again what it missed")
-            .register(registry);
-        FunctionCounter.builder("kairos.cluster.client.lost.commands", client, ClusterEngine::lostCommands)
-            .description("Commands whose events the cluster no longer kept when the client asked for them")
-            .register(registry);
+        gauge(registry, "kairos.cluster.client.unanswered", client, ClusterEngine::unanswered,
+            "Commands sent to the cluster whose events have not come back yet");
+        counter(registry, "kairos.cluster.client.leader.changes", client, ClusterEngine::leaderChanges,
+            "Leader changes (and reconnections) the gateways' cluster client followed");
+        counter(registry, "kairos.cluster.client.resumes", client, ClusterEngine::resumes,
+            "Times the client asked the cluster to send again what it missed");
+        counter(registry, "kairos.cluster.client.lost.commands", client, ClusterEngine::lostCommands,
+            "Commands whose events the cluster no longer kept when the client asked for them");
     }
 
     static void registerMember(final ClusterMember member, final MeterRegistry registry)
     {
-        Gauge.builder("kairos.cluster.member.role", member, m -> m.role().code())
-            .description("This member's role: 0 follower, 1 candidate, 2 leader")
-            .register(registry);
-        Gauge.builder("kairos.cluster.member.applied.commands", member, ClusterMember::appliedCommands)
-            .description("Index of the last command this member applied")
-            .register(registry);
-        FunctionCounter.builder("kairos.cluster.member.snapshots", member, ClusterMember::snapshotsTaken)
-            .description("Snapshots this member wrote since it started (every snapshot.every-commands commands)")
-            .register(registry);
+        gauge(registry, "kairos.cluster.member.role", member, m -> m.role().code(),
+            "This member's role: 0 follower, 1 candidate, 2 leader");
+        gauge(registry, "kairos.cluster.member.applied.commands", member, ClusterMember::appliedCommands,
+            "Index of the last command this member applied");
+        counter(registry, "kairos.cluster.member.snapshots", member, ClusterMember::snapshotsTaken,
+            "Snapshots this member wrote since it started (every snapshot.every-commands commands)");
+    }
+
+    private static <T> void gauge(
+        final MeterRegistry registry, final String name, final T source, final ToDoubleFunction<T> value,
+        final String description)
+    {
+        Gauge.builder(name, source, value).description(description).register(registry);
+    }
+
+    private static <T> void counter(
+        final MeterRegistry registry, final String name, final T source, final ToDoubleFunction<T> count,
+        final String description)
+    {
+        FunctionCounter.builder(name, source, count).description(description).register(registry);
     }
 }

@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.MemberEndpoint;
 import io.kairos.cluster.Replication;
+import io.kairos.engine.ConfigChecks;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
@@ -361,7 +362,7 @@ public final class KairosConfigLoader
 
     private static String compId(final PropertySource source, final String key, final String value)
     {
-        final boolean printable = value.chars().allMatch(c -> c > ' ' && c < 127 && c != '=');
+        final boolean printable = ConfigChecks.isPrintableToken(value);
         if (value.isEmpty() || value.length() > MAX_COMP_ID_LENGTH || !printable)
         {
             throw source.bad(key, value,

@@ -181,52 +181,29 @@ class KairosConfigLoaderTest
     @Test
     void shouldRefuseValuesTheEngineCannotUse()
     {
-        assertEquals("instrument.AAPL.tick-size",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_TICK_SIZE", "0.0000001")).key());
-        assertEquals("instrument.AAPL.reference-price",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_TICK_SIZE", "0.3")).key());
-        assertEquals("instrument.MSFT.id",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_MSFT_ID", "1")).key());
-        assertEquals("instrument.MSFT.partition",
-            assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_PARTITION_COUNT", "1")).key());
-        assertEquals("engine.ring-size",
-            assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_RING_SIZE", "1000")).key());
-        assertEquals("journal.segment-bytes",
-            assertThrows(ConfigException.class, () -> load("KAIROS_JOURNAL_SEGMENT_BYTES", "1024")).key());
-        assertEquals("journal.mode",
-            assertThrows(ConfigException.class, () -> load("KAIROS_JOURNAL_MODE", "sometimes")).key());
-        assertEquals("engine.hosted-partitions",
-            assertThrows(ConfigException.class, () -> load("KAIROS_ENGINE_HOSTED_PARTITIONS", "0,7")).key());
-        assertEquals("fix.session.CLIENT03.cancel-on-disconnect",
-            assertThrows(ConfigException.class,
-                () -> load("KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT", "yes")).key());
-        assertEquals("fix.sessions",
-            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_SESSIONS", "CLIENT01,CLIENT01")).key());
-        assertEquals("md.port",
-            assertThrows(ConfigException.class, () -> load("KAIROS_MD_PORT", "9880")).key());
-        assertEquals("fix.comp-id",
-            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_COMP_ID", "A=B")).key());
-        assertEquals("fix.idle-strategy",
-            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_IDLE_STRATEGY", "sleepy")).key());
-        assertEquals("md.idle-strategy",
-            assertThrows(ConfigException.class, () -> load("KAIROS_MD_IDLE_STRATEGY", "backoff")).key());
-        assertEquals("server.threading",
-            assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_THREADING", "shared")).key());
-        assertEquals("server.cpu-affinity",
-            assertThrows(ConfigException.class, () -> load("KAIROS_SERVER_CPU_AFFINITY", "kairos-hot")).key());
-        assertEquals("md.max-subscriptions-per-session",
-            assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "0")).key());
-        assertEquals("fix.max-heart-bt-int-seconds",
-            assertThrows(ConfigException.class, () -> load("KAIROS_FIX_MAX_HEART_BT_INT_SECONDS", "0")).key());
-        assertEquals("instrument.AAPL.max-order-qty",
-            assertThrows(ConfigException.class,
-                () -> load("KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001")).key());
-        assertEquals("instrument.AAPL.max-notional",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "0")).key());
-        assertEquals("instrument.AAPL.max-notional",
-            assertThrows(ConfigException.class, () -> load("KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "1e6")).key());
-        assertEquals("md.max-subscriptions-per-session",
-            assertThrows(ConfigException.class, () -> load("KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3")).key());
+        assertRefused("instrument.AAPL.tick-size", "KAIROS_INSTRUMENT_AAPL_TICK_SIZE", "0.0000001");
+        assertRefused("instrument.AAPL.reference-price", "KAIROS_INSTRUMENT_AAPL_TICK_SIZE", "0.3");
+        assertRefused("instrument.MSFT.id", "KAIROS_INSTRUMENT_MSFT_ID", "1");
+        assertRefused("instrument.MSFT.partition", "KAIROS_ENGINE_PARTITION_COUNT", "1");
+        assertRefused("engine.ring-size", "KAIROS_ENGINE_RING_SIZE", "1000");
+        assertRefused("journal.segment-bytes", "KAIROS_JOURNAL_SEGMENT_BYTES", "1024");
+        assertRefused("journal.mode", "KAIROS_JOURNAL_MODE", "sometimes");
+        assertRefused("engine.hosted-partitions", "KAIROS_ENGINE_HOSTED_PARTITIONS", "0,7");
+        assertRefused("fix.session.CLIENT03.cancel-on-disconnect", "KAIROS_FIX_SESSION_CLIENT03_CANCEL_ON_DISCONNECT",
+            "yes");
+        assertRefused("fix.sessions", "KAIROS_FIX_SESSIONS", "CLIENT01,CLIENT01");
+        assertRefused("md.port", "KAIROS_MD_PORT", "9880");
+        assertRefused("fix.comp-id", "KAIROS_FIX_COMP_ID", "A=B");
+        assertRefused("fix.idle-strategy", "KAIROS_FIX_IDLE_STRATEGY", "sleepy");
+        assertRefused("md.idle-strategy", "KAIROS_MD_IDLE_STRATEGY", "backoff");
+        assertRefused("server.threading", "KAIROS_SERVER_THREADING", "shared");
+        assertRefused("server.cpu-affinity", "KAIROS_SERVER_CPU_AFFINITY", "kairos-hot");
+        assertRefused("md.max-subscriptions-per-session", "KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "0");
+        assertRefused("fix.max-heart-bt-int-seconds", "KAIROS_FIX_MAX_HEART_BT_INT_SECONDS", "0");
+        assertRefused("instrument.AAPL.max-order-qty", "KAIROS_INSTRUMENT_AAPL_MAX_ORDER_QTY", "1000000001");
+        assertRefused("instrument.AAPL.max-notional", "KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "0");
+        assertRefused("instrument.AAPL.max-notional", "KAIROS_INSTRUMENT_AAPL_MAX_NOTIONAL", "1e6");
+        assertRefused("md.max-subscriptions-per-session", "KAIROS_MD_MAX_SUBSCRIPTIONS_PER_SESSION", "1e3");
     }
 
     @Test
@@ -361,6 +338,12 @@ class KairosConfigLoaderTest
 
         assertTrue(ex.getMessage().contains("nope.properties"), ex.getMessage());
         assertFalse(ex.getMessage().isEmpty());
+    }
+
+    /** {@code name=value} in the environment is refused with a {@link ConfigException} naming {@code key}. */
+    private void assertRefused(final String key, final String name, final String value)
+    {
+        assertEquals(key, assertThrows(ConfigException.class, () -> load(name, value)).key(), name + "=" + value);
     }
 
     private KairosConfig load(final String name, final String value)

@@ -58,12 +58,11 @@ public final class PcapngDescriptor
     public static final int SPB_ORIGINAL_LENGTH_OFFSET = 8;
     public static final int SPB_DATA_OFFSET = 12;
 
+    /**
+     * The obsolete packet block's interface id (2 bytes, then 2 bytes of drops); from ts high on its offsets are the
+     * enhanced packet block's ({@code EPB_…}).
+     */
     public static final int PB_INTERFACE_OFFSET = 8;
-    public static final int PB_TS_HIGH_OFFSET = 12;
-    public static final int PB_TS_LOW_OFFSET = 16;
-    public static final int PB_CAPTURED_LENGTH_OFFSET = 20;
-    public static final int PB_ORIGINAL_LENGTH_OFFSET = 24;
-    public static final int PB_DATA_OFFSET = 28;
 
     /** Blocks larger than this are treated as corrupt (a packet block never needs more). */
     public static final int MAX_BLOCK_LENGTH = 16 * 1024 * 1024;

@@ -132,9 +132,11 @@ public final class PcapngReader implements CaptureReader
         {
             case SECTION_HEADER_BLOCK -> onSectionHeader();
             case INTERFACE_DESCRIPTION_BLOCK -> onInterface(block, index, totalLength);
-            case ENHANCED_PACKET_BLOCK -> onEnhancedPacket(handler, block, index, totalLength, position);
+            case ENHANCED_PACKET_BLOCK ->
+                onPacket(handler, block, index, totalLength, position, readInt(block, index + EPB_INTERFACE_OFFSET));
             case SIMPLE_PACKET_BLOCK -> onSimplePacket(handler, block, index, totalLength, position);
-            case OBSOLETE_PACKET_BLOCK -> onObsoletePacket(handler, block, index, totalLength, position);
+            case OBSOLETE_PACKET_BLOCK ->
+                onPacket(handler, block, index, totalLength, position, readShort(block, index + PB_INTERFACE_OFFSET));
             default ->
             {
             }
@@ -181,30 +183,24 @@ public final class PcapngReader implements CaptureReader
         }
     }
 
-    private void onEnhancedPacket(
+    /**
+     * An enhanced (type 6) or obsolete (type 2) packet block: one layout but for the width of the interface id,
+     * which the caller reads.
+     */
+    private void onPacket(
         final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength,
-        final long position)
+        final long position, final int interfaceId)
     {
-        final int interfaceId = readInt(block, index + EPB_INTERFACE_OFFSET);
-        final int captured = readInt(block, index + EPB_CAPTURED_LENGTH_OFFSET);
-        final int original = readInt(block, index + EPB_ORIGINAL_LENGTH_OFFSET);
-        final long ts = (Integer.toUnsignedLong(readInt(block, index + EPB_TS_HIGH_OFFSET)) << 32) |
-            Integer.toUnsignedLong(readInt(block, index + EPB_TS_LOW_OFFSET));
-        deliver(handler, block, index + EPB_DATA_OFFSET, captured, original, interfaceId, ts, true, position,
+        deliver(handler, block, index + EPB_DATA_OFFSET, readInt(block, index + EPB_CAPTURED_LENGTH_OFFSET),
+            readInt(block, index + EPB_ORIGINAL_LENGTH_OFFSET), interfaceId, timestamp(block, index), true, position,
             totalLength - EPB_DATA_OFFSET - BLOCK_TRAILER_LENGTH);
     }
 
-    private void onObsoletePacket(
-        final PacketHandler handler, final ByteBuffer block, final int index, final int totalLength,
-        final long position)
+    /** The 64-bit timestamp, in units of the interface's resolution, of an enhanced or obsolete packet block. */
+    private long timestamp(final ByteBuffer block, final int index)
     {
-        final int interfaceId = readShort(block, index + PB_INTERFACE_OFFSET);
-        final int captured = readInt(block, index + PB_CAPTURED_LENGTH_OFFSET);
-        final int original = readInt(block, index + PB_ORIGINAL_LENGTH_OFFSET);
-        final long ts = (Integer.toUnsignedLong(readInt(block, index + PB_TS_HIGH_OFFSET)) << 32) |
-            Integer.toUnsignedLong(readInt(block, index + PB_TS_LOW_OFFSET));
-        deliver(handler, block, index + PB_DATA_OFFSET, captured, original, interfaceId, ts, true, position,
-            totalLength - PB_DATA_OFFSET - BLOCK_TRAILER_LENGTH);
+        return (Integer.toUnsignedLong(readInt(block, index + EPB_TS_HIGH_OFFSET)) << 32) |
+            Integer.toUnsignedLong(readInt(block, index + EPB_TS_LOW_OFFSET));
     }
 
     private void onSimplePacket(
@@ -259,11 +255,9 @@ public final class PcapngReader implements CaptureReader
         final ByteBuffer block = file.buffer();
         final int captured = readInt(block, index + EPB_CAPTURED_LENGTH_OFFSET);
         final int present = Math.min(captured, length - EPB_DATA_OFFSET);
-        final long ts = (Integer.toUnsignedLong(readInt(block, index + EPB_TS_HIGH_OFFSET)) << 32) |
-            Integer.toUnsignedLong(readInt(block, index + EPB_TS_LOW_OFFSET));
         deliver(handler, block, index + EPB_DATA_OFFSET, present, Math.max(captured,
-            readInt(block, index + EPB_ORIGINAL_LENGTH_OFFSET)), readInt(block, index + EPB_INTERFACE_OFFSET), ts,
-            true, position, present);
+            readInt(block, index + EPB_ORIGINAL_LENGTH_OFFSET)), readInt(block, index + EPB_INTERFACE_OFFSET),
+            timestamp(block, index), true, position, present);
     }
 
     static long toNanos(final long ts, final int resolution, final long offsetSeconds)

@@ -42,17 +42,7 @@ final class OrderIndex
     void add(final PendingOrder order)
     {
         final long hash = hashOf(order);
-        final PendingOrder head = byHash.get(hash);
-        if (byOrderId)
-        {
-            order.nextWithSameOrderIdHash = head;
-            order.inOrderIdIndex = true;
-        }
-        else
-        {
-            order.nextWithSameClOrdIdHash = head;
-            order.inClOrdIdIndex = true;
-        }
+        link(order, byHash.get(hash), true);
         byHash.put(hash, order);
     }
 
@@ -82,24 +72,11 @@ final class OrderIndex
                 byHash.put(hash, following);
             }
         }
-        else if (byOrderId)
-        {
-            previous.nextWithSameOrderIdHash = following;
-        }
         else
         {
-            previous.nextWithSameClOrdIdHash = following;
+            link(previous, following, true);
         }
-        if (byOrderId)
-        {
-            order.nextWithSameOrderIdHash = null;
-            order.inOrderIdIndex = false;
-        }
-        else
-        {
-            order.nextWithSameClOrdIdHash = null;
-            order.inClOrdIdIndex = false;
-        }
+        link(order, null, false);
     }
 
     private long hashOf(final PendingOrder order)
@@ -110,6 +87,21 @@ final class OrderIndex
     private PendingOrder nextOf(final PendingOrder order)
     {
         return byOrderId ? order.nextWithSameOrderIdHash : order.nextWithSameClOrdIdHash;
+    }
+
+    /** Sets {@code order}'s link to the next order of its chain in this index, and whether this index holds it. */
+    private void link(final PendingOrder order, final PendingOrder next, final boolean indexed)
+    {
+        if (byOrderId)
+        {
+            order.nextWithSameOrderIdHash = next;
+            order.inOrderIdIndex = indexed;
+        }
+        else
+        {
+            order.nextWithSameClOrdIdHash = next;
+            order.inClOrdIdIndex = indexed;
+        }
     }
 
     private static boolean sameId(

@@ -31,6 +31,12 @@ public final class TcpConnection
         this.serverIsn = serverIsn;
     }
 
+    /** Over Ethernet, both initial sequence numbers 1: the connection most tests need. */
+    public static TcpConnection ethernet(final Endpoint client, final Endpoint server)
+    {
+        return new TcpConnection(client, server, Link.ETHERNET, 1, 1);
+    }
+
     public Frame syn(final long timeNs)
     {
         return new Frame(timeNs, packet(client, server, clientIsn, 0, SYN, new byte[0]));

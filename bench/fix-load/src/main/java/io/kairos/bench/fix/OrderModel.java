@@ -60,12 +60,7 @@ public final class OrderModel
     /** Fills {@code out} with a new order (an insert whatever the weights), e.g. for prefilling books. */
     public void insert(final OrderRequest out)
     {
-        out.action = OrderRequest.INSERT;
-        out.targetRequest = -1;
-        out.instrumentIndex = instruments.size() == 1 ? 0 : random.nextInt(instruments.size());
-        final Instrument instrument = instruments.get(out.instrumentIndex);
-        out.side = random.nextBoolean() ? OrderRequest.BUY : OrderRequest.SELL;
-        out.quantity = quantity(instrument);
+        final Instrument instrument = newOrder(out);
         if (random.nextDouble() < config.marketRatio())
         {
             out.ordType = OrderRequest.MARKET;
@@ -80,14 +75,21 @@ public final class OrderModel
     /** Fills {@code out} with a passive limit order (it rests unless the book is crossed), for prefilling books. */
     public void passiveInsert(final OrderRequest out)
     {
+        final Instrument instrument = newOrder(out);
+        out.ordType = OrderRequest.LIMIT;
+        out.priceMicros = sidedPrice(instrument, out.side, false);
+    }
+
+    /** Fills in what every insert draws first, in this order: instrument, side, quantity. @return the instrument */
+    private Instrument newOrder(final OrderRequest out)
+    {
         out.action = OrderRequest.INSERT;
         out.targetRequest = -1;
         out.instrumentIndex = instruments.size() == 1 ? 0 : random.nextInt(instruments.size());
         final Instrument instrument = instruments.get(out.instrumentIndex);
         out.side = random.nextBoolean() ? OrderRequest.BUY : OrderRequest.SELL;
         out.quantity = quantity(instrument);
-        out.ordType = OrderRequest.LIMIT;
-        out.priceMicros = sidedPrice(instrument, out.side, false);
+        return instrument;
     }
 
     private long limitPrice(final Instrument instrument, final char side, final boolean executing)

@@ -64,42 +64,53 @@ public final class ScenarioTableCommand implements Callable<Integer>
 
     private String orderToTick() throws IOException
     {
-        final StringBuilder text = new StringBuilder(2048);
-        final MetricFigures floor = MetricFigures.fromLatencyTool(floorReport, "order-ack");
-        text.append("order-to-tick (Deltix 2023: 10 sessions, 20K orders/s, 10 subscribers), latencies in us " +
-            "p50 / p90 / p99\n\n");
-        text.append(header());
-        for (final String label : reports.keySet())
-        {
-            final MetricFigures ack = MetricFigures.fromLatencyTool(reports.get(label), "order-ack");
-            final MetricFigures tick = MetricFigures.fromLatencyTool(reports.get(label), "order-to-tick");
-            final MetricFigures client = clientFigures(label, "order-ack");
-            row(text, "order-ack (" + label + ")", "18 / 32 / 40", ack, floor, client.percentiles());
-            row(text, "order-to-tick (" + label + ")", "42 / 67 / 91", tick, floor, "n/a");
-        }
-        return text.append(footer()).toString();
+        return latencyTable("order-to-tick (Deltix 2023: 10 sessions, 20K orders/s, 10 subscribers)",
+            (text, label, floor) ->
+            {
+                final MetricFigures ack = MetricFigures.fromLatencyTool(reports.get(label), "order-ack");
+                final MetricFigures tick = MetricFigures.fromLatencyTool(reports.get(label), "order-to-tick");
+                final MetricFigures client = clientFigures(label, "order-ack");
+                row(text, "order-ack (" + label + ")", "18 / 32 / 40", ack, floor, client.percentiles());
+                row(text, "order-to-tick (" + label + ")", "42 / 67 / 91", tick, floor, "n/a");
+            });
     }
 
     private String ultra() throws IOException
     {
+        return latencyTable("ultra (TRADExpress Ultra: 100 sessions, 10 books, ~15,000 active orders)",
+            (text, label, floor) ->
+            {
+                for (final String metric : REQUEST_METRICS)
+                {
+                    final MetricFigures wire = MetricFigures.fromLatencyTool(reports.get(label), metric);
+                    if (wire.present())
+                    {
+                        row(text, metric + " (" + label + ")", metric.equals("order-ack") ? "1.4 p50" : "-", wire,
+                            floor, clientFigures(label, metric).percentiles());
+                    }
+                }
+            });
+    }
+
+    /** A table of percentiles: its title, the header, {@code rows} for each labelled run, the footer. */
+    private String latencyTable(final String title, final Rows rows) throws IOException
+    {
         final StringBuilder text = new StringBuilder(2048);
         final MetricFigures floor = MetricFigures.fromLatencyTool(floorReport, "order-ack");
-        text.append("ultra (TRADExpress Ultra: 100 sessions, 10 books, ~15,000 active orders), latencies in us " +
-            "p50 / p90 / p99\n\n");
+        text.append(title).append(", latencies in us p50 / p90 / p99\n\n");
         text.append(header());
         for (final String label : reports.keySet())
         {
-            for (final String metric : REQUEST_METRICS)
-            {
-                final MetricFigures wire = MetricFigures.fromLatencyTool(reports.get(label), metric);
-                if (wire.present())
-                {
-                    row(text, metric + " (" + label + ")", metric.equals("order-ack") ? "1.4 p50" : "-", wire, floor,
-                        clientFigures(label, metric).percentiles());
-                }
-            }
+            rows.append(text, label, floor);
         }
         return text.append(footer()).toString();
+    }
+
+    /** Appends the rows of one labelled run, given the echo floor's order-ack figures. */
+    @FunctionalInterface
+    private interface Rows
+    {
+        void append(StringBuilder text, String label, MetricFigures floor) throws IOException;
     }
 
     private String averages(final String title, final String[] modes, final double[] publishedUs) throws IOException
