@@ -13,7 +13,9 @@ import org.agrona.concurrent.IdleStrategy;
  * <li>up to {@link #YIELD_WINDOW_NS}: yield the core (to whatever else is runnable on it) and poll again — a
  *     request arriving now is picked up within microseconds, where a parked thread would first wait for its
  *     timer (on the 2-core development VM a 1 µs park took 50-90 µs);</li>
- * <li>then parks from 1 µs doubling to {@link #MAX_PARK_NS};</li>
+ * <li>then parks from 1 µs doubling to {@link #MAX_PARK_NS} — as short as asked only on a thread with a fine timer
+ *     slack, which the venue gives its hot threads ({@code io.kairos.engine.TimerSlack}: 1 µs; Linux's default
+ *     50 µs made every park here at least 50 µs);</li>
  * <li>after {@link #DEEP_IDLE_AFTER_NS} without work, parks of {@link #DEEP_PARK_NS}: an idle venue costs almost
  *     nothing (≈ 1,000 duty cycles a second; Artio's own housekeeping wakes the sessions every few hundred
  *     milliseconds, so a longer intermediate phase would never end), and the first request after a quiet

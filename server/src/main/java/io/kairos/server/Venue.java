@@ -21,6 +21,7 @@ import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.kairos.engine.Prices;
 import io.kairos.engine.RecoveryReport;
+import io.kairos.engine.TimerSlack;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -141,7 +142,8 @@ final class Venue implements AutoCloseable
             clusterEngine.start(fanOut);
             clusterThread = threads != null ? threads.hot() :
                 AgentThread.start("kairos-cluster-client", config.fix().idleMode().newHotPathIdleStrategy(),
-                    ex -> System.err.println("kairos-cluster-client: " + ex), Thread::new);
+                    ex -> System.err.println("kairos-cluster-client: " + ex),
+                    TimerSlack.threadFactory(TimerSlack.HOT_PATH_NS, Thread::new));
             clusterThread.add(clusterEngine);
             endpoints.add("Engine         : replicated by the cluster " + cluster.members() +
                 " (this process is its client; replies to " + cluster.clientHost() + ")");

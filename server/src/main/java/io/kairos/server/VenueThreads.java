@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.CountingErrorHandler;
+import io.kairos.engine.TimerSlack;
 import io.kairos.fix.IdleMode;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -11,7 +12,8 @@ import org.agrona.ErrorHandler;
 /**
  * The compact threading mode's two shared threads: {@code kairos-hot} (Artio's framer, the order-entry
  * sessions, every hosted partition's journal and matcher), waiting as {@code fix.idle-strategy} says
- * ({@link IdleMode#newHotPathIdleStrategy()}), and {@code kairos-infra} (Artio's indexer and monitoring, the
+ * ({@link IdleMode#newHotPathIdleStrategy()}) with a 1 µs timer slack so that its short parks are short
+ * ({@link TimerSlack}), and {@code kairos-infra} (Artio's indexer and monitoring, the
  * Aeron client conductors), backing off to 5 ms sleeps (the gateway adds a third, {@code kairos-archive}, for the
  * media driver and archive). Created first and closed last
  * by the {@link Venue}, so every component can put agents on them and take them off again. An exception
@@ -26,7 +28,7 @@ final class VenueThreads implements AutoCloseable
     VenueThreads(final IdleMode hotIdleMode)
     {
         hot = AgentThread.start("kairos-hot", hotIdleMode.newHotPathIdleStrategy(), errorHandler("kairos-hot"),
-            Thread::new);
+            TimerSlack.threadFactory(TimerSlack.HOT_PATH_NS, Thread::new));
         AgentThread started = null;
         try
         {
