@@ -81,9 +81,15 @@ final class ExecutionReportWriter
 
     private long sendExecutionReport(final Session session, final QueuedExecution execution)
     {
+        return session.trySend(encodeExecutionReport(execution));
+    }
+
+    /** Fills the ExecutionReport encoder with the report of {@code execution}; package-private for tests. */
+    ExecutionReportEncoder encodeExecutionReport(final QueuedExecution execution)
+    {
         final ExecutionEvent event = execution.event;
         final ExecutionReportEncoder report = executionReport;
-        report.reset();
+        resetFieldsNotAlwaysSet(report);
         report.orderID(orderIdBytes, 0, formatOrderId(event.orderId));
         report.execID(execIdBytes, 0, formatExecId(event.execId));
         if (!event.clOrdId.isEmpty())
@@ -130,7 +136,29 @@ final class ExecutionReportWriter
             .trdRegTSTimeOut(event.engineOutNs)
             .responseIn(execution.responseInNs);
         possResend(report.header(), event);
-        return session.trySend(report);
+        return report;
+    }
+
+    /**
+     * Clears what the previous report may have set and this one may leave out; every other field is written on
+     * every report. The encoder's {@code reset()} clears the header and all ~150 fields and components of FIX 4.4's
+     * ExecutionReport: 8 % of the hot thread's samples at 15,000 orders/s (2026-11-27). Whichever field
+     * {@link #encodeExecutionReport} sets only sometimes must be cleared here:
+     * {@code ExecutionReportWriterTest} encodes every kind of report after every other and compares each with what
+     * a fresh writer encodes.
+     */
+    private static void resetFieldsNotAlwaysSet(final ExecutionReportEncoder report)
+    {
+        report.header().reset();
+        report.resetClOrdID();
+        report.resetOrigClOrdID();
+        report.resetOrdType();
+        report.resetTimeInForce();
+        report.resetPrice();
+        report.resetLastPx();
+        report.resetLastQty();
+        report.resetOrdRejReason();
+        report.resetText();
     }
 
     private void writeSymbol(final QueuedExecution execution)
