@@ -24,8 +24,10 @@ import org.agrona.concurrent.IdleStrategy;
  * under steady flow it never parks and takes a core's worth of cycles, yielding them to any other runnable thread —
  * and parks up to {@link #MAX_PARK_NS} after that. The choice is made once, on the thread, at its first idle call.
  * Why parking at once where parks are precise: at 2,000 orders/s with 10 market-data subscribers and tcpdump on 2
- * vCPUs, order-ack on the wire p50 / p90 / p99 59 / 155 / 249 µs instead of 73-113 / 272-277 / 665-683 µs, and 25 %
- * less venue CPU per order (bench/fix-load/README.md, 2026-11-27). Owned by the hot thread.
+ * vCPUs, order-ack on the wire p50 / p90 / p99 56-60 / 79-157 / 210-404 µs instead of 53-113 / 111-278 / 457-683 µs,
+ * and a quarter less venue CPU per order; what it costs: p50 +15-30 % at 10,000/s, where those two CPUs are nearly
+ * full, and a longer service time on an idle machine (bench/fix-load/README.md, 2026-11-27). Owned by the hot
+ * thread.
  */
 final class HotPathIdleStrategy implements IdleStrategy
 {
@@ -40,7 +42,7 @@ final class HotPathIdleStrategy implements IdleStrategy
 
     private long lastWorkNs = System.nanoTime();
     private long parkNs = MIN_PARK_NS;
-    /** Negative until the first idle call reads the thread's timer slack. */
+    /** Negative until the first idle call reads the thread's timer slack (a small /proc read, which allocates). */
     private long yieldWindowNs = -1;
     private long maxParkNs = MAX_PARK_NS;
 
@@ -80,7 +82,7 @@ final class HotPathIdleStrategy implements IdleStrategy
         }
     }
 
-    /** Parks at once up to {@link #PRECISE_MAX_PARK_NS} when the slack is precise, else yields first (allocates). */
+    /** Parks at once, up to {@link #PRECISE_MAX_PARK_NS}, when the slack is precise; else yields first. */
     void choosePhases(final long timerSlackNs)
     {
         final boolean precise = timerSlackNs > 0 && timerSlackNs <= PRECISE_SLACK_NS;
