@@ -10,20 +10,13 @@ import java.util.Properties;
  * A result as it travels between the bench's JVMs: a UTF-8 properties file that the child that measured writes and
  * the parent that reports reads ({@link RunResult}, {@link ReplayResult}). Each result names its keys; this is the
  * file and the refusal of a missing key, written once. An instance is read by one thread.
+ *
+ * @param file   where it was read from
+ * @param what   what it holds, e.g. "run result", for messages
+ * @param values its keys and values, as loaded
  */
-final class ResultFile
+record ResultFile(Path file, String what, Properties values)
 {
-    private final Path file;
-    private final String what;
-    private final Properties values;
-
-    private ResultFile(final Path file, final String what, final Properties values)
-    {
-        this.file = file;
-        this.what = what;
-        this.values = values;
-    }
-
     /** Writes {@code values} to {@code file}; {@code what} (e.g. "run result") goes into its header comment. */
     static void write(final Properties values, final Path file, final String what) throws IOException
     {
