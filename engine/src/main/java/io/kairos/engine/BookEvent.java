@@ -30,6 +30,9 @@ public final class BookEvent
         EXECUTE
     }
 
+    /** A fresh event that nothing writes (private): what {@link #reset()} copies. Read by every matcher thread. */
+    private static final BookEvent EMPTY = new BookEvent();
+
     public Type type;
     public int instrumentId;
     public long sequence;
@@ -47,23 +50,10 @@ public final class BookEvent
     public long matchStartNs;
     public long engineOutNs;
 
+    /** Back to a fresh event's state: a copy of {@link #EMPTY}, so that the field list is written once (copyFrom). */
     void reset()
     {
-        type = null;
-        instrumentId = 0;
-        sequence = 0;
-        orderId = 0;
-        side = null;
-        price = 0;
-        quantity = 0;
-        tradeQuantity = 0;
-        aggressorOrderId = 0;
-        aggressorSide = null;
-        execId = 0;
-        recovered = false;
-        engineInNs = 0;
-        matchStartNs = 0;
-        engineOutNs = 0;
+        copyFrom(EMPTY);
     }
 
     /** Copies every field; for consumers that queue events to another thread. */

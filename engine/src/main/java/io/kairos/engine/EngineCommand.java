@@ -21,6 +21,9 @@ public final class EngineCommand
 {
     public static final int ALL_INSTRUMENTS = -1;
 
+    /** A fresh command that nothing writes (private): what {@link #reset()} copies. Read by any thread. */
+    private static final EngineCommand EMPTY = new EngineCommand();
+
     public CommandType type;
     public int sessionId;
     public long correlationId;
@@ -45,24 +48,10 @@ public final class EngineCommand
      */
     public boolean possDup;
 
+    /** Back to a fresh command's state: a copy of {@link #EMPTY}, so that the field list is written once (copyFrom). */
     public EngineCommand reset()
     {
-        type = null;
-        sessionId = 0;
-        correlationId = 0;
-        clOrdId.clear();
-        origClOrdId.clear();
-        orderId = 0;
-        instrumentId = 0;
-        side = null;
-        orderType = null;
-        timeInForce = null;
-        price = 0;
-        quantity = 0;
-        gatewayInNs = 0;
-        engineInNs = 0;
-        preReject = RejectReason.NONE;
-        possDup = false;
+        copyFrom(EMPTY);
         return this;
     }
 

@@ -19,6 +19,9 @@ public final class ExecutionEvent
         MASS_CANCEL_REPORT
     }
 
+    /** A fresh event that nothing writes (private): what {@link #reset()} copies. Read by every matcher thread. */
+    private static final ExecutionEvent EMPTY = new ExecutionEvent();
+
     public Kind kind = Kind.EXECUTION_REPORT;
     public int sessionId;
     public long correlationId;
@@ -65,41 +68,10 @@ public final class ExecutionEvent
      */
     public boolean recovered;
 
+    /** Back to a fresh event's state: a copy of {@link #EMPTY}, so that the field list is written once (copyFrom). */
     void reset()
     {
-        kind = Kind.EXECUTION_REPORT;
-        sessionId = 0;
-        correlationId = 0;
-        cause = null;
-        execType = null;
-        ordStatus = null;
-        rejectReason = RejectReason.NONE;
-        partition = 0;
-        orderId = 0;
-        execId = 0;
-        clOrdId.clear();
-        origClOrdId.clear();
-        instrumentId = 0;
-        side = null;
-        orderType = null;
-        timeInForce = null;
-        price = 0;
-        orderQty = 0;
-        cumQty = 0;
-        leavesQty = 0;
-        avgPx = 0;
-        lastPx = 0;
-        lastQty = 0;
-        contraOrderId = 0;
-        cxlRejResponseTo = null;
-        affectedOrders = 0;
-        transactTimeNs = 0;
-        gatewayInNs = 0;
-        engineInNs = 0;
-        matchStartNs = 0;
-        engineOutNs = 0;
-        journalIndex = 0;
-        recovered = false;
+        copyFrom(EMPTY);
     }
 
     /** Copies every field; for consumers that queue events to another thread. */

@@ -6,6 +6,9 @@ package io.kairos.engine;
  */
 final class Order
 {
+    /** A fresh node that nothing writes or links: what {@link #clear()} copies. Read by every matcher thread. */
+    private static final Order EMPTY = new Order();
+
     long orderId;
     int sessionId;
     final AsciiId clOrdId = new AsciiId();
@@ -77,23 +80,10 @@ final class Order
         finalStatus = other.finalStatus;
     }
 
+    /** Back to a fresh node's state (state copied from {@link #EMPTY}, so its field list is written once), unlinked. */
     void clear()
     {
-        orderId = 0;
-        sessionId = 0;
-        clOrdId.clear();
-        clOrdKey = 0;
-        instrumentId = 0;
-        side = null;
-        orderType = null;
-        timeInForce = null;
-        price = 0;
-        orderQty = 0;
-        cumQty = 0;
-        leavesQty = 0;
-        notional = 0;
-        notionalHigh = 0;
-        finalStatus = null;
+        copyStateFrom(EMPTY);
         level = null;
         prev = null;
         next = null;

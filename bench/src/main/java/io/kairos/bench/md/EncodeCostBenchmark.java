@@ -4,18 +4,13 @@ import java.util.concurrent.TimeUnit;
 
 import io.kairos.md.EncodeCostFixture;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Per-subscriber cost of one market-data incremental in the gateway ({@link EncodeCostFixture}):
@@ -28,13 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * p50 is the median of those per-batch means. Owned by the one benchmark thread.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-XX:+UseParallelGC", MdJvmFlags.ADD_EXPORTS_MISC, MdJvmFlags.ADD_OPENS_NIO_CH,
-    MdJvmFlags.ADD_OPENS_NIO, MdJvmFlags.ADD_OPENS_MISC})
-public class EncodeCostBenchmark
+public class EncodeCostBenchmark extends MdBenchmark
 {
     static final int BATCH = 1_000;
 

@@ -14,18 +14,13 @@ import io.kairos.md.MarketDataGatewayConfig;
 import io.kairos.md.MdIdleMode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Fan-out of one book update to N market-data subscribers over loopback, through the real
@@ -45,13 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * threads on a small machine). Sample mode: one sample per update.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-XX:+UseParallelGC", MdJvmFlags.ADD_EXPORTS_MISC, MdJvmFlags.ADD_OPENS_NIO_CH,
-    MdJvmFlags.ADD_OPENS_NIO, MdJvmFlags.ADD_OPENS_MISC})
-public class FanOutBenchmark
+public class FanOutBenchmark extends MdBenchmark
 {
     private static final int INSTRUMENT_ID = 1;
     private static final ReferenceData REFERENCE_DATA = new ReferenceData(

@@ -3,13 +3,16 @@ package io.kairos.bench.exchangecore;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+
+import exchange.core2.core.common.CoreWaitStrategy;
 
 /**
  * The {@code --name value} pairs of a child JVM main's command line ({@link ExchangeCoreRunner},
  * {@link ExchangeCoreReplayRunner}): every name must be one the main knows and needs a value; the last of a repeated
  * name wins. Bad input is an {@link IllegalArgumentException} naming the option, as is a value that does not parse,
- * which the mains turn into exit status 2. Used by the main thread only.
+ * which the mains turn into exit status 2 ({@link #refuse}). Used by the main thread only.
  */
 final class ChildOptions
 {
@@ -55,5 +58,18 @@ final class ChildOptions
     {
         final String value = values.get(name);
         return value == null ? otherwise : Integer.parseInt(value);
+    }
+
+    /** The {@code --wait} option: an exchange-core {@link CoreWaitStrategy} name in any case, or {@code otherwise}. */
+    String waitStrategy(final CoreWaitStrategy otherwise)
+    {
+        return CoreWaitStrategy.valueOf(value("--wait", otherwise.name()).toUpperCase(Locale.ROOT)).name();
+    }
+
+    /** Refuses a child main's arguments: says why on standard error and exits with status 2. */
+    static void refuse(final String main, final IllegalArgumentException e)
+    {
+        System.err.println(main + ": " + e.getMessage());
+        System.exit(2);
     }
 }

@@ -50,8 +50,7 @@ public final class ExchangeCoreReplayRunner
             resultDir = options.path("--result-dir");
             runs = options.intValue("--runs", 0);
             modes = List.of(options.value("--modes", DIRECT + "," + PIPELINE).toLowerCase(Locale.ROOT).split(","));
-            wait = CoreWaitStrategy.valueOf(options.value("--wait", CoreWaitStrategy.YIELDING.name())
-                .toUpperCase(Locale.ROOT)).name();
+            wait = options.waitStrategy(CoreWaitStrategy.YIELDING);
             expected = options.value("--expect-sha256", null);
             capacity = options.intValue("--outcome-capacity", 1 << 20);
             if (flowFile == null || resultDir == null || runs <= 0)
@@ -68,8 +67,7 @@ public final class ExchangeCoreReplayRunner
         }
         catch (final IllegalArgumentException e)
         {
-            System.err.println("ExchangeCoreReplayRunner: " + e.getMessage());
-            System.exit(2);
+            ChildOptions.refuse("ExchangeCoreReplayRunner", e);
             return;
         }
         try

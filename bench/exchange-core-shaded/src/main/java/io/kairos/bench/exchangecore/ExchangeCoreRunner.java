@@ -44,8 +44,7 @@ public final class ExchangeCoreRunner
             rate = options.longValue("--rate", 0);
             journal = parseJournal(options.value("--journal", "off"));
             journalDir = options.path("--journal-dir");
-            wait = CoreWaitStrategy.valueOf(options.value("--wait", CoreWaitStrategy.BLOCKING.name())
-                .toUpperCase(Locale.ROOT)).name();
+            wait = options.waitStrategy(CoreWaitStrategy.BLOCKING);
             if (flowFile == null || resultFile == null || rate <= 0)
             {
                 throw new IllegalArgumentException("--flow, --result and --rate (> 0) are required");
@@ -53,8 +52,7 @@ public final class ExchangeCoreRunner
         }
         catch (final IllegalArgumentException e)
         {
-            System.err.println("ExchangeCoreRunner: " + e.getMessage());
-            System.exit(2);
+            ChildOptions.refuse("ExchangeCoreRunner", e);
             return;
         }
         try

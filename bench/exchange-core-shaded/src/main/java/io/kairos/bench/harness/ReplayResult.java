@@ -1,8 +1,6 @@
 package io.kairos.bench.harness;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Properties;
@@ -78,47 +76,30 @@ public record ReplayResult(String label, String jvm, long messages, long command
         }
         p.setProperty("warmupSha256", warmupSha256);
         p.setProperty("mismatchText", mismatchText == null ? "" : mismatchText.toString());
-        try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
-        {
-            p.store(out, "Kairos bench replay result");
-        }
+        ResultFile.write(p, file, "replay result");
     }
 
     public static ReplayResult read(final Path file) throws IOException
     {
-        final Properties p = new Properties();
-        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
-        {
-            p.load(in);
-        }
+        final ResultFile in = ResultFile.read(file, "replay result");
         try
         {
-            final int runs = Integer.parseInt(required(p, "runs", file));
+            final int runs = Integer.parseInt(in.required("runs"));
             final double[] rates = new double[runs];
             final String[] hashes = new String[runs];
             for (int i = 0; i < runs; i++)
             {
-                rates[i] = Double.parseDouble(required(p, "messagesPerSecond." + i, file));
-                hashes[i] = required(p, "sha256." + i, file);
+                rates[i] = Double.parseDouble(in.required("messagesPerSecond." + i));
+                hashes[i] = in.required("sha256." + i);
             }
-            final String mismatch = required(p, "mismatchText", file);
-            return new ReplayResult(required(p, "label", file), required(p, "jvm", file),
-                Long.parseLong(required(p, "messages", file)), Long.parseLong(required(p, "commands", file)), rates,
-                required(p, "warmupSha256", file), hashes, mismatch.isEmpty() ? null : Path.of(mismatch));
+            final String mismatch = in.required("mismatchText");
+            return new ReplayResult(in.required("label"), in.required("jvm"),
+                Long.parseLong(in.required("messages")), Long.parseLong(in.required("commands")), rates,
+                in.required("warmupSha256"), hashes, mismatch.isEmpty() ? null : Path.of(mismatch));
         }
         catch (final RuntimeException e)
         {
             throw new IOException(file + ": unreadable replay result: " + e, e);
         }
-    }
-
-    private static String required(final Properties p, final String key, final Path file) throws IOException
-    {
-        final String value = p.getProperty(key);
-        if (value == null)
-        {
-            throw new IOException(file + ": replay result lacks '" + key + "'");
-        }
-        return value;
     }
 }

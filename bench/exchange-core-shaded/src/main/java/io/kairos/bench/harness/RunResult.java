@@ -2,8 +2,6 @@ package io.kairos.bench.harness;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Properties;
@@ -56,43 +54,26 @@ public record RunResult(
         p.setProperty("rejects", Long.toString(rejects));
         p.setProperty("fills", Long.toString(fills));
         p.setProperty("latencyNs", Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length)));
-        try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
-        {
-            p.store(out, "Kairos bench run result");
-        }
+        ResultFile.write(p, file, "run result");
     }
 
     public static RunResult read(final Path file) throws IOException
     {
-        final Properties p = new Properties();
-        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
-        {
-            p.load(in);
-        }
+        final ResultFile in = ResultFile.read(file, "run result");
         try
         {
             final Histogram histogram = Histogram.decodeFromCompressedByteBuffer(
-                ByteBuffer.wrap(Base64.getDecoder().decode(required(p, "latencyNs", file))), 0);
-            return new RunResult(required(p, "label", file), Long.parseLong(required(p, "throughputCommands", file)),
-                Double.parseDouble(required(p, "throughputPerSecond", file)),
-                Double.parseDouble(required(p, "throughputMinPerSecond", file)),
-                Double.parseDouble(required(p, "throughputMaxPerSecond", file)),
-                Long.parseLong(required(p, "offeredRatePerSecond", file)),
-                histogram, Long.parseLong(required(p, "rejects", file)), Long.parseLong(required(p, "fills", file)));
+                ByteBuffer.wrap(Base64.getDecoder().decode(in.required("latencyNs"))), 0);
+            return new RunResult(in.required("label"), Long.parseLong(in.required("throughputCommands")),
+                Double.parseDouble(in.required("throughputPerSecond")),
+                Double.parseDouble(in.required("throughputMinPerSecond")),
+                Double.parseDouble(in.required("throughputMaxPerSecond")),
+                Long.parseLong(in.required("offeredRatePerSecond")),
+                histogram, Long.parseLong(in.required("rejects")), Long.parseLong(in.required("fills")));
         }
         catch (final DataFormatException | RuntimeException e)
         {
             throw new IOException(file + ": unreadable run result: " + e, e);
         }
-    }
-
-    private static String required(final Properties p, final String key, final Path file) throws IOException
-    {
-        final String value = p.getProperty(key);
-        if (value == null)
-        {
-            throw new IOException(file + ": run result lacks '" + key + "'");
-        }
-        return value;
     }
 }
