@@ -85,9 +85,8 @@ class CrashRestartTest
                 assertEquals(port, fixture.port());
                 client.startAndLogon();
                 client.place(Requests.limit("BEFORE", BUY, "AAPL", 1, 95));
-                final quickfix.Session counterparty = client.session();
+                lastOnWire = client.logoutAndAwaitReply();
                 client.stop();
-                lastOnWire = counterparty.getExpectedTargetNum() - 1;
             }
             final int lostTail = 5;
             try (SentSequenceFloor floor = SentSequenceFloor.open(gatewayDir, List.of()))

@@ -20,6 +20,7 @@ import quickfix.SLF4JLogFactory;
 import quickfix.SessionSettings;
 import quickfix.SocketInitiator;
 import quickfix.field.ExecType;
+import quickfix.field.MsgSeqNum;
 import quickfix.field.MsgType;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,7 +40,7 @@ final class QfjClient implements Application, AutoCloseable
     private final SessionSettings settings;
     private final String password;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
-    private final BlockingQueue<String> logouts = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Message> logouts = new LinkedBlockingQueue<>();
     private SocketInitiator initiator;
 
     QfjClient(final String compId, final String password, final int port, final Path storeDir)
@@ -187,10 +188,17 @@ final class QfjClient implements Application, AutoCloseable
         return received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** @return the Text of the next Logout the gateway sent, or null when none came within {@code timeout}. */
-    String awaitLogout(final Duration timeout) throws InterruptedException
+    /**
+     * Sends a Logout and waits (bounded) for the gateway's Logout in reply.
+     *
+     * @return the reply's MsgSeqNum: the last number the gateway sent on this session.
+     */
+    int logoutAndAwaitReply() throws InterruptedException, FieldNotFound
     {
-        return logouts.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        session().logout();
+        final Message reply = logouts.poll(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        assertNotNull(reply, sessionId.getSenderCompID() + " got no Logout in reply within " + TIMEOUT);
+        return reply.getHeader().getInt(MsgSeqNum.FIELD);
     }
 
     Session session()
@@ -256,7 +264,7 @@ final class QfjClient implements Application, AutoCloseable
         }
         else if (MsgType.LOGOUT.equals(type))
         {
-            logouts.add(message.isSetField(58) ? message.getString(58) : "");
+            logouts.add(message);
         }
     }
 
