@@ -73,6 +73,21 @@ class ServerLifecycleIT
             assertTrue(output.contains("configuration OK"), output);
             assertTrue(output.contains("session CLIENT01 id=1 password=***"), output);
             assertTrue(!output.contains("topsecret"), output);
+            assertTrue(!output.contains("DontCompileHugeMethods"), "the launcher lets the JIT compile the " +
+                "order decoders: " + output);
+        }
+    }
+
+    @Test
+    void shouldWarnWhenTheJvmOptionsLeaveTheOrderDecodersInterpreted()
+    {
+        final TestVenue venue = new TestVenue(dir);
+        try (KairosProcess server = KairosProcess.launch(venue,
+            Map.of("JAVA_OPTS", "-Xms128m -Xmx256m -XX:-AlwaysPreTouch -XX:+DontCompileHugeMethods"), "--check-config"))
+        {
+            assertEquals(0, server.awaitExit(30_000));
+            assertTrue(server.output().contains("kairos-server: warning: this JVM runs with " +
+                "-XX:+DontCompileHugeMethods"), server.output());
         }
     }
 

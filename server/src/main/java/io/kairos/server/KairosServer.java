@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import io.kairos.fix.DecoderCompilation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,6 +85,11 @@ public final class KairosServer implements Callable<Integer>
         for (final String warning : config.warnings())
         {
             err.println("kairos-server: warning: " + warning);
+        }
+        final String jitWarning = DecoderCompilation.warning();
+        if (jitWarning != null)
+        {
+            err.println("kairos-server: warning: " + jitWarning);
         }
         if (checkConfig)
         {
