@@ -64,30 +64,29 @@ class ServerLifecycleIT
     @Test
     void shouldCheckTheConfigurationWithoutStarting()
     {
-        final TestVenue venue = new TestVenue(dir);
-        try (KairosProcess server = KairosProcess.launch(venue,
-            Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD", "topsecret"), "--check-config"))
-        {
-            assertEquals(0, server.awaitExit(30_000));
-            final String output = server.output();
-            assertTrue(output.contains("configuration OK"), output);
-            assertTrue(output.contains("session CLIENT01 id=1 password=***"), output);
-            assertTrue(!output.contains("topsecret"), output);
-            assertTrue(!output.contains("DontCompileHugeMethods"), "the launcher lets the JIT compile the " +
-                "order decoders: " + output);
-        }
+        final String output = checkConfig(Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD", "topsecret"));
+        assertTrue(output.contains("configuration OK"), output);
+        assertTrue(output.contains("session CLIENT01 id=1 password=***"), output);
+        assertTrue(!output.contains("topsecret"), output);
+        assertTrue(!output.contains("DontCompileHugeMethods"), "the launcher lets the JIT compile the " +
+            "order decoders: " + output);
     }
 
     @Test
     void shouldWarnWhenTheJvmOptionsLeaveTheOrderDecodersInterpreted()
     {
-        final TestVenue venue = new TestVenue(dir);
-        try (KairosProcess server = KairosProcess.launch(venue,
-            Map.of("JAVA_OPTS", "-Xms128m -Xmx256m -XX:-AlwaysPreTouch -XX:+DontCompileHugeMethods"), "--check-config"))
+        final String output = checkConfig(
+            Map.of("JAVA_OPTS", "-Xms128m -Xmx256m -XX:-AlwaysPreTouch -XX:+DontCompileHugeMethods"));
+        assertTrue(output.contains("kairos-server: warning: this JVM runs with -XX:+DontCompileHugeMethods"), output);
+    }
+
+    /** @return what {@code kairos-server --check-config} printed, once it exited with status 0 */
+    private String checkConfig(final Map<String, String> env)
+    {
+        try (KairosProcess server = KairosProcess.launch(new TestVenue(dir), env, "--check-config"))
         {
-            assertEquals(0, server.awaitExit(30_000));
-            assertTrue(server.output().contains("kairos-server: warning: this JVM runs with " +
-                "-XX:+DontCompileHugeMethods"), server.output());
+            assertEquals(0, server.awaitExit(30_000), server.output());
+            return server.output();
         }
     }
 
