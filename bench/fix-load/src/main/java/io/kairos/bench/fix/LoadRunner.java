@@ -43,7 +43,6 @@ public final class LoadRunner
         final RequestLog log = new RequestLog(capacity);
         final List<RestingOrders> resting = new ArrayList<>(sessionCount);
         final Map<SessionID, Integer> sessionIndex = new HashMap<>();
-        final Map<SessionID, String> passwords = new HashMap<>();
         final List<SessionID> ids = new ArrayList<>(sessionCount);
         for (int i = 0; i < sessionCount; i++)
         {
@@ -52,12 +51,9 @@ public final class LoadRunner
             ids.add(id);
             sessionIndex.put(id, i);
             resting.add(log.newRestingOrders());
-            final String password = config.passwords().get(sender);
-            if (password != null)
-            {
-                passwords.put(id, password);
-            }
         }
+        final Map<SessionID, String> passwords = QuickFixLogon.passwordsBySession(config.beginString(),
+            config.sessions(), config.targetCompId(), config.passwords());
         final String prefix = "L" + Long.toString(System.currentTimeMillis(), 36) + "-";
         final LatencyRecorder recorder = new LatencyRecorder();
         final CountDownLatch loggedOn = new CountDownLatch(sessionCount);

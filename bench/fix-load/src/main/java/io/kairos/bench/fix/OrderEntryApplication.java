@@ -23,9 +23,6 @@ final class OrderEntryApplication implements Application
     private static final int TAG_ORDSTATUS = 39;
     private static final int TAG_TEXT = 58;
     private static final int TAG_LEAVESQTY = 151;
-    private static final int TAG_USERNAME = 553;
-    private static final int TAG_PASSWORD = 554;
-    private static final int TAG_RESET_SEQNUM = 141;
 
     private final String clOrdIdPrefix;
     private final RequestLog log;
@@ -95,16 +92,7 @@ final class OrderEntryApplication implements Application
 
     public void toAdmin(final Message message, final SessionID sessionId)
     {
-        if (isMsgType(message, "A"))
-        {
-            message.setBoolean(TAG_RESET_SEQNUM, true);
-            final String password = passwords.get(sessionId);
-            if (password != null)
-            {
-                message.setString(TAG_USERNAME, sessionId.getSenderCompID());
-                message.setString(TAG_PASSWORD, password);
-            }
-        }
+        QuickFixLogon.addFields(message, sessionId, passwords);
     }
 
     public void fromAdmin(final Message message, final SessionID sessionId)
