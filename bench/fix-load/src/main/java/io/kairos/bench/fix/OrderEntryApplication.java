@@ -116,38 +116,16 @@ final class OrderEntryApplication implements Application
             return;
         }
         final int index = requestIndex(message);
-        if (index < 0 || index >= log.capacity() || log.sentNs(index) == 0)
+        if (!OrderAnswers.isSent(log, index))
         {
             unknownResponses.incrementAndGet();
             return;
         }
         responses.incrementAndGet();
-        final char ordStatus = charField(message, TAG_ORDSTATUS);
-        final boolean first = log.claimFirstResponse(index);
-        if (first)
+        if (OrderAnswers.onAnswer(log, recorder, restingBySession.get(sessionIndex.get(sessionId)), index,
+            executionReport, charField(message, TAG_ORDSTATUS), leaves(message) > 0, receivedNs))
         {
-            if (log.measured(index))
-            {
-                recorder.recordResponse(log.action(index), log.intendedNs(index), log.sentNs(index), receivedNs);
-            }
-            if (!executionReport || ordStatus == '8')
-            {
-                rejects.incrementAndGet();
-            }
-        }
-        if (!executionReport || log.action(index) == OrderRequest.CANCEL)
-        {
-            return;
-        }
-        final RestingOrders resting = restingBySession.get(sessionIndex.get(sessionId));
-        final boolean open = (ordStatus == '0' || ordStatus == '1' || ordStatus == '5') && leaves(message) > 0;
-        if (first && open)
-        {
-            resting.add(index, receivedNs);
-        }
-        else if (!open)
-        {
-            resting.remove(index);
+            rejects.incrementAndGet();
         }
     }
 
