@@ -143,7 +143,7 @@ class L3BookSetTest
             final int actual = stream.apply(i, set);
             assertEquals(L3Result.name(expected), L3Result.name(actual), "result of event " + i + " (seed " + seed
                 + ")");
-            final int touched = stream.type[i] == L3EventTypes.ADD ? stream.instrument[i] : before == null ? -1
+            final int touched = stream.type[i] == L3EventStream.ADD ? stream.instrument[i] : before == null ? -1
                 : before.instrumentId();
             if (touched >= 0 && set.book(touched) != null)
             {

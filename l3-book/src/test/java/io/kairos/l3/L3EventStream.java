@@ -1,11 +1,5 @@
 package io.kairos.l3;
 
-import static io.kairos.l3.L3EventTypes.ADD;
-import static io.kairos.l3.L3EventTypes.DELETE;
-import static io.kairos.l3.L3EventTypes.EXECUTE;
-import static io.kairos.l3.L3EventTypes.MODIFY_KEEP;
-import static io.kairos.l3.L3EventTypes.MODIFY_LOSE;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -17,6 +11,12 @@ import java.util.Random;
  */
 final class L3EventStream
 {
+    static final byte ADD = 0;
+    static final byte MODIFY_KEEP = 1;
+    static final byte MODIFY_LOSE = 2;
+    static final byte DELETE = 3;
+    static final byte EXECUTE = 4;
+
     final int size;
     final byte[] type;
     final int[] instrument;
@@ -42,8 +42,14 @@ final class L3EventStream
     /** Applies event {@code i} to the book under test or to the reference. @return the result code */
     int apply(final int i, final L3EventSink books)
     {
-        return L3EventTypes.apply(books, type[i], instrument[i], orderId[i], side[i], price[i], quantity[i],
-            remaining[i]);
+        switch (type[i])
+        {
+            case ADD: return books.add(instrument[i], orderId[i], side[i], price[i], quantity[i]);
+            case MODIFY_KEEP: return books.modifyKeepPriority(orderId[i], quantity[i]);
+            case MODIFY_LOSE: return books.modifyLosePriority(orderId[i], price[i], quantity[i]);
+            case DELETE: return books.delete(orderId[i]);
+            default: return books.execute(orderId[i], quantity[i], remaining[i]);
+        }
     }
 
     private void generate(final Random random, final int instruments, final boolean bad)

@@ -1,15 +1,8 @@
 package io.kairos.bench.l3;
 
-import static io.kairos.l3.L3EventTypes.ADD;
-import static io.kairos.l3.L3EventTypes.DELETE;
-import static io.kairos.l3.L3EventTypes.EXECUTE;
-import static io.kairos.l3.L3EventTypes.MODIFY_KEEP;
-import static io.kairos.l3.L3EventTypes.MODIFY_LOSE;
-
 import java.util.Random;
 
 import io.kairos.l3.L3BookSet;
-import io.kairos.l3.L3EventTypes;
 import io.kairos.l3.Sides;
 
 /**
@@ -24,6 +17,12 @@ import io.kairos.l3.Sides;
  */
 public final class L3Replay
 {
+    static final byte ADD = 0;
+    static final byte MODIFY_KEEP = 1;
+    static final byte MODIFY_LOSE = 2;
+    static final byte DELETE = 3;
+    static final byte EXECUTE = 4;
+
     /** How the replayed venue numbers its orders (what the order table's hash sees). */
     public enum OrderIds
     {
@@ -112,8 +111,14 @@ public final class L3Replay
     /** Applies event {@code i}; @return the result code. */
     public int apply(final int i, final L3BookSet books)
     {
-        return L3EventTypes.apply(books, type[i], instrument[i], orderId[i], side[i], price[i], quantity[i],
-            remaining[i]);
+        switch (type[i])
+        {
+            case ADD: return books.add(instrument[i], orderId[i], side[i], price[i], quantity[i]);
+            case MODIFY_KEEP: return books.modifyKeepPriority(orderId[i], quantity[i]);
+            case MODIFY_LOSE: return books.modifyLosePriority(orderId[i], price[i], quantity[i]);
+            case DELETE: return books.delete(orderId[i]);
+            default: return books.execute(orderId[i], quantity[i], remaining[i]);
+        }
     }
 
     private void append(final byte t, final int inst, final long id, final int s, final long p, final long q,
