@@ -25,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 public final class LeanLoadRunner
 {
     private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(5);
-    private static final long PREFILL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(120);
     private static final long LOGOUT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
     private static final int CONNECT_TIMEOUT_MS = 10_000;
     private static final int MAX_FIELDS_PER_FRAME = 1 << 16;
@@ -138,13 +137,7 @@ public final class LeanLoadRunner
         {
             session.sendLogon();
         }
-        if (!loggedOn.await(config.logonTimeoutNs(), TimeUnit.NANOSECONDS))
-        {
-            throw new LoadException(loggedOn.getCount() + " of " + sessions.size() + " order-entry sessions did " +
-                "not log on to " + config.host() + ":" + config.port() + " within " +
-                TimeUnit.NANOSECONDS.toSeconds(config.logonTimeoutNs()) + " s (check the CompIDs, passwords, " +
-                "BeginString and the venue's session limit and log)" + failureOf(receiver));
-        }
+        LoadRunner.awaitOrderEntryLogon(config, loggedOn, sessions.size(), () -> failureOf(receiver));
         final CpuMeter cpu = new CpuMeter().hotThread(receiverThread);
         final LeanOrderChannel channel = new LeanOrderChannel(sessions, config.beginString(), config.targetCompId(),
             config.model().instruments(), clOrdIds, epochOffsetNs);
@@ -152,11 +145,7 @@ public final class LeanLoadRunner
         {
             cpu.hotThread(Thread.currentThread());
             final LoadSender sender = new LoadSender(config, log, resting, channel, recorder, cpu::start, out);
-            final int prefilled = sender.prefill();
-            LoadRunner.awaitAnswers(log, 0, prefilled, null, Math.max(config.drainTimeoutNs(), PREFILL_TIMEOUT_NS));
-            out.printf("fix-load  %s: %d sessions logged on (lean client), %d orders prefilled; sending %.0f/s for " +
-                "%d s (+%d s warm-up)%n", config.label(), sessions.size(), prefilled, config.ratePerSecond(),
-                TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
+            final int prefilled = sender.prefillAndSettle(" (lean client)");
             final LoadSender.Outcome outcome = sender.run(prefilled, PROGRESS_INTERVAL_NS);
             return new SenderRun(prefilled, outcome, cpu.started() ? cpu.stop() : null);
         });

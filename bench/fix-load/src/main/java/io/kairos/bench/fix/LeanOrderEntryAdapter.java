@@ -53,38 +53,16 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
         final int clOrdId = fields.find(FixTags.CL_ORD_ID);
         final int index =
             clOrdId < 0 ? -1 : clOrdIds.index(fields.buffer(), fields.start(clOrdId), fields.end(clOrdId));
-        if (index < 0 || index >= log.capacity() || log.sentNs(index) == 0)
+        if (!OrderAnswers.isSent(log, index))
         {
             unknownResponses++;
             return;
         }
         responses++;
-        final byte ordStatus = fields.firstByte(FixTags.ORD_STATUS);
-        final boolean first = log.claimFirstResponse(index);
-        if (first)
+        if (OrderAnswers.onAnswer(log, recorder, restingBySession.get(session.index()), index, executionReport,
+            fields.firstByte(FixTags.ORD_STATUS), hasLeaves(fields), receivedNs))
         {
-            if (log.measured(index))
-            {
-                recorder.recordResponse(log.action(index), log.intendedNs(index), log.sentNs(index), receivedNs);
-            }
-            if (!executionReport || ordStatus == '8')
-            {
-                rejects++;
-            }
-        }
-        if (!executionReport || log.action(index) == OrderRequest.CANCEL)
-        {
-            return;
-        }
-        final RestingOrders resting = restingBySession.get(session.index());
-        final boolean open = (ordStatus == '0' || ordStatus == '1' || ordStatus == '5') && hasLeaves(fields);
-        if (first && open)
-        {
-            resting.add(index, receivedNs);
-        }
-        else if (!open)
-        {
-            resting.remove(index);
+            rejects++;
         }
     }
 

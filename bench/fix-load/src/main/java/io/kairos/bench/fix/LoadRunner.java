@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -24,8 +25,6 @@ import quickfix.SocketInitiator;
 public final class LoadRunner
 {
     private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(5);
-    /** The prefill's answers are awaited this long (at least), so the measured part starts on settled books. */
-    private static final long PREFILL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(120);
 
     private final LoadConfig config;
     private final PrintStream out;
@@ -44,7 +43,6 @@ public final class LoadRunner
         final RequestLog log = new RequestLog(capacity);
         final List<RestingOrders> resting = new ArrayList<>(sessionCount);
         final Map<SessionID, Integer> sessionIndex = new HashMap<>();
-        final Map<SessionID, String> passwords = new HashMap<>();
         final List<SessionID> ids = new ArrayList<>(sessionCount);
         for (int i = 0; i < sessionCount; i++)
         {
@@ -53,12 +51,9 @@ public final class LoadRunner
             ids.add(id);
             sessionIndex.put(id, i);
             resting.add(log.newRestingOrders());
-            final String password = config.passwords().get(sender);
-            if (password != null)
-            {
-                passwords.put(id, password);
-            }
         }
+        final Map<SessionID, String> passwords = QuickFixLogon.passwordsBySession(config.beginString(),
+            config.sessions(), config.targetCompId(), config.passwords());
         final String prefix = "L" + Long.toString(System.currentTimeMillis(), 36) + "-";
         final LatencyRecorder recorder = new LatencyRecorder();
         final CountDownLatch loggedOn = new CountDownLatch(sessionCount);
@@ -76,13 +71,7 @@ public final class LoadRunner
             {
                 subscribers.start(config.logonTimeoutNs(), out);
             }
-            if (!loggedOn.await(config.logonTimeoutNs(), TimeUnit.NANOSECONDS))
-            {
-                throw new LoadException(loggedOn.getCount() + " of " + sessionCount + " order-entry sessions did " +
-                    "not log on to " + config.host() + ":" + config.port() + " within " +
-                    TimeUnit.NANOSECONDS.toSeconds(config.logonTimeoutNs()) + " s (check the CompIDs, passwords, " +
-                    "BeginString and the venue's session limit and log)");
-            }
+            awaitOrderEntryLogon(config, loggedOn, sessionCount, () -> "");
             final List<Session> sessions = new ArrayList<>(sessionCount);
             for (final SessionID id : ids)
             {
@@ -91,11 +80,7 @@ public final class LoadRunner
             final CpuMeter cpu = new CpuMeter().hotThread(Thread.currentThread());
             final LoadSender sender = new LoadSender(config, log, resting,
                 new QuickFixOrderChannel(sessions, config.model().instruments(), prefix), recorder, cpu::start, out);
-            final int prefilled = sender.prefill();
-            awaitAnswers(log, 0, prefilled, null, Math.max(config.drainTimeoutNs(), PREFILL_TIMEOUT_NS));
-            out.printf("fix-load  %s: %d sessions logged on, %d orders prefilled; sending %.0f/s for %d s " +
-                "(+%d s warm-up)%n", config.label(), sessionCount, prefilled, config.ratePerSecond(),
-                TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
+            final int prefilled = sender.prefillAndSettle("");
             final LoadSender.Outcome outcome = sender.run(prefilled, PROGRESS_INTERVAL_NS);
             final CpuFigures cpuFigures = cpu.started() ? cpu.stop() : null;
             final long unanswered =
@@ -113,6 +98,25 @@ public final class LoadRunner
             {
                 subscribers.stop();
             }
+        }
+    }
+
+    /**
+     * Waits for the logon of every order-entry session; when some do not log on within the logon timeout, throws a
+     * {@link LoadException} that says what to check.
+     *
+     * @param cause  appended to the message: what the client knows of why ("" when nothing), asked only after the
+     *               timeout (a receiver may fail while the logons are awaited)
+     */
+    static void awaitOrderEntryLogon(final LoadConfig config, final CountDownLatch loggedOn, final int sessionCount,
+        final Supplier<String> cause) throws InterruptedException
+    {
+        if (!loggedOn.await(config.logonTimeoutNs(), TimeUnit.NANOSECONDS))
+        {
+            throw new LoadException(loggedOn.getCount() + " of " + sessionCount + " order-entry sessions did " +
+                "not log on to " + config.host() + ":" + config.port() + " within " +
+                TimeUnit.NANOSECONDS.toSeconds(config.logonTimeoutNs()) + " s (check the CompIDs, passwords, " +
+                "BeginString and the venue's session limit and log)" + cause.get());
         }
     }
 

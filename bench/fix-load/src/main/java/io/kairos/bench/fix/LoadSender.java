@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The sender side of a load run: turns the {@link OrderModel}'s choices into NewOrderSingle (D),
@@ -13,6 +14,9 @@ import java.util.List;
  */
 final class LoadSender
 {
+    /** The prefill's answers are awaited this long (at least), so the measured part starts on settled books. */
+    private static final long PREFILL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(120);
+
     private final LoadConfig config;
     private final RequestLog log;
     private final List<RestingOrders> resting;
@@ -74,6 +78,22 @@ final class LoadSender
             send(i, i % sessionCount, request, plannedNs, false);
         }
         return config.prefillOrders();
+    }
+
+    /**
+     * {@link #prefill}, then waits for the prefill's answers and announces the run on {@code out}: what both clients
+     * do between logon and {@link #run}. Returns how many orders were prefilled.
+     *
+     * @param clientNote  said after "N sessions logged on" in the announcement, e.g. " (lean client)", or ""
+     */
+    int prefillAndSettle(final String clientNote) throws InterruptedException
+    {
+        final int prefilled = prefill();
+        LoadRunner.awaitAnswers(log, 0, prefilled, null, Math.max(config.drainTimeoutNs(), PREFILL_TIMEOUT_NS));
+        out.printf("fix-load  %s: %d sessions logged on%s, %d orders prefilled; sending %.0f/s for %d s " +
+            "(+%d s warm-up)%n", config.label(), sessionCount, clientNote, prefilled, config.ratePerSecond(),
+            TimeUnit.NANOSECONDS.toSeconds(config.durationNs()), TimeUnit.NANOSECONDS.toSeconds(config.warmupNs()));
+        return prefilled;
     }
 
     Outcome run(final int firstIndex, final long progressIntervalNs)

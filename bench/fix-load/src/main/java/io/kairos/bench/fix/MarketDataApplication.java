@@ -88,16 +88,7 @@ final class MarketDataApplication implements Application
 
     public void toAdmin(final Message message, final SessionID sessionId)
     {
-        if (OrderEntryApplication.isMsgType(message, "A"))
-        {
-            message.setBoolean(141, true);
-            final String password = passwords.get(sessionId);
-            if (password != null)
-            {
-                message.setString(553, sessionId.getSenderCompID());
-                message.setString(554, password);
-            }
-        }
+        QuickFixLogon.addFields(message, sessionId, passwords);
     }
 
     public void fromAdmin(final Message message, final SessionID sessionId)

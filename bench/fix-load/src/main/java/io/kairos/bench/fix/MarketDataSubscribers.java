@@ -1,7 +1,6 @@
 package io.kairos.bench.fix;
 
 import java.io.PrintStream;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -29,15 +28,8 @@ final class MarketDataSubscribers
         throws ConfigError
     {
         this.config = config;
-        final Map<SessionID, String> passwords = new HashMap<>();
-        for (final String sender : config.sessions())
-        {
-            final String password = config.passwords().get(sender);
-            if (password != null)
-            {
-                passwords.put(new SessionID("FIX.4.4", sender, config.targetCompId()), password);
-            }
-        }
+        final Map<SessionID, String> passwords =
+            QuickFixLogon.passwordsBySession("FIX.4.4", config.sessions(), config.targetCompId(), config.passwords());
         loggedOn = new CountDownLatch(config.sessions().size());
         application =
             new MarketDataApplication(instruments, passwords, config.orderByOrder(), config.depth(), loggedOn);

@@ -23,9 +23,6 @@ final class OrderEntryApplication implements Application
     private static final int TAG_ORDSTATUS = 39;
     private static final int TAG_TEXT = 58;
     private static final int TAG_LEAVESQTY = 151;
-    private static final int TAG_USERNAME = 553;
-    private static final int TAG_PASSWORD = 554;
-    private static final int TAG_RESET_SEQNUM = 141;
 
     private final String clOrdIdPrefix;
     private final RequestLog log;
@@ -95,16 +92,7 @@ final class OrderEntryApplication implements Application
 
     public void toAdmin(final Message message, final SessionID sessionId)
     {
-        if (isMsgType(message, "A"))
-        {
-            message.setBoolean(TAG_RESET_SEQNUM, true);
-            final String password = passwords.get(sessionId);
-            if (password != null)
-            {
-                message.setString(TAG_USERNAME, sessionId.getSenderCompID());
-                message.setString(TAG_PASSWORD, password);
-            }
-        }
+        QuickFixLogon.addFields(message, sessionId, passwords);
     }
 
     public void fromAdmin(final Message message, final SessionID sessionId)
@@ -128,38 +116,16 @@ final class OrderEntryApplication implements Application
             return;
         }
         final int index = requestIndex(message);
-        if (index < 0 || index >= log.capacity() || log.sentNs(index) == 0)
+        if (!OrderAnswers.isSent(log, index))
         {
             unknownResponses.incrementAndGet();
             return;
         }
         responses.incrementAndGet();
-        final char ordStatus = charField(message, TAG_ORDSTATUS);
-        final boolean first = log.claimFirstResponse(index);
-        if (first)
+        if (OrderAnswers.onAnswer(log, recorder, restingBySession.get(sessionIndex.get(sessionId)), index,
+            executionReport, charField(message, TAG_ORDSTATUS), leaves(message) > 0, receivedNs))
         {
-            if (log.measured(index))
-            {
-                recorder.recordResponse(log.action(index), log.intendedNs(index), log.sentNs(index), receivedNs);
-            }
-            if (!executionReport || ordStatus == '8')
-            {
-                rejects.incrementAndGet();
-            }
-        }
-        if (!executionReport || log.action(index) == OrderRequest.CANCEL)
-        {
-            return;
-        }
-        final RestingOrders resting = restingBySession.get(sessionIndex.get(sessionId));
-        final boolean open = (ordStatus == '0' || ordStatus == '1' || ordStatus == '5') && leaves(message) > 0;
-        if (first && open)
-        {
-            resting.add(index, receivedNs);
-        }
-        else if (!open)
-        {
-            resting.remove(index);
+            rejects.incrementAndGet();
         }
     }
 

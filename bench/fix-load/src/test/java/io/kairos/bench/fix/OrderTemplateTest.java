@@ -59,13 +59,20 @@ class OrderTemplateTest
         return new OrderTemplate(kind, "FIX.4.4", "CLIENT01", "KAIROS", clOrdIds, aapl.length);
     }
 
+    /** A fresh template of {@code kind} filled with one AAPL request and sealed as message {@code seq}. */
+    private Message encode(final int kind, final int requestIndex, final OrderRequest order, final long seq)
+        throws Exception
+    {
+        final OrderTemplate template = template(kind);
+        template.fill(requestIndex, order, aapl, EPOCH_NS);
+        return seal(template, seq);
+    }
+
     @Test
     void shouldEncodeAValidLimitNewOrderSingleWithThePatchedFields() throws Exception
     {
-        final OrderTemplate template = template(OrderTemplate.LIMIT_ORDER);
-        template.fill(12_345, order(OrderRequest.INSERT, OrderRequest.LIMIT, OrderRequest.SELL, 190_010_000, 7, -1),
-            aapl, EPOCH_NS);
-        final Message message = seal(template, 42);
+        final Message message = encode(OrderTemplate.LIMIT_ORDER, 12_345,
+            order(OrderRequest.INSERT, OrderRequest.LIMIT, OrderRequest.SELL, 190_010_000, 7, -1), 42);
 
         assertEquals("D", message.getHeader().getString(35));
         assertEquals(42, message.getHeader().getInt(34));
@@ -102,9 +109,8 @@ class OrderTemplateTest
     @Test
     void shouldEncodeMarketOrdersWithoutPriceAndTimeInForce() throws Exception
     {
-        final OrderTemplate template = template(OrderTemplate.MARKET_ORDER);
-        template.fill(3, order(OrderRequest.INSERT, OrderRequest.MARKET, OrderRequest.BUY, 0, 10, -1), aapl, EPOCH_NS);
-        final Message message = seal(template, 3);
+        final Message message = encode(OrderTemplate.MARKET_ORDER, 3,
+            order(OrderRequest.INSERT, OrderRequest.MARKET, OrderRequest.BUY, 0, 10, -1), 3);
         assertEquals('1', message.getChar(40));
         assertFalse(message.isSetField(44));
         assertFalse(message.isSetField(59));
@@ -113,19 +119,15 @@ class OrderTemplateTest
     @Test
     void shouldEncodeCancelsAndReplacesWithTheTargetsClOrdIdAsOrigClOrdId() throws Exception
     {
-        final OrderTemplate cancel = template(OrderTemplate.CANCEL);
-        cancel.fill(8, order(OrderRequest.CANCEL, OrderRequest.LIMIT, OrderRequest.BUY, 190_000_000, 5, 6), aapl,
-            EPOCH_NS);
-        final Message cancelMessage = seal(cancel, 9);
+        final Message cancelMessage = encode(OrderTemplate.CANCEL, 8,
+            order(OrderRequest.CANCEL, OrderRequest.LIMIT, OrderRequest.BUY, 190_000_000, 5, 6), 9);
         assertEquals("F", cancelMessage.getHeader().getString(35));
         assertEquals("Lrun-0000000008", cancelMessage.getString(11));
         assertEquals("Lrun-0000000006", cancelMessage.getString(41));
         assertFalse(cancelMessage.isSetField(44));
 
-        final OrderTemplate replace = template(OrderTemplate.REPLACE);
-        replace.fill(10, order(OrderRequest.REPLACE, OrderRequest.LIMIT, OrderRequest.SELL, 189_990_000, 4, 7), aapl,
-            EPOCH_NS);
-        final Message replaceMessage = seal(replace, 10);
+        final Message replaceMessage = encode(OrderTemplate.REPLACE, 10,
+            order(OrderRequest.REPLACE, OrderRequest.LIMIT, OrderRequest.SELL, 189_990_000, 4, 7), 10);
         assertEquals("G", replaceMessage.getHeader().getString(35));
         assertEquals("Lrun-0000000007", replaceMessage.getString(41));
         assertEquals("189.99", replaceMessage.getString(44));
