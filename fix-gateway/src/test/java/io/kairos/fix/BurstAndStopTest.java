@@ -46,7 +46,7 @@ class BurstAndStopTest
     @Test
     void shouldAcknowledgeABurstLargerThanTheEngineToGatewayQueue() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(1_000_000, 1_000_000));
+        try (GatewayFixture fixture = GatewayFixture.startUnthrottled(dir);
             RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");
@@ -106,7 +106,7 @@ class BurstAndStopTest
     @Test
     void shouldAnswerEveryOrderTheEngineTookWhenStoppedUnderLoad() throws Exception
     {
-        final GatewayFixture fixture = GatewayFixture.start(dir, config -> config.withThrottle(1_000_000, 1_000_000));
+        final GatewayFixture fixture = GatewayFixture.startUnthrottled(dir);
         try (RawFixClient client = fixture.rawClient("CLIENT01"))
         {
             client.logon("CLIENT01", "client01pass");

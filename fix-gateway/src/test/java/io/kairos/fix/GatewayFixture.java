@@ -68,11 +68,22 @@ final class GatewayFixture implements AutoCloseable
         return new GatewayFixture(dataDir, customise);
     }
 
+    /** With the throttle raised so far that a flood of orders is never rejected or disconnected for its rate. */
+    static GatewayFixture startUnthrottled(final Path dataDir)
+    {
+        return new GatewayFixture(dataDir, GatewayFixture::unthrottled);
+    }
+
     /** With the engine's defaults changed by {@code customiseEngine}, and the throttle raised for floods. */
     static GatewayFixture startWithEngine(final Path dataDir, final UnaryOperator<EngineConfig> customiseEngine)
     {
-        return new GatewayFixture(dataDir, config -> config.withThrottle(1_000_000, 1_000_000),
+        return new GatewayFixture(dataDir, GatewayFixture::unthrottled,
             customiseEngine.apply(EngineConfig.defaults(INSTRUMENTS)));
+    }
+
+    private static FixGatewayConfig unthrottled(final FixGatewayConfig config)
+    {
+        return config.withThrottle(1_000_000, 1_000_000);
     }
 
     /** On {@code port}, for a gateway that must come back on the same port after a restart (pick it with FreePorts). */

@@ -33,8 +33,7 @@ class LibraryThreadAllocationTest
     @Test
     void shouldNotAllocatePerOrderOnTheLibraryThread() throws Exception
     {
-        try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
-            config.withThrottle(1_000_000, 1_000_000));
+        try (GatewayFixture fixture = GatewayFixture.startUnthrottled(dir.resolve("gateway"));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon())
         {
             warmUp(fixture, client);

@@ -7,9 +7,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.testsupport.InitiatorSettings;
+import io.kairos.testsupport.Initiators;
 import quickfix.Application;
-import quickfix.ConfigError;
-import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
 import quickfix.FileStoreFactory;
 import quickfix.Message;
@@ -57,16 +56,7 @@ final class QfjClient implements Application, AutoCloseable
 
     QfjClient start()
     {
-        try
-        {
-            initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings,
-                new SLF4JLogFactory(settings), new DefaultMessageFactory());
-            initiator.start();
-        }
-        catch (final ConfigError e)
-        {
-            throw new IllegalStateException(e);
-        }
+        initiator = Initiators.start(this, new FileStoreFactory(settings), settings, new SLF4JLogFactory(settings));
         return this;
     }
 

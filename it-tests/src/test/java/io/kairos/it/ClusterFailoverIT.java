@@ -51,8 +51,7 @@ class ClusterFailoverIT
     @MethodSource("io.kairos.it.Trials#cluster")
     void shouldLoseNothingAcknowledgedWhenTheLeaderIsKilled(final int trial)
     {
-        final long seed = Long.getLong(SEED_PROPERTY, 104729L) * 31 + trial;
-        final SplittableRandom random = new SplittableRandom(seed);
+        final SplittableRandom random = Trials.random(SEED_PROPERTY, 104729L, trial);
         try (TestCluster cluster = new TestCluster(dir, 3, null);
             Flow flow = new Flow(dir, cluster.gatewayVenue(), random))
         {

@@ -44,8 +44,7 @@ class CrashRecoveryIT
     @MethodSource("io.kairos.it.Trials#crash")
     void shouldKeepEveryAcknowledgedOrderAndFillAcrossKill9(final int trial)
     {
-        final long seed = Long.getLong(SEED_PROPERTY, 7919L) * 31 + trial;
-        final SplittableRandom random = new SplittableRandom(seed);
+        final SplittableRandom random = Trials.random(SEED_PROPERTY, 7919L, trial);
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2).set("journal.mode", "sync")
             .set("fix.throttle.messages-per-second", "100000");
         final Trader buyer = new Trader(

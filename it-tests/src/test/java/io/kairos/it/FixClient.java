@@ -9,13 +9,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import io.kairos.testsupport.InitiatorSettings;
+import io.kairos.testsupport.Initiators;
 import quickfix.Application;
-import quickfix.ConfigError;
-import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
 import quickfix.FileStoreFactory;
 import quickfix.Message;
-import quickfix.MessageStoreFactory;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SessionNotFound;
@@ -90,18 +88,8 @@ final class FixClient implements AutoCloseable
     /** Starts connecting (and reconnecting every second until stopped). */
     FixClient connect()
     {
-        try
-        {
-            final MessageStoreFactory store = new FileStoreFactory(settings);
-            initiator = new SocketInitiator(new Handler(), store, settings,
-                new quickfix.ScreenLogFactory(false, false, false),
-                new DefaultMessageFactory());
-            initiator.start();
-        }
-        catch (final ConfigError ex)
-        {
-            throw new IllegalStateException(ex);
-        }
+        initiator = Initiators.start(new Handler(), new FileStoreFactory(settings), settings,
+            new quickfix.ScreenLogFactory(false, false, false));
         return this;
     }
 

@@ -226,9 +226,7 @@ class OrderEntryIT
             assertEquals("x-7", str(unknown, 11));
             assertEquals("1", str(unknown, 102));
 
-            client.send(Orders.limit("alive", "T04", SELL, 10, "105.00"));
-            assertEquals("0", str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "alive")), 150));
-            assertTrue(client.isLoggedOn());
+            assertSessionStillTakesOrders(client, Orders.limit("alive", "T04", SELL, 10, "105.00"));
         }
     }
 
@@ -240,6 +238,15 @@ class OrderEntryIT
         assertEquals("8", str(reject, 39), Orders.text(reject));
         assertTrue(str(reject, 58).toLowerCase(java.util.Locale.ROOT).contains(reasonPart), Orders.text(reject));
         assertTrue(reject.isSetField(Orders.REQUEST_TIME), Orders.text(reject));
+    }
+
+    /** After the refusals the session goes on: {@code order} is acknowledged and the client is still logged on. */
+    private static void assertSessionStillTakesOrders(final FixClient client, final Message order)
+    {
+        final String clOrdId = str(order, 11);
+        client.send(order);
+        assertEquals("0", str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, clOrdId)), 150));
+        assertTrue(client.isLoggedOn());
     }
 
     @Test
@@ -261,9 +268,7 @@ class OrderEntryIT
             assertEquals("R", str(businessReject, 372));
             assertEquals("3", str(businessReject, 380));
 
-            client.send(Orders.limit("m-2", "T05", BUY, 10, "100.00"));
-            assertEquals("0", str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "m-2")), 150));
-            assertTrue(client.isLoggedOn());
+            assertSessionStillTakesOrders(client, Orders.limit("m-2", "T05", BUY, 10, "100.00"));
         }
     }
 

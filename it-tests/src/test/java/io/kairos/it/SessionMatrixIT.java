@@ -104,10 +104,7 @@ class SessionMatrixIT
     {
         try (RawFixClient client = Port.ORDER_ENTRY.resetLogon())
         {
-            client.sendWithSeqNum("1", "112=GAP|", "5");
-            final String resend = client.readMessage("2", WAIT_MS);
-            assertNotNull(resend, "the gap is asked for");
-            assertEquals("2", RawFixClient.field(resend, 7));
+            assertGapAskedFor(client, "GAP", "5", "the gap is asked for");
             client.sendWithSeqNum("4", "43=Y|122=20261124-10:00:00.000|123=Y|36=6|", "2");
             client.sendWithSeqNum("2", "7=1|16=0|", "6");
             final String gapFill = client.readMessage("4", WAIT_MS);
@@ -146,10 +143,7 @@ class SessionMatrixIT
     {
         try (RawFixClient client = Port.MARKET_DATA.resetLogon())
         {
-            client.sendWithSeqNum("1", "112=FAR|", "2147483648");
-            final String resend = client.readMessage("2", WAIT_MS);
-            assertNotNull(resend, "2^31 is a gap like any other");
-            assertEquals("2", RawFixClient.field(resend, 7));
+            final String resend = assertGapAskedFor(client, "FAR", "2147483648", "2^31 is a gap like any other");
             assertEquals("0", RawFixClient.field(resend, 16));
         }
         Port.MARKET_DATA.assertAGoodSessionWorks();
@@ -215,6 +209,20 @@ class SessionMatrixIT
             assertTrue(client.awaitClosedByPeer(WAIT_MS), "and the connection is closed");
         }
         port.assertAGoodSessionWorks();
+    }
+
+    /**
+     * Sends a TestRequest numbered {@code seqNum}, past the next expected number 2, which must be answered with a
+     * ResendRequest from 2. @return that ResendRequest
+     */
+    private static String assertGapAskedFor(final RawFixClient client, final String testReqId, final String seqNum,
+        final String why) throws Exception
+    {
+        client.sendWithSeqNum("1", "112=" + testReqId + "|", seqNum);
+        final String resend = client.readMessage("2", WAIT_MS);
+        assertNotNull(resend, why);
+        assertEquals("2", RawFixClient.field(resend, 7));
+        return resend;
     }
 
     private static void assertTrades(final RawFixClient client) throws Exception

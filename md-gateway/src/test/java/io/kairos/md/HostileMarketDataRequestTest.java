@@ -63,9 +63,8 @@ class HostileMarketDataRequestTest
             assertSessionReject(client, "146", "5", "262=F|" + AAPL_V + "|146=0|55=AAPL");
             assertSessionReject(client, "55", "1", "262=G|" + AAPL_V + "|146=1");
 
-            client.send("V", ("262=OK|" + AAPL_V + "|146=1|55=AAPL").split("\\|"));
-            final FixFrame snapshot = client.readUntil("W", WAIT_MS);
-            assertNotNull(snapshot, "the session still subscribes afterwards");
+            final FixFrame snapshot = assertSubscribed(client, "262=OK|" + AAPL_V + "|146=1|55=AAPL",
+                "the session still subscribes afterwards");
             assertEquals("OK", snapshot.get(262));
         }
     }
@@ -92,9 +91,8 @@ class HostileMarketDataRequestTest
                 "nothing of the refused request kept");
 
             client.send("V", "262=TWO", "263=2", "264=0", "267=1", "269=0", "146=2", "55=AAPL", "55=MSFT");
-            client.send("V", ("262=THIRD-AGAIN|" + AAPL_V + "|146=1|55=TSLA").split("\\|"));
-            final FixFrame snapshot = client.readUntil("W", WAIT_MS);
-            assertNotNull(snapshot, "room again after unsubscribing");
+            final FixFrame snapshot = assertSubscribed(client, "262=THIRD-AGAIN|" + AAPL_V + "|146=1|55=TSLA",
+                "room again after unsubscribing");
             assertEquals("TSLA", snapshot.get(55));
         }
     }
@@ -181,10 +179,23 @@ class HostileMarketDataRequestTest
             try (RawFixClient client = new RawFixClient(gateway.port(), "MD02"))
             {
                 client.logon();
-                client.send("V", ("262=AFTER|" + AAPL_V + "|146=1|55=AAPL").split("\\|"));
-                assertNotNull(client.readUntil("W", WAIT_MS), "the gateway still serves a good session");
+                assertSubscribed(client, "262=AFTER|" + AAPL_V + "|146=1|55=AAPL",
+                    "the gateway still serves a good session");
             }
         }
+    }
+
+    /**
+     * Sends the MarketDataRequest {@code fields} ('|'-separated) and expects its snapshot; {@code why} names what an
+     * accepted request shows there. @return the snapshot
+     */
+    private static FixFrame assertSubscribed(final RawFixClient client, final String fields, final String why)
+        throws IOException
+    {
+        client.send("V", fields.split("\\|"));
+        final FixFrame snapshot = client.readUntil("W", WAIT_MS);
+        assertNotNull(snapshot, why);
+        return snapshot;
     }
 
     private static void assertSessionReject(final RawFixClient client, final String refTag, final String reason,
