@@ -2,7 +2,9 @@ package io.kairos.fix;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -40,6 +42,8 @@ final class QfjClient implements Application, AutoCloseable
     private final String password;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
     private final BlockingQueue<Message> logouts = new LinkedBlockingQueue<>();
+    /** MsgType and MsgSeqNum of every session-level message received, in order ("A/9 4/4 ..."). */
+    private final Queue<String> adminReceived = new ConcurrentLinkedQueue<>();
     private SocketInitiator initiator;
 
     QfjClient(final String compId, final String password, final int port, final Path storeDir)
@@ -191,6 +195,38 @@ final class QfjClient implements Application, AutoCloseable
         return reply.getHeader().getInt(MsgSeqNum.FIELD);
     }
 
+    /** @return MsgType/MsgSeqNum of the session-level messages received so far, oldest first */
+    String adminReceived()
+    {
+        return String.join(" ", adminReceived);
+    }
+
+    /** @return the MsgSeqNum of the last Logon received, or 0 when none came */
+    int lastLogonSeqNum()
+    {
+        int last = 0;
+        for (final String received : adminReceived)
+        {
+            if (received.startsWith(MsgType.LOGON + "/"))
+            {
+                last = seqNumOf(received);
+            }
+        }
+        return last;
+    }
+
+    /** @return how many session-level messages received carry a MsgSeqNum strictly between the two */
+    long sessionMessagesNumberedBetween(final int after, final int before)
+    {
+        return adminReceived.stream().mapToInt(QfjClient::seqNumOf).filter(seq -> seq > after && seq < before)
+            .count();
+    }
+
+    private static int seqNumOf(final String typeAndSeqNum)
+    {
+        return Integer.parseInt(typeAndSeqNum.substring(typeAndSeqNum.indexOf('/') + 1));
+    }
+
     Session session()
     {
         return Session.lookupSession(sessionId);
@@ -248,6 +284,7 @@ final class QfjClient implements Application, AutoCloseable
     public void fromAdmin(final Message message, final SessionID id) throws FieldNotFound
     {
         final String type = msgType(message);
+        adminReceived.add(type + "/" + message.getHeader().getInt(MsgSeqNum.FIELD));
         if (MsgType.REJECT.equals(type))
         {
             received.add(message);
