@@ -9,9 +9,10 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * with a case per field of the message in the FIX 4.4 dictionary; NewOrderSingle's and OrderCancelReplaceRequest's
  * come to 8,370 and 8,115 bytes of bytecode, over HotSpot's 8,000-byte {@code HugeMethodLimit}. With
  * {@code -XX:+DontCompileHugeMethods} (HotSpot's default) they are never JIT-compiled and every order is decoded by
- * the interpreter: 3.6 µs instead of 0.9 µs per NewOrderSingle (decode and validate, measured on a 2-vCPU EPYC VM,
- * Temurin 25), a fifth of the hot thread's time at 15,000 orders/s. {@code bin/kairos-server} runs with
- * {@code -XX:-DontCompileHugeMethods}; an embedding application should too. Stateless.
+ * the interpreter: 3.7 µs instead of 1.0 µs per NewOrderSingle ({@code bench/bin/jmh OrderDecodeBenchmark}: reset,
+ * decode and validate, on a 2-vCPU EPYC VM, Temurin 25), 18.5 % of the hot thread's Java samples at 15,000 orders/s.
+ * {@code bin/kairos-server} runs with {@code -XX:-DontCompileHugeMethods}; an embedding application should too.
+ * Stateless.
  */
 public final class DecoderCompilation
 {
@@ -32,7 +33,7 @@ public final class DecoderCompilation
         return dontCompileHugeMethods ?
             "this JVM runs with -XX:+" + FLAG + " (HotSpot's default), so the NewOrderSingle and " +
             "OrderCancelReplaceRequest decoders (over 8,000 bytes of bytecode) are never JIT-compiled and each " +
-            "order is decoded about 4 times slower; add -XX:-" + FLAG + " to the JVM options (bin/kairos-server " +
+            "order is decoded about 3.7 times slower; add -XX:-" + FLAG + " to the JVM options (bin/kairos-server " +
             "does)" :
             null;
     }
