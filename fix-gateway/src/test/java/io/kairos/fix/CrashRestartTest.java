@@ -17,6 +17,7 @@ import io.aeron.archive.codecs.mark.MarkFileHeaderDecoder;
 import io.aeron.archive.codecs.mark.MessageHeaderDecoder;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
+import io.kairos.testsupport.Await;
 import io.kairos.testsupport.FreePorts;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.agrona.IoUtil;
@@ -100,11 +101,14 @@ class CrashRestartTest
             {
                 assertEquals(port, restarted.port());
                 client.startAndLogon();
-                final Message ack = client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
-                assertEquals("AFTER", ack.getString(11));
                 final int logon = client.lastLogonSeqNum();
                 assertEquals(lastOnWire + lostTail + 1, logon, "Logon took the number after the mark; session " +
                     "messages received: " + client.adminReceived());
+                // the client asks for the numbers before the Logon; the order goes once they are gap-filled
+                Await.until("the gap before the Logon filled; session messages received: " + client.adminReceived(),
+                    () -> client.session().getExpectedTargetNum() > logon);
+                final Message ack = client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 95));
+                assertEquals("AFTER", ack.getString(11));
                 // QuickFIX/J hands an application message over only in sequence, so the ack's arrival shows the lost
                 // numbers were gap-filled. It takes the Logon's next number, after any session message the gateway
                 // sent first (a ResendRequest when its log had not kept the client's last Logout at close).
