@@ -30,6 +30,12 @@ public final class TimerSlack
     {
     }
 
+    /** @return a factory of plain threads that run with the {@link #HOT_PATH_NS} slack: the venue's hot threads */
+    public static ThreadFactory hotPathThreadFactory()
+    {
+        return threadFactory(HOT_PATH_NS, Thread::new);
+    }
+
     /**
      * A factory whose threads first set their own timer slack to {@code slackNs}, then run their task.
      *

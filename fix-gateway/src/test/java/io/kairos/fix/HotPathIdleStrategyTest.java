@@ -43,7 +43,7 @@ class HotPathIdleStrategyTest
         final HotPathIdleStrategy fine = new HotPathIdleStrategy();
         final HotPathIdleStrategy coarse = new HotPathIdleStrategy();
 
-        final Thread fineThread = TimerSlack.threadFactory(TimerSlack.HOT_PATH_NS, Thread::new).newThread(fine::idle);
+        final Thread fineThread = TimerSlack.hotPathThreadFactory().newThread(fine::idle);
         final Thread coarseThread = TimerSlack.threadFactory(50_000, Thread::new).newThread(coarse::idle);
         fineThread.start();
         coarseThread.start();

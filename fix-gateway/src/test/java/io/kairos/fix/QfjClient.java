@@ -7,6 +7,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import io.kairos.testsupport.InitiatorSettings;
 import io.kairos.testsupport.Initiators;
@@ -42,8 +43,8 @@ final class QfjClient implements Application, AutoCloseable
     private final String password;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
     private final BlockingQueue<Message> logouts = new LinkedBlockingQueue<>();
-    /** MsgType and MsgSeqNum of every session-level message received, in order ("A/9 4/4 ..."). */
-    private final Queue<String> adminReceived = new ConcurrentLinkedQueue<>();
+    /** Every session-level message received, in order. */
+    private final Queue<SessionMessage> adminReceived = new ConcurrentLinkedQueue<>();
     private SocketInitiator initiator;
 
     QfjClient(final String compId, final String password, final int port, final Path storeDir)
@@ -195,36 +196,24 @@ final class QfjClient implements Application, AutoCloseable
         return reply.getHeader().getInt(MsgSeqNum.FIELD);
     }
 
-    /** @return MsgType/MsgSeqNum of the session-level messages received so far, oldest first */
+    /** @return MsgType/MsgSeqNum of the session-level messages received so far, oldest first ("A/9 4/4 ...") */
     String adminReceived()
     {
-        return String.join(" ", adminReceived);
+        return adminReceived.stream().map(SessionMessage::toString).collect(Collectors.joining(" "));
     }
 
     /** @return the MsgSeqNum of the last Logon received, or 0 when none came */
     int lastLogonSeqNum()
     {
-        int last = 0;
-        for (final String received : adminReceived)
-        {
-            if (received.startsWith(MsgType.LOGON + "/"))
-            {
-                last = seqNumOf(received);
-            }
-        }
-        return last;
+        return adminReceived.stream().filter(received -> MsgType.LOGON.equals(received.type()))
+            .mapToInt(SessionMessage::seqNum).reduce(0, (earlier, later) -> later);
     }
 
     /** @return how many session-level messages received carry a MsgSeqNum strictly between the two */
     long sessionMessagesNumberedBetween(final int after, final int before)
     {
-        return adminReceived.stream().mapToInt(QfjClient::seqNumOf).filter(seq -> seq > after && seq < before)
+        return adminReceived.stream().mapToInt(SessionMessage::seqNum).filter(seq -> seq > after && seq < before)
             .count();
-    }
-
-    private static int seqNumOf(final String typeAndSeqNum)
-    {
-        return Integer.parseInt(typeAndSeqNum.substring(typeAndSeqNum.indexOf('/') + 1));
     }
 
     Session session()
@@ -284,7 +273,7 @@ final class QfjClient implements Application, AutoCloseable
     public void fromAdmin(final Message message, final SessionID id) throws FieldNotFound
     {
         final String type = msgType(message);
-        adminReceived.add(type + "/" + message.getHeader().getInt(MsgSeqNum.FIELD));
+        adminReceived.add(new SessionMessage(type, message.getHeader().getInt(MsgSeqNum.FIELD)));
         if (MsgType.REJECT.equals(type))
         {
             received.add(message);
@@ -304,5 +293,15 @@ final class QfjClient implements Application, AutoCloseable
     public void fromApp(final Message message, final SessionID id)
     {
         received.add(message);
+    }
+
+    /** A session-level message received: its MsgType (35) and MsgSeqNum (34). */
+    private record SessionMessage(String type, int seqNum)
+    {
+        @Override
+        public String toString()
+        {
+            return type + "/" + seqNum;
+        }
     }
 }

@@ -143,7 +143,7 @@ final class Venue implements AutoCloseable
             clusterThread = threads != null ? threads.hot() :
                 AgentThread.start("kairos-cluster-client", config.fix().idleMode().newHotPathIdleStrategy(),
                     ex -> System.err.println("kairos-cluster-client: " + ex),
-                    TimerSlack.threadFactory(TimerSlack.HOT_PATH_NS, Thread::new));
+                    TimerSlack.hotPathThreadFactory());
             clusterThread.add(clusterEngine);
             endpoints.add("Engine         : replicated by the cluster " + cluster.members() +
                 " (this process is its client; replies to " + cluster.clientHost() + ")");

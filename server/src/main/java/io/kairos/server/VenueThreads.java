@@ -28,7 +28,7 @@ final class VenueThreads implements AutoCloseable
     VenueThreads(final IdleMode hotIdleMode)
     {
         hot = AgentThread.start("kairos-hot", hotIdleMode.newHotPathIdleStrategy(), errorHandler("kairos-hot"),
-            TimerSlack.threadFactory(TimerSlack.HOT_PATH_NS, Thread::new));
+            TimerSlack.hotPathThreadFactory());
         AgentThread started = null;
         try
         {
