@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "kairos fix-load 0.1.0",
     description = "FIX load generator (QuickFIX/J initiators, latency against the planned send time), raw TCP FIX " +
-        "echo server, QuickFIX/J ordermatch and Kairos config generation, and result tables.",
+        "echo server, QuickFIX/J ordermatch and Kairos config generation, result tables, and the CPU cost of a " +
+        "loopback TCP message.",
     subcommands = {
         LoadCommand.class,
         EchoServerCommand.class,
@@ -20,6 +21,7 @@ import picocli.CommandLine.Command;
         ServerConfigCommand.class,
         CompareCommand.class,
         ScenarioTableCommand.class,
+        LoopbackCostCommand.class,
         CommandLine.HelpCommand.class})
 public final class FixLoadTool implements Runnable
 {
