@@ -130,6 +130,7 @@ final class LoopbackCost
                 }
                 final Receiver receiver = new Receiver(selector, config.bytes());
                 final Thread receiverThread = new Thread(receiver, "loopback-receiver");
+                receiverThread.setDaemon(true); // a failed measurement must not keep the JVM up until its deadline
                 receiverThread.start();
                 receiver.started.join();
 
