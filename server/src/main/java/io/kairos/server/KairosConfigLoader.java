@@ -3,8 +3,6 @@ package io.kairos.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -22,12 +19,10 @@ import java.util.function.Supplier;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.MemberEndpoint;
 import io.kairos.cluster.Replication;
-import io.kairos.engine.ConfigChecks;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.kairos.engine.JournalStage;
-import io.kairos.engine.Prices;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
@@ -52,7 +47,6 @@ public final class KairosConfigLoader
     public static final String EMBEDDED_SOURCE = "the embedded default";
     /** Variables read by the launcher, not by the loader: not reported as unknown. */
     private static final Set<String> LAUNCHER_ENV = Set.of(CONFIG_ENV, "KAIROS_HOME", "KAIROS_JAVA_OPTS");
-    private static final int MAX_COMP_ID_LENGTH = FixSessionConfig.MAX_COMP_ID_LENGTH;
 
     private KairosConfigLoader()
     {
@@ -70,15 +64,15 @@ public final class KairosConfigLoader
         final String fileName = file == null ? EMBEDDED_SOURCE : file.toString();
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
-        final Threading threading = Threading.valueOf(enumName(source.choice("server.threading",
-            List.of("compact", "dedicated"))));
+        final Threading threading =
+            source.choice("server.threading", Threading.class, List.of("compact", "dedicated"));
         final ThreadPinning cpuAffinity = cpuAffinity(source);
         final EngineConfig engine = engine(source);
         final ClusterConfig cluster = cluster(source);
         final FixGatewayConfig fix = fix(source);
         final MarketDataGatewayConfig md = md(source);
         final MetricsSettings metrics = new MetricsSettings(
-            bindAddress(source, "metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
+            source.bindAddress("metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
         refusePortClashes(source, fix, md, metrics);
 
         final Set<String> unknownKeys = source.unknownFileKeys();
@@ -146,18 +140,17 @@ public final class KairosConfigLoader
             }
         }
         final int ringSize = source.intValue("engine.ring-size", 2, 1 << 30);
-        final WaitStrategyType wait = WaitStrategyType.valueOf(enumName(
-            source.choice("engine.wait-strategy",
-                List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"))));
-        final SelfTradePrevention stp = SelfTradePrevention.valueOf(enumName(
-            source.choice("engine.self-trade-prevention", List.of("off", "cancel-aggressor", "cancel-resting"))));
-        final JournalMode journalMode = JournalMode.valueOf(enumName(
-            source.choice("journal.mode", List.of("sync", "async", "off"))));
-        final JournalStage journalStage = JournalStage.valueOf(enumName(source.choice("journal.stage",
-            List.of("inline", "separate"))));
-        final Path journalDir = path(source, "journal.dir");
+        final WaitStrategyType wait = source.choice("engine.wait-strategy", WaitStrategyType.class,
+            List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"));
+        final SelfTradePrevention stp = source.choice("engine.self-trade-prevention", SelfTradePrevention.class,
+            List.of("off", "cancel-aggressor", "cancel-resting"));
+        final JournalMode journalMode =
+            source.choice("journal.mode", JournalMode.class, List.of("sync", "async", "off"));
+        final JournalStage journalStage =
+            source.choice("journal.stage", JournalStage.class, List.of("inline", "separate"));
+        final Path journalDir = source.path("journal.dir");
         final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
-        final Path snapshotDir = path(source, "snapshot.dir");
+        final Path snapshotDir = source.path("snapshot.dir");
         final long snapshotEvery = source.longValue("snapshot.every-commands", 0, Long.MAX_VALUE);
         final ReferenceData referenceData = referenceData(source, partitionCount);
         try
@@ -174,8 +167,8 @@ public final class KairosConfigLoader
 
     private static ClusterConfig cluster(final PropertySource source)
     {
-        final Replication replication = Replication.valueOf(enumName(
-            source.choice("engine.replication", List.of("none", "cluster"))));
+        final Replication replication =
+            source.choice("engine.replication", Replication.class, List.of("none", "cluster"));
         final String memberIdText = source.optionalString("cluster.member-id", "");
         final int memberId = memberIdText.isEmpty() ? ClusterConfig.NOT_A_MEMBER
             : (int)source.longValue("cluster.member-id", 0, 4);
@@ -190,7 +183,7 @@ public final class KairosConfigLoader
                 members.add(MemberEndpoint.parse(item));
             }
             key = "cluster.dir";
-            final Path dir = path(source, key);
+            final Path dir = source.path(key);
             key = "cluster.client-host";
             return new ClusterConfig(replication, members, memberId, dir, source.string(key), history, fileSync);
         }
@@ -225,14 +218,14 @@ public final class KairosConfigLoader
                 throw source.bad(prefix + "id", String.valueOf(id), "is already the id of " + clash);
             }
             final int partition = source.intValue(prefix + "partition", 0, partitionCount - 1);
-            final long tickSize = price(source, prefix + "tick-size");
+            final long tickSize = source.price(prefix + "tick-size");
             final long lotSize = source.longValue(prefix + "lot-size", 1, Long.MAX_VALUE);
-            final long referencePrice = price(source, prefix + "reference-price");
+            final long referencePrice = source.price(prefix + "reference-price");
             final int band = source.intValue(prefix + "price-band-percent", 0, 1000);
             final long maxOrderQty = source.raw(prefix + "max-order-qty") == null ? Instrument.DEFAULT_MAX_ORDER_QTY
                 : source.longValue(prefix + "max-order-qty", 1, Instrument.MAX_ORDER_QTY_LIMIT);
             final long maxNotional = source.raw(prefix + "max-notional") == null ? Instrument.DEFAULT_MAX_NOTIONAL
-                : price(source, prefix + "max-notional");
+                : source.price(prefix + "max-notional");
             try
             {
                 instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band,
@@ -271,27 +264,27 @@ public final class KairosConfigLoader
 
     private static FixGatewayConfig fix(final PropertySource source)
     {
-        final String compId = compId(source, "fix.comp-id", source.string("fix.comp-id"));
+        final String compId = source.compId("fix.comp-id", source.string("fix.comp-id"));
         final List<String> names = sessionNames(source, "fix.sessions", compId);
         final List<FixSessionConfig> sessions = new ArrayList<>();
         for (int i = 0; i < names.size(); i++)
         {
             final String name = names.get(i);
-            final String password = password(source, "fix.session." + name + ".password");
+            final String password = source.password("fix.session." + name + ".password");
             final boolean cancelOnDisconnect = source.booleanValue("fix.session." + name + ".cancel-on-disconnect");
             final int sessionId = i + 1;
             sessions.add(gatewayConfig(source, "fix.session." + name + ".",
                 () -> new FixSessionConfig(name, password, sessionId, cancelOnDisconnect)));
         }
-        final String bindAddress = bindAddress(source, "fix.bind-address");
+        final String bindAddress = source.bindAddress("fix.bind-address");
         final int port = source.integer("fix.port");
-        final Path dataDir = path(source, "fix.data-dir");
+        final Path dataDir = source.path("fix.data-dir");
         final int maxSessions = source.integer("fix.max-sessions");
         final int heartbeat = source.integer("fix.heartbeat-interval-seconds");
         final int throttle = source.integer("fix.throttle.messages-per-second");
         final int disconnectAfter = source.integer("fix.throttle.disconnect-after-rejects");
-        final IdleMode idleMode = IdleMode.valueOf(enumName(source.choice("fix.idle-strategy",
-            List.of("backoff", "busy-spin"))));
+        final IdleMode idleMode =
+            source.choice("fix.idle-strategy", IdleMode.class, List.of("backoff", "busy-spin"));
         final int maxHeartBtInt = source.integer("fix.max-heart-bt-int-seconds");
         return gatewayConfig(source, "fix.", () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
             maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt));
@@ -299,20 +292,20 @@ public final class KairosConfigLoader
 
     private static MarketDataGatewayConfig md(final PropertySource source)
     {
-        final String compId = compId(source, "md.comp-id", source.string("md.comp-id"));
+        final String compId = source.compId("md.comp-id", source.string("md.comp-id"));
         final List<MdSessionConfig> sessions = new ArrayList<>();
         for (final String name : sessionNames(source, "md.sessions", compId))
         {
-            final String password = password(source, "md.session." + name + ".password");
+            final String password = source.password("md.session." + name + ".password");
             sessions.add(gatewayConfig(source, "md.session." + name + ".", () -> new MdSessionConfig(name, password)));
         }
-        final String bindAddress = bindAddress(source, "md.bind-address");
+        final String bindAddress = source.bindAddress("md.bind-address");
         final int port = source.integer("md.port");
         final int heartbeat = source.integer("md.heartbeat-interval-seconds");
         final int maxDepth = source.integer("md.max-depth");
         final int queueLimit = source.integer("md.outbound-queue-limit-messages");
-        final MdIdleMode idleMode = MdIdleMode.valueOf(enumName(source.choice("md.idle-strategy",
-            List.of("block", "busy-spin"))));
+        final MdIdleMode idleMode =
+            source.choice("md.idle-strategy", MdIdleMode.class, List.of("block", "busy-spin"));
         final int maxSubscriptions = source.integer("md.max-subscriptions-per-session");
         return gatewayConfig(source, "md.", () -> new MarketDataGatewayConfig(bindAddress, port, compId, sessions,
             heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions));
@@ -347,7 +340,7 @@ public final class KairosConfigLoader
         final Set<String> seen = new HashSet<>();
         for (final String name : names)
         {
-            compId(source, key, name);
+            source.compId(key, name);
             if (!seen.add(name))
             {
                 throw source.bad(key, source.raw(key), "lists " + name + " twice");
@@ -358,67 +351,6 @@ public final class KairosConfigLoader
             }
         }
         return names;
-    }
-
-    private static String compId(final PropertySource source, final String key, final String value)
-    {
-        final boolean printable = ConfigChecks.isPrintableToken(value);
-        if (value.isEmpty() || value.length() > MAX_COMP_ID_LENGTH || !printable)
-        {
-            throw source.bad(key, value,
-                "is not a CompID (1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters, no '=' or spaces)");
-        }
-        return value;
-    }
-
-    private static String password(final PropertySource source, final String key)
-    {
-        final String value = source.string(key);
-        if (!value.chars().allMatch(c -> c >= ' ' && c < 127))
-        {
-            throw new ConfigException(key, "must be printable ASCII (set by " + source.origin(key) + ")");
-        }
-        return value;
-    }
-
-    private static String bindAddress(final PropertySource source, final String key)
-    {
-        final String value = source.string(key);
-        try
-        {
-            InetAddress.getByName(value);
-        }
-        catch (final UnknownHostException | SecurityException ex)
-        {
-            throw source.bad(key, value, "is not an address of this machine or a resolvable host name");
-        }
-        return value;
-    }
-
-    private static long price(final PropertySource source, final String key)
-    {
-        final String value = source.string(key);
-        try
-        {
-            return Prices.parse(value);
-        }
-        catch (final NumberFormatException | ArithmeticException ex)
-        {
-            throw source.bad(key, value, "is not a decimal price with at most " + Prices.DECIMALS + " decimals");
-        }
-    }
-
-    private static Path path(final PropertySource source, final String key)
-    {
-        final String value = source.string(key);
-        try
-        {
-            return Path.of(value);
-        }
-        catch (final InvalidPathException ex)
-        {
-            throw source.bad(key, value, "is not a valid path: " + ex.getReason());
-        }
     }
 
     private static Path path(final String key, final String value)
@@ -445,11 +377,6 @@ public final class KairosConfigLoader
         {
             throw source.bad("metrics.port", String.valueOf(metrics.port()), "is also used by fix.port or md.port");
         }
-    }
-
-    private static String enumName(final String choice)
-    {
-        return choice.toUpperCase(Locale.ROOT).replace('-', '_');
     }
 
     private static String firstWord(final String message)

@@ -1,5 +1,9 @@
 package io.kairos.server;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -9,6 +13,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+
+import io.kairos.engine.ConfigChecks;
+import io.kairos.engine.Prices;
+import io.kairos.fix.FixSessionConfig;
 
 /**
  * Layered key/value settings: an environment variable {@code KAIROS_<KEY>} wins over the operator's
@@ -159,6 +167,77 @@ final class PropertySource
             throw bad(key, value, "must be one of " + String.join(" | ", allowed));
         }
         return lower;
+    }
+
+    /** One of {@code allowed} (case-insensitive) as the constant of {@code type} it names ('-' for '_'). */
+    <E extends Enum<E>> E choice(final String key, final Class<E> type, final List<String> allowed)
+    {
+        return Enum.valueOf(type, choice(key, allowed).toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    /** {@code value} (of {@code key}, or an entry of its list) if it is a FIX CompID. */
+    String compId(final String key, final String value)
+    {
+        if (value.isEmpty() || value.length() > FixSessionConfig.MAX_COMP_ID_LENGTH
+            || !ConfigChecks.isPrintableToken(value))
+        {
+            throw bad(key, value, "is not a CompID (1.." + FixSessionConfig.MAX_COMP_ID_LENGTH
+                + " printable ASCII characters, no '=' or spaces)");
+        }
+        return value;
+    }
+
+    /** A password: printable ASCII (the value itself is never put in a message). */
+    String password(final String key)
+    {
+        final String value = string(key);
+        if (!value.chars().allMatch(c -> c >= ' ' && c < 127))
+        {
+            throw new ConfigException(key, "must be printable ASCII (set by " + origin(key) + ")");
+        }
+        return value;
+    }
+
+    /** An address of this machine or a host name that resolves. */
+    String bindAddress(final String key)
+    {
+        final String value = string(key);
+        try
+        {
+            InetAddress.getByName(value);
+        }
+        catch (final UnknownHostException | SecurityException ex)
+        {
+            throw bad(key, value, "is not an address of this machine or a resolvable host name");
+        }
+        return value;
+    }
+
+    /** A decimal price as Kairos's fixed-point {@link Prices} value. */
+    long price(final String key)
+    {
+        final String value = string(key);
+        try
+        {
+            return Prices.parse(value);
+        }
+        catch (final NumberFormatException | ArithmeticException ex)
+        {
+            throw bad(key, value, "is not a decimal price with at most " + Prices.DECIMALS + " decimals");
+        }
+    }
+
+    Path path(final String key)
+    {
+        final String value = string(key);
+        try
+        {
+            return Path.of(value);
+        }
+        catch (final InvalidPathException ex)
+        {
+            throw bad(key, value, "is not a valid path: " + ex.getReason());
+        }
     }
 
     ConfigException bad(final String key, final String value, final String message)
