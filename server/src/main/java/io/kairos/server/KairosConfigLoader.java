@@ -264,7 +264,7 @@ public final class KairosConfigLoader
 
     private static FixGatewayConfig fix(final PropertySource source)
     {
-        final String compId = source.compId("fix.comp-id", source.string("fix.comp-id"));
+        final String compId = source.compId("fix.comp-id");
         final List<String> names = sessionNames(source, "fix.sessions", compId);
         final List<FixSessionConfig> sessions = new ArrayList<>();
         for (int i = 0; i < names.size(); i++)
@@ -292,7 +292,7 @@ public final class KairosConfigLoader
 
     private static MarketDataGatewayConfig md(final PropertySource source)
     {
-        final String compId = source.compId("md.comp-id", source.string("md.comp-id"));
+        final String compId = source.compId("md.comp-id");
         final List<MdSessionConfig> sessions = new ArrayList<>();
         for (final String name : sessionNames(source, "md.sessions", compId))
         {

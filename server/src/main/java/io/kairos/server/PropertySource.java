@@ -175,6 +175,12 @@ final class PropertySource
         return Enum.valueOf(type, choice(key, allowed).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 
+    /** The value of {@code key} if it is a FIX CompID. */
+    String compId(final String key)
+    {
+        return compId(key, string(key));
+    }
+
     /** {@code value} (of {@code key}, or an entry of its list) if it is a FIX CompID. */
     String compId(final String key, final String value)
     {
