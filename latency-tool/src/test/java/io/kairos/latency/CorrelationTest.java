@@ -69,6 +69,34 @@ class CorrelationTest
     }
 
     @Test
+    void shouldLeaveOutAndCountTheHopsOfAStampOfZeroInsteadOfRecordingFiftySixYears() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection order = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
+        final List<Frame> frames = new ArrayList<>(List.of(order.syn(t), order.synAck(t + 1)));
+        frames.add(order.fromClient(REQUEST_NS, KairosTraffic.newOrder("N1")));
+        frames.add(order.fromServer(REQUEST_NS + KairosTraffic.ACK_LATENCY_NS, TestFix.message("8", 49, "KAIROS",
+            56, "CLIENT01", 52, KairosTraffic.utcTimestamp(SENDING_NS), 11, "N1", 37, "O1", 17, "EN1", 150, "F", 39,
+            "2", 5979, 0, 21002, ENGINE_IN_NS, 21003, ENGINE_OUT_NS, 7765, RESPONSE_IN_NS)));
+
+        final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+        final java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        io.kairos.latency.report.ConsoleReport.write(analysis.result(), new java.io.PrintStream(console, true,
+            java.nio.charset.StandardCharsets.UTF_8));
+
+        assertEquals(1, metrics.orderAck.count(), "the ack itself is timed on the wire");
+        assertEquals(0, metrics.hopWireToGatewayIn.count());
+        assertEquals(1, metrics.hopWireToGatewayIn.skippedUnstamped());
+        assertEquals(0, metrics.hopGatewayInToEngineIn.count());
+        assertEquals(1, metrics.hopGatewayInToEngineIn.skippedUnstamped());
+        assertEquals(ENGINE_OUT_NS - ENGINE_IN_NS, metrics.hopEngineInToEngineOut.max());
+        assertEquals(0, metrics.hopEngineInToEngineOut.skippedUnstamped());
+        assertTrue(console.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
+            "(1 skipped: a stamp of 0, the server took no time)"));
+    }
+
+    @Test
     void shouldMeasureOrderToTickPerSubscriberAndToTheLastSubscriber() throws Exception
     {
         final Analysis analysis = analyse(KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 4),

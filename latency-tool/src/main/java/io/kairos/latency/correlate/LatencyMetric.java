@@ -29,6 +29,7 @@ public final class LatencyMetric
     private long max = Long.MIN_VALUE;
     private long sum;
     private long negatives;
+    private long unstamped;
     private final long[] exact = new long[EXACT_VALUES];
 
     /** An unsigned metric without a timeline. */
@@ -52,14 +53,22 @@ public final class LatencyMetric
 
     /**
      * Records {@code toNs - fromNs} when both stamps were present in the message (neither is
-     * {@link FixFields#ABSENT}): one hop between two of the Kairos latency stamps.
+     * {@link FixFields#ABSENT}): one hop between two of the Kairos latency stamps. A stamp of 0 (or less) is a time
+     * the server did not take, not 1970: the hop is counted ({@link #skippedUnstamped()}) instead of recorded, where
+     * it would have been some 56 years long.
      */
     public void recordBetween(final long eventTimeNs, final long fromNs, final long toNs)
     {
-        if (fromNs != FixFields.ABSENT && toNs != FixFields.ABSENT)
+        if (fromNs == FixFields.ABSENT || toNs == FixFields.ABSENT)
         {
-            record(eventTimeNs, toNs - fromNs);
+            return;
         }
+        if (fromNs <= 0 || toNs <= 0)
+        {
+            unstamped++;
+            return;
+        }
+        record(eventTimeNs, toNs - fromNs);
     }
 
     /**
@@ -144,6 +153,18 @@ public final class LatencyMetric
     public long skippedNegatives()
     {
         return signed ? 0 : negatives;
+    }
+
+    /** Hops left out because one of their two stamps was 0 or less ({@link #recordBetween}). */
+    public long skippedUnstamped()
+    {
+        return unstamped;
+    }
+
+    /** Whether anything was measured or left out: a metric worth a row in a table. */
+    public boolean hasValuesOrSkips()
+    {
+        return count > 0 || skippedNegatives() > 0 || unstamped > 0;
     }
 
     /**

@@ -90,7 +90,7 @@ public final class ConsoleReport
             "50%", "90%", "99%", "99.9%", "99.99%", "max");
         for (final LatencyMetric metric : result.correlator().metrics().all())
         {
-            if (metric.count() == 0 && metric.skippedNegatives() == 0 && !isHeadline(metric))
+            if (!metric.hasValuesOrSkips() && !isHeadline(metric))
             {
                 continue;
             }
@@ -99,8 +99,10 @@ public final class ConsoleReport
             {
                 out.printf(Locale.ROOT, " %12s", micros(metric.percentile(percentile)));
             }
-            out.printf(Locale.ROOT, " %12s%s%n", micros(metric.max()), metric.skippedNegatives() > 0 ?
-                "  (" + metric.skippedNegatives() + " negative values skipped: clocks differ)" : "");
+            out.printf(Locale.ROOT, " %12s%s%s%n", micros(metric.max()), metric.skippedNegatives() > 0 ?
+                "  (" + metric.skippedNegatives() + " negative values skipped: clocks differ)" : "",
+                metric.skippedUnstamped() > 0 ?
+                "  (" + metric.skippedUnstamped() + " skipped: a stamp of 0, the server took no time)" : "");
         }
         out.println(publicBeforePrivate(result.correlator().metrics()));
         for (final LatencyMetric subscriber : result.correlator().metrics().perSubscriber())

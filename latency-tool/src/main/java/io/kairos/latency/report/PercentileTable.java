@@ -28,7 +28,7 @@ final class PercentileTable
         final List<LatencyMetric> all = metrics.all();
         for (final LatencyMetric metric : all)
         {
-            if (metric.count() == 0 && metric.skippedNegatives() == 0)
+            if (!metric.hasValuesOrSkips())
             {
                 continue;
             }
