@@ -12,6 +12,8 @@ import io.kairos.latency.tcp.TcpStreamTable;
  * Everything one analysis found, for the reports. Immutable once returned (the components it holds are no longer
  * written to); safe to read from any thread after {@code analyze} returned.
  *
+ * @param packetsReordered       packets read after one with a later capture time, analysed in capture-time order
+ *                               ({@link io.kairos.latency.capture.CaptureTimeOrder}).
  * @param packetsByDecodeResult  indexed by the {@link TcpSegmentDecoder} result codes; [TCP] counts FIX-port
  *                               segments only.
  */
@@ -21,6 +23,7 @@ public record AnalysisResult(
     long fileSizeBytes,
     long elapsedNs,
     long packets,
+    long packetsReordered,
     long[] packetsByDecodeResult,
     long otherTcpPackets,
     long firstTimestampNs,

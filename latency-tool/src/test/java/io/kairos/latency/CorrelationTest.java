@@ -97,6 +97,33 @@ class CorrelationTest
     }
 
     @Test
+    void shouldAnalyseInCaptureTimeOrderWhenTheFileHoldsAnAcknowledgementBeforeTheDataItAcknowledges() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection order = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
+        final byte[] ack = KairosTraffic.ack("N1", "O1", "0");
+        final byte[] fill = TestFix.message("8", 11, "N1", 37, "O1", 17, "F1", 150, "F", 39, "2");
+        final Frame syn = order.syn(t);
+        final Frame synAck = order.synAck(t + 1);
+        final Frame request = order.fromClient(t + MS, KairosTraffic.newOrder("N1"));
+        final Frame ackFrame = order.fromServerAt(t + MS + 250_000, 0, ack);
+        final Frame fillFrame = order.fromServerAt(t + MS + 300_000, ack.length, fill);
+        order.skipServer(ack.length + fill.length);
+        final Frame acknowledgesBoth = order.fromClient(t + MS + 310_000, KairosTraffic.newOrder("N2"));
+        // written as two CPUs can queue them: the ack's packet behind the client's acknowledgement of it
+        final List<Frame> frames = List.of(syn, synAck, request, fillFrame, acknowledgesBoth, ackFrame);
+
+        final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+
+        assertEquals(1, metrics.orderAck.count());
+        assertEquals(250_000, metrics.orderAck.max(), "N1's ack is its New, not the fill after it");
+        assertEquals(0, analysis.result().streams().statistics().gaps());
+        assertEquals(0, analysis.result().streams().statistics().retransmittedSegments());
+        assertEquals(1, analysis.result().packetsReordered());
+    }
+
+    @Test
     void shouldMeasureOrderToTickPerSubscriberAndToTheLastSubscriber() throws Exception
     {
         final Analysis analysis = analyse(KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 4),

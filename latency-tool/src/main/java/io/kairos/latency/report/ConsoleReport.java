@@ -52,10 +52,12 @@ public final class ConsoleReport
         out.printf(Locale.ROOT, "ports     order entry %s, market data %s%n", result.config().orderEntryPorts(),
             result.config().marketDataPorts());
         out.printf(Locale.ROOT, "packets   %,d: %,d TCP on FIX ports, %,d other TCP, %,d not IP, %,d not TCP, " +
-            "%,d truncated headers, %,d IP fragments, %,d unsupported link type%n", result.packets(),
+            "%,d truncated headers, %,d IP fragments, %,d unsupported link type; %,d read after a later one, " +
+            "analysed in capture-time order%n", result.packets(),
             result.fixPortSegments(), result.otherTcpPackets(), byResult[TcpSegmentDecoder.NOT_IP],
             byResult[TcpSegmentDecoder.NOT_TCP], byResult[TcpSegmentDecoder.TRUNCATED_HEADERS],
-            byResult[TcpSegmentDecoder.IP_FRAGMENT], byResult[TcpSegmentDecoder.UNSUPPORTED_LINK_TYPE]);
+            byResult[TcpSegmentDecoder.IP_FRAGMENT], byResult[TcpSegmentDecoder.UNSUPPORTED_LINK_TYPE],
+            result.packetsReordered());
         final TcpStatistics tcp = result.streams().statistics();
         out.printf(Locale.ROOT, "tcp       %d connections; %,d data segments, %,d retransmitted (%,d bytes dropped), " +
             "%,d overlapping, %,d out of order; %,d gaps (%,d bytes never captured), %,d streams started " +
