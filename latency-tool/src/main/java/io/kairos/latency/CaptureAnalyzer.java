@@ -21,8 +21,9 @@ import io.kairos.latency.tcp.TcpStreamTable;
 
 /**
  * Runs one analysis: capture reader → capture-time order ({@link CaptureTimeOrder}) → link/IP/TCP decoding →
- * per-direction TCP reassembly → FIX framing → correlation, in one pass over the memory-mapped file. The per-packet path allocates nothing once every connection
- * has been seen and the order pool has grown to the number of open orders. Single use; owned by the calling thread.
+ * per-direction TCP reassembly → FIX framing → correlation, in one pass over the memory-mapped file. The per-packet
+ * path allocates nothing once every connection has been seen and the order pool has grown to the number of open
+ * orders. Single use; owned by the calling thread.
  */
 public final class CaptureAnalyzer implements PacketHandler
 {

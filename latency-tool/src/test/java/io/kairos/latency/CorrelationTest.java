@@ -124,6 +124,37 @@ class CorrelationTest
     }
 
     @Test
+    void shouldDropARequestWhoseAnswerMayBeInACaptureGapInsteadOfPairingItWithALaterReport() throws Exception
+    {
+        final long t = KairosTraffic.T0_NS;
+        final TcpConnection order = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 1, 40_000), ORDER_ENTRY);
+        final TcpConnection other = TcpConnection.ethernet(Endpoint.ipv4(10, 0, 0, 3, 40_000), ORDER_ENTRY);
+        final byte[] lostAck = KairosTraffic.ack("N1", "O1", "0");
+        final byte[] fill = TestFix.message("8", 11, "N1", 37, "O1", 17, "F1", 150, "F", 39, "2");
+        final List<Frame> frames = new ArrayList<>(List.of(order.syn(t), order.synAck(t + 1), other.syn(t + 2),
+            other.synAck(t + 3)));
+        frames.add(order.fromClient(t + MS, KairosTraffic.newOrder("N1")));
+        frames.add(other.fromClient(t + MS + 1, KairosTraffic.newOrder("M1")));
+        frames.add(order.fromServerAt(t + MS + 300_000, lostAck.length, fill)); // the ack before it was not captured
+        order.skipServer(lostAck.length + fill.length);
+        frames.add(order.fromClient(t + MS + 310_000, KairosTraffic.newOrder("N2"))); // acknowledges both: a gap
+        frames.add(other.fromServer(t + MS + 400_000, KairosTraffic.ack("M1", "P1", "0")));
+        frames.add(order.fromServer(t + MS + 500_000, KairosTraffic.ack("N2", "O2", "0")));
+
+        final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
+        final Metrics metrics = analysis.result().correlator().metrics();
+        final CorrelationStatistics statistics = analysis.result().correlator().statistics();
+
+        assertEquals(1, analysis.result().streams().statistics().gaps());
+        assertEquals(1, statistics.requestsWithAnswerInGap(), "N1: its ack may be the lost bytes");
+        assertEquals(1, statistics.unmatchedRequests("D"));
+        assertEquals(1, statistics.reportsWithoutRequest(), "N1's fill answers no open request");
+        assertEquals(2, metrics.orderAck.count(), "M1 on the other connection and N2, sent after the gap");
+        assertEquals(500_000 - 310_000, metrics.orderAck.min(), "N2");
+        assertEquals(400_000 - 1, metrics.orderAck.max(), "M1");
+    }
+
+    @Test
     void shouldMeasureOrderToTickPerSubscriberAndToTheLastSubscriber() throws Exception
     {
         final Analysis analysis = analyse(KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 4),

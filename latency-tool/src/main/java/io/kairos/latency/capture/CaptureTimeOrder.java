@@ -6,11 +6,10 @@ import java.nio.ByteOrder;
 /**
  * Hands a capture's packets on in capture-time order. A capture taken on a multi-CPU host is written in the order
  * the CPUs queued their packets, which is not always the order of their timestamps: in a scenario capture on the
- * 2-vCPU development VM (loopback, 2026-11-27) 359 of 1,052,348 packets stood behind a later one, by up to 71 µs.
- * Inside one TCP connection such an inversion can put an acknowledgement ahead of the data it acknowledges, and
- * reassembly then takes that data for lost by the capture (seen: 10 gaps in one run, and an order paired with a fill
- * 14.5 ms later because its ack was dropped). Loopback stamps a packet when it is sent, so capture time is the
- * order things happened in.
+ * 2-vCPU development VM (loopback, 2026-11-27) 359 of 1,052,348 packets stood behind a later one, by up to 71 µs,
+ * longer than the fastest ack. Reassembly and pairing assume time order: inside one TCP connection an inversion
+ * could put an acknowledgement ahead of the data it acknowledges (taken for data the capture lost) or an answer ahead
+ * of its request. Loopback stamps a packet when it is sent, so capture time is the order things happened in.
  *
  * <p>Each packet is copied (a reader's buffer is valid only during the call) and held until a packet at least
  * {@code windowNs} later has been read, or the held packets fill {@code maxPackets} or {@code maxBytes}; then the

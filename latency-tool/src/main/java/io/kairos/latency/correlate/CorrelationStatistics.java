@@ -19,6 +19,7 @@ public final class CorrelationStatistics
     long mdEntriesWithoutOrder;
     long ticksBeforeAck;
     long peakOpenOrders;
+    long requestsWithAnswerInGap;
 
     public long requests(final String kind)
     {
@@ -34,6 +35,12 @@ public final class CorrelationStatistics
     public long evictedRequests(final String kind)
     {
         return evictedRequests[kindIndex(kind)];
+    }
+
+    /** Open requests dropped because the capture lost bytes the server sent on their connection (all kinds). */
+    public long requestsWithAnswerInGap()
+    {
+        return requestsWithAnswerInGap;
     }
 
     /** Count of messages with this MsgType (35) value. */

@@ -153,6 +153,7 @@ public final class Correlator implements FixMessageHandler
         order.kind = kind;
         order.connectionId = stream.connectionId();
         order.connection = stream.description();
+        order.requestStream = stream;
         order.clOrdIdHash = hash;
         buffer.get(start, order.clOrdId, 0, length);
         order.clOrdIdLength = length;
@@ -300,6 +301,29 @@ public final class Correlator implements FixMessageHandler
         }
         acknowledge(order, (byte)'9', timestampNs, metrics.cancelReplaceReject);
         finish(order);
+    }
+
+    /**
+     * A gap in what the server sent on a connection may have held the first answer to any request still open on it;
+     * pairing such a request with a later report would time the wrong message (seen: an order "acknowledged" by its
+     * fill 14.5 ms later, its New lost in a gap at the start of a capture). So those requests are dropped, counted
+     * ({@link CorrelationStatistics#requestsWithAnswerInGap()}) and left unmatched. A gap in what the client sent
+     * loses requests, not answers: their reports count as answering no open request.
+     */
+    @Override
+    public void onBytesLost(final TcpStream stream)
+    {
+        PendingOrder order = awaitingAck.head();
+        while (order != null)
+        {
+            final PendingOrder next = order.next;
+            if (order.connectionId == stream.connectionId() && order.requestStream != stream)
+            {
+                statistics.requestsWithAnswerInGap++;
+                finish(order);
+            }
+            order = next;
+        }
     }
 
     private void evictExpired(final long nowNs)

@@ -19,6 +19,8 @@ final class PendingOrder
     int connectionId;
     /** "client ip:port -> server ip:port" of the request's stream (created once per connection). */
     String connection;
+    /** The stream the request came on (its reverse carries the answers). */
+    io.kairos.latency.tcp.TcpStream requestStream;
     long clOrdIdHash;
     final byte[] clOrdId = new byte[MAX_ID_BYTES];
     int clOrdIdLength;
@@ -51,6 +53,7 @@ final class PendingOrder
     void reset()
     {
         connection = null;
+        requestStream = null;
         clOrdIdLength = 0;
         orderIdLength = 0;
         acked = false;

@@ -98,6 +98,7 @@ public final class FixFramer implements StreamConsumer
         clearPending();
         streamOffset += missingBytes;
         startHunting(false);
+        handler.onBytesLost(stream);
     }
 
     public void onMidStreamStart()

@@ -12,4 +12,9 @@ public interface FixMessageHandler
      * @param timestampNs  capture time of the packet that held the message's first byte.
      */
     void onMessage(TcpStream stream, ByteBuffer buffer, int offset, int length, long timestampNs, long packetNumber);
+
+    /** Bytes of {@code stream} the capture does not hold: the messages they carried are unknown. */
+    default void onBytesLost(final TcpStream stream)
+    {
+    }
 }

@@ -146,11 +146,13 @@ public final class ConsoleReport
             "requests  D %,d, F %,d, G %,d; duplicate ClOrdID while open %,d, without ClOrdID %,d%n",
             statistics.requests("D"), statistics.requests("F"), statistics.requests("G"),
             statistics.duplicateRequests(), statistics.requestsWithoutClOrdId());
-        out.printf(Locale.ROOT, "unmatched D without ack %,d (%,d after the ack timeout), F without 150=4/35=9 %,d, " +
+        out.printf(Locale.ROOT, "unmatched D without ack %,d (%,d after the ack timeout), %,d requests of any kind " +
+            "dropped as their answer may be in a capture gap, F without 150=4/35=9 %,d, " +
             "G without 150=5/35=9 %,d; acked orders with OrderID %,d of which without tick %,d; " +
             "later reports for acknowledged orders %,d; ExecutionReports/35=9 answering no open request %,d; " +
             "MD entries (278) %,d of which for no open order %,d (%,d of those paired later: tick before ack)%n",
-            statistics.unmatchedRequests("D"), statistics.evictedRequests("D"), statistics.unmatchedRequests("F"),
+            statistics.unmatchedRequests("D"), statistics.evictedRequests("D"), statistics.requestsWithAnswerInGap(),
+            statistics.unmatchedRequests("F"),
             statistics.unmatchedRequests("G"), statistics.ackedOrdersWithOrderId(), statistics.ordersWithoutTick(),
             statistics.laterReports(), statistics.reportsWithoutRequest(), statistics.mdEntries(),
             statistics.mdEntriesWithoutOrder(), statistics.ticksBeforeAck());
