@@ -1,5 +1,8 @@
 package io.kairos.latency;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.kairos.latency.correlate.CorrelationStatistics;
 import io.kairos.latency.correlate.Metrics;
 import io.kairos.latency.net.NetworkHeadersDescriptor;
+import io.kairos.latency.report.ConsoleReport;
 import io.kairos.latency.testing.Analysis;
 import io.kairos.latency.testing.Endpoint;
 import io.kairos.latency.testing.Frame;
@@ -43,6 +47,14 @@ class CorrelationTest
     {
         return Analysis.of(TestCaptureWriter.write(directory.resolve("c.pcap"), Format.PCAP_NANOS_BE,
             NetworkHeadersDescriptor.LINKTYPE_ETHERNET, frames), config);
+    }
+
+    /** What the console report prints for this analysis. */
+    private static String consoleText(final Analysis analysis)
+    {
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ConsoleReport.write(analysis.result(), new PrintStream(console, true, StandardCharsets.UTF_8));
+        return console.toString(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -81,9 +93,6 @@ class CorrelationTest
 
         final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
         final Metrics metrics = analysis.result().correlator().metrics();
-        final java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-        io.kairos.latency.report.ConsoleReport.write(analysis.result(), new java.io.PrintStream(console, true,
-            java.nio.charset.StandardCharsets.UTF_8));
 
         assertEquals(1, metrics.orderAck.count(), "the ack itself is timed on the wire");
         assertEquals(0, metrics.hopWireToGatewayIn.count());
@@ -92,7 +101,7 @@ class CorrelationTest
         assertEquals(1, metrics.hopGatewayInToEngineIn.skippedUnstamped());
         assertEquals(ENGINE_OUT_NS - ENGINE_IN_NS, metrics.hopEngineInToEngineOut.max());
         assertEquals(0, metrics.hopEngineInToEngineOut.skippedUnstamped());
-        assertTrue(console.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
+        assertTrue(consoleText(analysis).contains(
             "(1 skipped: a stamp of 0, the server took no time)"));
     }
 
@@ -249,14 +258,11 @@ class CorrelationTest
 
         final Analysis analysis = analyse(frames, AnalysisConfig.defaults());
         final CorrelationStatistics statistics = analysis.result().correlator().statistics();
-        final java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-        io.kairos.latency.report.ConsoleReport.write(analysis.result(), new java.io.PrintStream(console, true,
-            java.nio.charset.StandardCharsets.UTF_8));
 
         assertEquals(1, analysis.result().correlator().metrics().orderAck.count());
         assertEquals(2, statistics.laterReports(), "the two fills after N1's ack");
         assertEquals(1, statistics.reportsWithoutRequest(), "N7 was never requested in this capture");
-        assertTrue(console.toString(java.nio.charset.StandardCharsets.UTF_8).contains(
+        assertTrue(consoleText(analysis).contains(
             "later reports for acknowledged orders 2; ExecutionReports/35=9 answering no open request 1"));
     }
 

@@ -3,8 +3,9 @@ package io.kairos.latency.capture;
 import java.nio.ByteBuffer;
 
 /**
- * Receives each packet record of a capture, in file order. The buffer is big-endian and only valid during the call.
- * Called on the thread that runs the {@link CaptureReader}.
+ * Receives each packet record of a capture: in file order from a {@link CaptureReader}, in capture-time order from a
+ * {@link CaptureTimeOrder}. The buffer is big-endian and only valid during the call. Called on the thread that runs
+ * the {@link CaptureReader}.
  */
 @FunctionalInterface
 public interface PacketHandler

@@ -1,5 +1,7 @@
 package io.kairos.latency.correlate;
 
+import io.kairos.latency.tcp.TcpStream;
+
 /**
  * A request (NewOrderSingle, cancel or replace) waiting for its acknowledgement, then — for a new order with an
  * OrderID — for its market-data ticks. Pooled and reused; linked intrusively into one age list and up to two indexes.
@@ -20,7 +22,7 @@ final class PendingOrder
     /** "client ip:port -> server ip:port" of the request's stream (created once per connection). */
     String connection;
     /** The stream the request came on (its reverse carries the answers). */
-    io.kairos.latency.tcp.TcpStream requestStream;
+    TcpStream requestStream;
     long clOrdIdHash;
     final byte[] clOrdId = new byte[MAX_ID_BYTES];
     int clOrdIdLength;
