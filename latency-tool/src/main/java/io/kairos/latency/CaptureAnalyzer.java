@@ -32,7 +32,7 @@ public final class CaptureAnalyzer implements PacketHandler
      * How far capture times may run backwards in the file and still be analysed in order: 14 times the largest
      * inversion measured in a 2-vCPU loopback capture (71 µs, {@link CaptureTimeOrder}).
      */
-    static final long REORDER_WINDOW_NS = 1_000_000;
+    private static final long REORDER_WINDOW_NS = 1_000_000;
     private static final int REORDER_MAX_PACKETS = 16 * 1024;
     private static final int REORDER_MAX_BYTES = 16 * 1024 * 1024;
 

@@ -152,7 +152,6 @@ public final class Correlator implements FixMessageHandler
         final PendingOrder order = acquire();
         order.kind = kind;
         order.connectionId = stream.connectionId();
-        order.connection = stream.description();
         order.requestStream = stream;
         order.clOrdIdHash = hash;
         buffer.get(start, order.clOrdId, 0, length);
@@ -400,7 +399,7 @@ public final class Correlator implements FixMessageHandler
         times[6] = order.engineOutNs;
         times[7] = order.responseInNs;
         times[8] = order.sendingTimeNs;
-        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.connection, order.clOrdId,
+        sink.onOrder(KIND_NAMES[order.kind], order.connectionId, order.requestStream.description(), order.clOrdId,
             order.clOrdIdLength, order.orderId, order.orderIdLength, order.execType, order.subscribersSeen, times);
     }
 

@@ -19,9 +19,7 @@ final class PendingOrder
 
     int kind;
     int connectionId;
-    /** "client ip:port -> server ip:port" of the request's stream (created once per connection). */
-    String connection;
-    /** The stream the request came on (its reverse carries the answers). */
+    /** The stream the request came on (its reverse carries the answers); its description names the connection. */
     TcpStream requestStream;
     long clOrdIdHash;
     final byte[] clOrdId = new byte[MAX_ID_BYTES];
@@ -54,7 +52,6 @@ final class PendingOrder
 
     void reset()
     {
-        connection = null;
         requestStream = null;
         clOrdIdLength = 0;
         orderIdLength = 0;
