@@ -18,6 +18,7 @@ public final class Engine implements AutoCloseable
     private final EpochNanoClock clock;
     private final PartitionRuntime[] partitions;
     private final CommandPublisher publisher;
+    private JournalForceListener journalForceListener = JournalForceListener.NO_OP;
     private boolean started;
     private boolean closed;
 
@@ -98,9 +99,20 @@ public final class Engine implements AutoCloseable
         {
             if (partition != null)
             {
-                partition.start(listener);
+                partition.start(listener, journalForceListener);
             }
         }
+        return this;
+    }
+
+    /** Before {@link #start}: who is told of each journal force in sync mode (metrics). */
+    public synchronized Engine journalForceListener(final JournalForceListener listener)
+    {
+        if (started)
+        {
+            throw new IllegalStateException("already started");
+        }
+        journalForceListener = java.util.Objects.requireNonNull(listener, "listener");
         return this;
     }
 

@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param journalSegmentBytes      size of one memory-mapped journal segment
  * @param snapshotDir              directory of book snapshots (one sub-directory per partition)
  * @param snapshotEveryCommands    write a snapshot after this many journalled commands; 0 disables
+ * @param journalForceDelayUs      microseconds added to every journal force in sync mode, to try what a slower
+ *                                 disk would do to latency; 0 (the default) for production
  */
 public record EngineConfig(
     ReferenceData instruments,
@@ -36,13 +38,16 @@ public record EngineConfig(
     Path journalDir,
     long journalSegmentBytes,
     Path snapshotDir,
-    long snapshotEveryCommands)
+    long snapshotEveryCommands,
+    long journalForceDelayUs)
 {
     public static final int MAX_PARTITIONS = 256;
     public static final int DEFAULT_PARTITION_COUNT = 2;
     public static final int DEFAULT_RING_SIZE = 16 * 1024;
     public static final long DEFAULT_JOURNAL_SEGMENT_BYTES = 64L * 1024 * 1024;
     public static final long DEFAULT_SNAPSHOT_EVERY_COMMANDS = 1_000_000L;
+    /** The longest simulated force delay, in microseconds: one second. */
+    public static final long MAX_JOURNAL_FORCE_DELAY_US = 1_000_000L;
     /** Finished orders each partition keeps answering status requests for (about 250 bytes each). */
     public static final int FINISHED_ORDERS_RETAINED = 100_000;
 
@@ -66,6 +71,7 @@ public record EngineConfig(
             "is required when the journal is on");
         requireInRange(journalSegmentBytes, 64 * 1024, Integer.MAX_VALUE, "journal.segment-bytes");
         require(snapshotEveryCommands >= 0, "snapshot.every-commands", "must be >= 0");
+        requireInRange(journalForceDelayUs, 0, MAX_JOURNAL_FORCE_DELAY_US, "journal.force-delay-us");
         require(snapshotEveryCommands == 0 || journalMode == JournalMode.OFF || snapshotDir != null,
             "snapshot.dir", "is required when snapshots are on");
         for (final Instrument instrument : instruments.instruments())
@@ -82,7 +88,7 @@ public record EngineConfig(
             Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
         return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
             WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, JournalStage.INLINE, null,
-            DEFAULT_JOURNAL_SEGMENT_BYTES, null, DEFAULT_SNAPSHOT_EVERY_COMMANDS);
+            DEFAULT_JOURNAL_SEGMENT_BYTES, null, DEFAULT_SNAPSHOT_EVERY_COMMANDS, 0);
     }
 
     public boolean hosts(final int partition)
@@ -134,6 +140,13 @@ public record EngineConfig(
         return draft.build();
     }
 
+    public EngineConfig withJournalForceDelayUs(final long delayUs)
+    {
+        final Draft draft = new Draft(this);
+        draft.journalForceDelayUs = delayUs;
+        return draft.build();
+    }
+
     public EngineConfig withJournalSegmentBytes(final long bytes)
     {
         final Draft draft = new Draft(this);
@@ -142,7 +155,7 @@ public record EngineConfig(
     }
 
     /**
-     * A config's components, changeable, for the withers: each changes its field(s) and builds, so the twelve
+     * A config's components, changeable, for the withers: each changes its field(s) and builds, so the thirteen
      * components are listed once here instead of once per wither. The built config is validated as any other.
      * Used by one thread at a time (the wither's caller), then dropped.
      */
@@ -160,6 +173,7 @@ public record EngineConfig(
         private long journalSegmentBytes;
         private Path snapshotDir;
         private long snapshotEveryCommands;
+        private long journalForceDelayUs;
 
         private Draft(final EngineConfig config)
         {
@@ -175,13 +189,14 @@ public record EngineConfig(
             journalSegmentBytes = config.journalSegmentBytes;
             snapshotDir = config.snapshotDir;
             snapshotEveryCommands = config.snapshotEveryCommands;
+            journalForceDelayUs = config.journalForceDelayUs;
         }
 
         private EngineConfig build()
         {
             return new EngineConfig(instruments, partitionCount, hostedPartitions, ringSize, waitStrategy,
                 selfTradePrevention, journalMode, journalStage, journalDir, journalSegmentBytes, snapshotDir,
-                snapshotEveryCommands);
+                snapshotEveryCommands, journalForceDelayUs);
         }
     }
 }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.ObjLongConsumer;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
@@ -21,12 +23,24 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * One partition's append-only command journal over memory-mapped segments (layout in
  * {@link JournalDescriptor}). {@link #recover} runs first, on the starting thread; afterwards the
- * journal belongs to the partition's journal thread, which calls {@link #append} per command and
- * {@link #force} at the end of each batch (group commit) in sync mode. Allocation-free on append
- * except when a new segment is created.
+ * journal belongs to the thread that appends (the partition's matcher or journal thread), which calls
+ * {@link #append} per command and {@link #publishAppended} at the end of each batch. In sync mode a
+ * {@link JournalForcer} on a thread of its own makes what was published durable with
+ * {@link #forceAppended} (group commit), so the appending thread never waits for the disk. Allocation-free
+ * on append except when a new segment is created.
+ *
+ * <p>Forcing goes through each segment's file channel ({@code fdatasync}: it writes the file's pages that the
+ * mapping dirtied), never through the mapping, so the force thread touches nothing the appender changes. A full
+ * segment is handed over in {@link #retired}: with a force thread, that thread forces and closes it; without one
+ * the appender closes it at once (async mode: the OS writes it back).
  */
 final class Journal implements AutoCloseable
 {
+    /** A segment file and its open channel. The channel is closed by whoever forces it last. */
+    private record Segment(Path path, FileChannel channel)
+    {
+    }
+
     /** Result of recovery. Immutable. */
     record Recovery(long lastIndex, long replayed, long truncatedBytes, String truncationReason)
     {
@@ -36,15 +50,29 @@ final class Journal implements AutoCloseable
     private final int segmentBytes;
     private final CRC32C crc = new CRC32C();
     private final UnsafeBuffer buffer = new UnsafeBuffer(0, 0);
+    /** Whether a force thread takes full segments over ({@link #forceAppended}); else they close when full. */
+    private final boolean forcedElsewhere;
+    /** Full segments not yet forced and closed by the force thread: written by the appender, drained by the forcer. */
+    private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
     private MappedByteBuffer mapped;
+    /** The segment being appended to; written by the appender, read by the force thread. */
+    private volatile Segment current;
     private int position;
-    private int forcedPosition;
     private long lastIndex;
+    /** The last index {@link #publishAppended} made visible to the force thread. */
+    private volatile long appendedIndex;
 
     Journal(final Path dir, final long segmentBytes)
     {
+        this(dir, segmentBytes, false);
+    }
+
+    /** @param forcedElsewhere a {@link JournalForcer} forces this journal and closes its full segments */
+    Journal(final Path dir, final long segmentBytes, final boolean forcedElsewhere)
+    {
         this.dir = dir;
         this.segmentBytes = (int)segmentBytes;
+        this.forcedElsewhere = forcedElsewhere;
         try
         {
             Files.createDirectories(dir);
@@ -66,6 +94,15 @@ final class Journal implements AutoCloseable
         long truncated = 0;
         String reason = "";
         lastIndex = afterIndex;
+        if (forcedElsewhere)
+        {
+            // a process killed before its force left records in the page cache only: they are about to be
+            // matched (and their reports sent again) as if durable, so make them so first
+            for (final Path segment : segments)
+            {
+                forceFile(segment);
+            }
+        }
         for (int s = 0; s < segments.size(); s++)
         {
             final Path segment = segments.get(s);
@@ -84,7 +121,7 @@ final class Journal implements AutoCloseable
                 {
                     if (isLast)
                     {
-                        unmap();
+                        closeCurrent();
                     }
                     break;
                 }
@@ -100,8 +137,8 @@ final class Journal implements AutoCloseable
                     reason = problem + " at byte " + offset + " of " + segment.getFileName();
                     truncated += deleteAll(segments.subList(s + 1, segments.size()));
                     position = offset;
-                    forcedPosition = 0;
                     force();
+                    appendedIndex = lastIndex;
                     return new Recovery(lastIndex, replayed, truncated, reason);
                 }
                 final long index = buffer.getLong(offset + INDEX_OFFSET);
@@ -120,11 +157,12 @@ final class Journal implements AutoCloseable
             }
             if (isLast)
             {
-                forcedPosition = position;
+                appendedIndex = lastIndex;
                 return new Recovery(lastIndex, replayed, truncated, reason);
             }
-            unmap();
+            closeCurrent();
         }
+        appendedIndex = lastIndex;
         return new Recovery(lastIndex, replayed, truncated, reason);
     }
 
@@ -147,13 +185,82 @@ final class Journal implements AutoCloseable
         return align(length);
     }
 
-    /** Forces what was appended since the last force to the storage device. */
+    /** Appender: makes the records appended so far visible to the force thread (the end of a batch). */
+    void publishAppended()
+    {
+        appendedIndex = lastIndex;
+    }
+
+    /** Any thread: the last index {@link #publishAppended} published. */
+    long appendedIndex()
+    {
+        return appendedIndex;
+    }
+
+    /**
+     * Appender (with no force thread running): forces everything appended to the storage device, on the calling
+     * thread. Used at the end of recovery and at close.
+     */
     void force()
     {
-        if (mapped != null && position > forcedPosition)
+        forceRetired();
+        final Segment segment = current;
+        if (segment != null)
         {
-            mapped.force(forcedPosition, position - forcedPosition);
-            forcedPosition = position;
+            force(segment);
+        }
+    }
+
+    /**
+     * Force thread: forces every record appended before the call, in every segment, and closes the segments the
+     * appender has finished with. The caller reads {@link #appendedIndex()} first: that index is durable when this
+     * returns. The current segment is read before the retired ones, so a segment retired meanwhile is forced
+     * through the queue and not again here (its channel is closed by then).
+     */
+    void forceAppended()
+    {
+        final Segment segment = current;
+        final Segment lastRetired = forceRetired();
+        if (segment != null && segment != lastRetired && segment.channel().isOpen())
+        {
+            force(segment);
+        }
+    }
+
+    /** Forces and closes the full segments handed over so far. @return the last of them, or null */
+    private Segment forceRetired()
+    {
+        Segment last = null;
+        for (Segment segment = retired.poll(); segment != null; segment = retired.poll())
+        {
+            force(segment);
+            close(segment);
+            last = segment;
+        }
+        return last;
+    }
+
+    private void force(final Segment segment)
+    {
+        try
+        {
+            segment.channel().force(false);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot force journal segment " + segment.path(), ex);
+        }
+    }
+
+    private static void close(final Segment segment)
+    {
+        try
+        {
+            segment.channel().close();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot close journal segment " + segment.path(), ex);
         }
     }
 
@@ -182,11 +289,23 @@ final class Journal implements AutoCloseable
         }
     }
 
+    /** Forces what is left and closes the files; on the appender's thread once no force thread runs. */
     @Override
     public void close()
     {
         force();
+        closeCurrent();
+    }
+
+    private void closeCurrent()
+    {
         unmap();
+        final Segment segment = current;
+        current = null;
+        if (segment != null)
+        {
+            close(segment);
+        }
     }
 
     private String check(final int offset, final int length)
@@ -229,20 +348,62 @@ final class Journal implements AutoCloseable
         {
             buffer.putIntOrdered(position + LENGTH_OFFSET, END_OF_SEGMENT);
             position += HEADER_LENGTH;
-            force();
             unmap();
+            retire(current);
         }
-        final Path segment = dir.resolve(segmentName(firstIndex));
-        map(segment);
+        map(dir.resolve(segmentName(firstIndex)));
         position = 0;
-        forcedPosition = 0;
+        if (forcedElsewhere)
+        {
+            forceDirectory(); // the new file's name must be durable before any record in it is called durable
+        }
     }
 
+    /** Hands a full segment to the force thread, or closes it at once when there is none. */
+    private void retire(final Segment segment)
+    {
+        if (forcedElsewhere)
+        {
+            retired.add(segment);
+        }
+        else
+        {
+            close(segment);
+        }
+    }
+
+    private static void forceFile(final Path file)
+    {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ))
+        {
+            channel.force(false);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot force journal segment " + file, ex);
+        }
+    }
+
+    private void forceDirectory()
+    {
+        try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ))
+        {
+            directory.force(true);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot force journal directory " + dir, ex);
+        }
+    }
+
+    /** Maps a segment and makes it the current one, replacing (not closing) the previous current one. */
     private void map(final Path segment)
     {
-        try (FileChannel channel =
-            FileChannel.open(segment, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE))
+        FileChannel channel = null;
+        try
         {
+            channel = FileChannel.open(
+                segment, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             if (channel.size() < segmentBytes)
             {
                 channel.truncate(segmentBytes);
@@ -250,9 +411,14 @@ final class Journal implements AutoCloseable
             }
             mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, segmentBytes);
             buffer.wrap(mapped);
+            current = new Segment(segment, channel);
         }
         catch (final IOException ex)
         {
+            if (channel != null)
+            {
+                close(new Segment(segment, channel));
+            }
             throw new UncheckedIOException("cannot map journal segment " + segment, ex);
         }
     }

@@ -1,8 +1,8 @@
 package io.kairos.engine;
 
 /**
- * Live counters of one partition, each written by one thread (the journal's or the matcher's) and read by
- * metrics from any thread ({@link SingleWriterCounter}: cheap to write, eventually visible).
+ * Live counters of one partition, each written by one thread (the journal's, the matcher's or the force thread's)
+ * and read by metrics from any thread ({@link SingleWriterCounter}: cheap to write, eventually visible).
  */
 public final class PartitionStats
 {
@@ -13,6 +13,8 @@ public final class PartitionStats
     final SingleWriterCounter journalForceNsTotal = new SingleWriterCounter();
     final SingleWriterCounter journalForceNsMax = new SingleWriterCounter();
     final SingleWriterCounter journalBytes = new SingleWriterCounter();
+    /** Commands the matcher matched while a force was outstanding (sync mode), summed over the forces. */
+    final SingleWriterCounter commandsMatchedDuringForces = new SingleWriterCounter();
     final SingleWriterCounter restingOrders = new SingleWriterCounter();
 
     public long commands()
@@ -43,6 +45,15 @@ public final class PartitionStats
     public long journalForceNsMax()
     {
         return journalForceNsMax.get();
+    }
+
+    /**
+     * Commands matched while a journal force was outstanding, summed over all forces (sync mode): above 0, the
+     * thread that matches went on while the disk worked.
+     */
+    public long commandsMatchedDuringForces()
+    {
+        return commandsMatchedDuringForces.get();
     }
 
     public long journalBytes()

@@ -12,7 +12,11 @@ import org.agrona.concurrent.Agent;
  * snapshot that falls due while the previous one is still being written is skipped (counted, and said once on
  * stderr) rather than making the matcher wait, and the journal keeps every command either way.
  *
- * <p>Threads: {@link #offer} on the matcher's thread; {@link #doWork} on the housekeeping thread; {@link
+ * <p>In sync mode (and then also with threads of their own, on the partition's force thread when no housekeeping
+ * thread was given) a snapshot is written only once the journal is durable up to its command: a snapshot must never
+ * hold a command that a crash of the machine could take from the journal.
+ *
+ * <p>Threads: {@link #offer} on the matcher's thread; {@link #doWork} on the housekeeping or force thread; {@link
  * #persistPending} on the lifecycle thread once the agent is off its thread. The image belongs to whoever the
  * hand-off state says: the matcher while {@code IDLE}, the writer while {@code CAPTURED}.
  */
@@ -23,13 +27,18 @@ final class SnapshotWriter implements Agent
 
     private final SnapshotStore store;
     private final int partition;
+    /** Sync mode: a snapshot is written only once the journal is durable up to its command; null otherwise. */
+    private final JournalForcer forcer;
+    /** The captured snapshot's command index; written by the matcher before it hands the image over. */
+    private long capturedIndex;
     private final AtomicInteger state = new AtomicInteger(IDLE);
     private final SingleWriterCounter skipped = new SingleWriterCounter();
 
-    SnapshotWriter(final SnapshotStore store, final int partition)
+    SnapshotWriter(final SnapshotStore store, final int partition, final JournalForcer forcer)
     {
         this.store = store;
         this.partition = partition;
+        this.forcer = forcer;
     }
 
     /**
@@ -49,17 +58,18 @@ final class SnapshotWriter implements Agent
             return false;
         }
         store.capture(matcher, commandIndex);
+        capturedIndex = commandIndex;
         state.set(CAPTURED); // releases the image to the writer
         return true;
     }
 
-    /** Housekeeping thread: writes a captured snapshot, if any, and hands the image back. */
+    /** Housekeeping or force thread: writes a captured snapshot, if any (and durable), and hands the image back. */
     @Override
     public int doWork()
     {
-        if (state.get() != CAPTURED)
+        if (state.get() != CAPTURED || (forcer != null && forcer.durableIndex() < capturedIndex))
         {
-            return 0;
+            return 0; // nothing captured, or (sync mode) its commands are not all on disk yet
         }
         try
         {

@@ -4,7 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
- * Child JVM for {@link CrashRecoveryTest}: runs the engine with a sync journal and sends orders
+ * Child JVM for {@link CrashRecoveryTest}: runs the engine with a sync journal (each force lengthened by the
+ * microseconds of its second argument) and sends orders
  * until it is killed (or 60 s pass). Prints "ACK clOrdId orderId" for each acknowledged resting
  * sell and "FILL clOrdId cumQty" for each of its fills, flushed at once: what the parent saw is
  * what a client saw acknowledged.
@@ -19,7 +20,7 @@ public final class CrashChild
     {
         final Path dir = Path.of(args[0]);
         final PrintStream out = System.out;
-        final EngineConfig config = CrashRecoveryTest.config(dir);
+        final EngineConfig config = CrashRecoveryTest.config(dir).withJournalForceDelayUs(Long.parseLong(args[1]));
         final EngineEventListener printer = new EngineEventListener()
         {
             public void onExecution(final ExecutionEvent e)

@@ -27,7 +27,7 @@ class SnapshotWriterTest
     void shouldCaptureInMemoryOnTheMatcherAndWriteTheFileOnTheWritersThread() throws Exception
     {
         final SnapshotStore store = new SnapshotStore(dir, 0);
-        final SnapshotWriter writer = new SnapshotWriter(store, 0);
+        final SnapshotWriter writer = new SnapshotWriter(store, 0, null);
         final MatchingCore matcher = matcherAfter(2_000);
 
         assertTrue(writer.offer(matcher, 2_000));
@@ -46,7 +46,7 @@ class SnapshotWriterTest
     void shouldSkipASnapshotDueWhileThePreviousIsUnwrittenAndTakeTheNextOnceItIs()
     {
         final SnapshotStore store = new SnapshotStore(dir, 0);
-        final SnapshotWriter writer = new SnapshotWriter(store, 0);
+        final SnapshotWriter writer = new SnapshotWriter(store, 0, null);
         final MatchingCore matcher = matcherAfter(500);
 
         assertTrue(writer.offer(matcher, 500));

@@ -64,6 +64,7 @@ final class ConfigPrinter
             .append(engine.selfTradePrevention()).append('\n');
         text.append("journal: ").append(engine.journalMode()).append(' ').append(engine.journalDir())
             .append(" segment-bytes=").append(engine.journalSegmentBytes())
+            .append(engine.journalForceDelayUs() > 0 ? " force-delay-us=" + engine.journalForceDelayUs() : "")
             .append(" snapshots=").append(engine.snapshotDir()).append(" every=")
             .append(engine.snapshotEveryCommands()).append('\n');
         final ClusterConfig cluster = config.cluster();

@@ -8,7 +8,6 @@ import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.PartitionStats;
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.TimeGauge;
@@ -16,10 +15,11 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * The server-level engine meters: per hosted partition the ring's remaining capacity, commands,
- * trades, rejects, resting orders and journal force time (all read from the engine's counters at
- * scrape time), plus the engine latency histogram ({@code kairos_engine_latency_seconds},
- * engine-in to engine-out of every execution event). Registered once at start; the histogram's
- * {@link #recordEngineLatency} is called on matcher threads and is thread-safe and allocation-free.
+ * trades, rejects and resting orders (read from the engine's counters at scrape time) and the journal force time
+ * histogram ({@code kairos_journal_force_seconds}, recorded on each partition's force thread), plus the engine
+ * latency histogram ({@code kairos_engine_latency_seconds}, engine-in to engine-out of every execution event).
+ * Registered once, before the engine starts; {@link #recordEngineLatency} is called on the threads that release
+ * the engine's events and is thread-safe and allocation-free.
  */
 public final class EngineMeters
 {
@@ -37,12 +37,18 @@ public final class EngineMeters
     public static EngineMeters register(final Engine engine, final EngineConfig config, final MeterRegistry registry)
     {
         final int partitionCount = config.partitionCount();
+        final Timer[] forceTimes = new Timer[partitionCount];
         for (int p = 0; p < partitionCount && engine != null; p++)
         {
             if (config.hosts(p))
             {
-                registerPartition(engine, p, registry);
+                forceTimes[p] = registerPartition(engine, p, registry);
             }
+        }
+        if (engine != null)
+        {
+            engine.journalForceListener((partition, durableIndex, durationNs) ->
+                forceTimes[partition].record(durationNs, TimeUnit.NANOSECONDS));
         }
         final Timer latency = Timer.builder("kairos.engine.latency")
             .description("Business-logic latency: engine-in (21002) to engine-out (21003) of each execution event")
@@ -53,7 +59,8 @@ public final class EngineMeters
         return new EngineMeters(latency);
     }
 
-    private static void registerPartition(final Engine engine, final int partition, final MeterRegistry registry)
+    /** @return the partition's journal force timer */
+    private static Timer registerPartition(final Engine engine, final int partition, final MeterRegistry registry)
     {
         final String p = Integer.toString(partition);
         final PartitionStats stats = engine.stats(partition);
@@ -61,9 +68,16 @@ public final class EngineMeters
             .description("Free slots in the partition's command ring")
             .tag("partition", p)
             .register(registry);
+        final Timer forceTime = Timer.builder("kairos.journal.force")
+            .description("Journal forces to disk (sync mode): each one's duration, simulated delay included")
+            .tag("partition", p)
+            .publishPercentileHistogram()
+            .minimumExpectedValue(Duration.ofNanos(1_000))
+            .maximumExpectedValue(Duration.ofSeconds(10))
+            .register(registry);
         if (stats == null)
         {
-            return;
+            return forceTime;
         }
         counter(registry, p, "kairos.engine.commands", "Commands processed by the partition's matcher", stats,
             PartitionStats::commands);
@@ -79,15 +93,14 @@ public final class EngineMeters
             .baseUnit("bytes")
             .tag("partition", p)
             .register(registry);
-        FunctionTimer.builder("kairos.journal.force", stats, PartitionStats::journalForces,
-                PartitionStats::journalForceNsTotal, TimeUnit.NANOSECONDS)
-            .description("Journal forces to disk (sync mode) and their total time")
-            .tag("partition", p)
-            .register(registry);
         TimeGauge.builder("kairos.journal.force.max", stats, TimeUnit.NANOSECONDS, PartitionStats::journalForceNsMax)
             .description("Longest journal force since start")
             .tag("partition", p)
             .register(registry);
+        counter(registry, p, "kairos.journal.commands.matched.during.force",
+            "Commands matched while a journal force was outstanding (sync mode): matching does not wait for the disk",
+            stats, PartitionStats::commandsMatchedDuringForces);
+        return forceTime;
     }
 
     private static void counter(

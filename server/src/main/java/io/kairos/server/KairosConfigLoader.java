@@ -152,11 +152,12 @@ public final class KairosConfigLoader
         final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
         final Path snapshotDir = source.path("snapshot.dir");
         final long snapshotEvery = source.longValue("snapshot.every-commands", 0, Long.MAX_VALUE);
+        final long forceDelayUs = source.longValue("journal.force-delay-us", 0, Long.MAX_VALUE);
         final ReferenceData referenceData = referenceData(source, partitionCount);
         try
         {
             return new EngineConfig(referenceData, partitionCount, hosted, ringSize, wait, stp, journalMode,
-                journalStage, journalDir, segmentBytes, snapshotDir, snapshotEvery);
+                journalStage, journalDir, segmentBytes, snapshotDir, snapshotEvery, forceDelayUs);
         }
         catch (final IllegalArgumentException ex)
         {

@@ -82,7 +82,7 @@ final class KairosTarget extends CountingTarget implements EngineEventListener
         final EngineConfig config = new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(),
             EngineConfig.DEFAULT_RING_SIZE, waitStrategy, SelfTradePrevention.OFF, journalMode, JournalStage.INLINE,
             journalled ? journalDir.resolve("journal") : null, EngineConfig.DEFAULT_JOURNAL_SEGMENT_BYTES,
-            journalled ? journalDir.resolve("snapshots") : null, EngineConfig.DEFAULT_SNAPSHOT_EVERY_COMMANDS);
+            journalled ? journalDir.resolve("snapshots") : null, EngineConfig.DEFAULT_SNAPSHOT_EVERY_COMMANDS, 0);
         engine = new Engine(config);
         publisher = engine.publisher();
         engine.start(this);
