@@ -28,8 +28,9 @@ final class ConfigPrinter
     {
         final StringBuilder text = new StringBuilder(1024);
         text.append("configuration OK (").append(config.source()).append(")\n");
-        text.append("server: threading=").append(spelling(config.threading())).append(" cpu-affinity=")
-            .append(config.cpuAffinity()).append('\n');
+        text.append("server: threading=").append(spelling(config.threading())).append(" (")
+            .append(config.threadingChoice().reason()).append(") cpu-affinity=").append(config.cpuAffinity())
+            .append('\n');
         final FixGatewayConfig fix = config.fix();
         text.append("fix: ").append(fix.bindAddress()).append(':').append(fix.port())
             .append(" comp-id=").append(fix.compId())

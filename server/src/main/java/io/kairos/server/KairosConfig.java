@@ -12,7 +12,7 @@ import io.kairos.md.MarketDataGatewayConfig;
  * the embedded defaults, the operator's file and the environment.
  *
  * @param source    where the settings came from, for the start-up banner
- * @param threading where the hot path runs ({@code server.threading})
+ * @param threadingChoice where the hot path runs and why ({@code server.threading})
  * @param cpuAffinity which threads to pin to which CPUs once started ({@code server.cpu-affinity})
  * @param engine   the engine (instruments, partitions, journal)
  * @param cluster  replication: none, or the Aeron Cluster this process is a member or the client of
@@ -22,15 +22,21 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, Threading threading, ThreadPinning cpuAffinity, EngineConfig engine, ClusterConfig cluster,
+    String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine, ClusterConfig cluster,
     FixGatewayConfig fix,
     MarketDataGatewayConfig md, MetricsSettings metrics, List<String> warnings)
 {
     public KairosConfig
     {
-        java.util.Objects.requireNonNull(threading, "server.threading");
+        java.util.Objects.requireNonNull(threadingChoice, "server.threading");
         java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
         java.util.Objects.requireNonNull(cluster, "engine.replication");
         warnings = List.copyOf(warnings);
+    }
+
+    /** The layout chosen (by the operator, or by {@code auto} for this machine). */
+    public Threading threading()
+    {
+        return threadingChoice.layout();
     }
 }

@@ -55,6 +55,12 @@ public final class KairosConfigLoader
     /** Loads with {@code configFile} (may be null: then {@code KAIROS_CONFIG}, then defaults only). */
     public static KairosConfig load(final Path configFile, final Map<String, String> env)
     {
+        return load(configFile, env, CpuBudget.ofThisProcess());
+    }
+
+    /** As {@link #load(Path, Map)}, with {@code server.threading=auto} deciding on {@code cpus}. */
+    static KairosConfig load(final Path configFile, final Map<String, String> env, final CpuBudget cpus)
+    {
         Path file = configFile;
         if (file == null && env.get(CONFIG_ENV) != null && !env.get(CONFIG_ENV).isBlank())
         {
@@ -64,8 +70,8 @@ public final class KairosConfigLoader
         final String fileName = file == null ? EMBEDDED_SOURCE : file.toString();
         final PropertySource source = new PropertySource(embeddedDefaults(), fileProperties, fileName, env);
 
-        final Threading threading =
-            source.choice("server.threading", Threading.class, List.of("compact", "dedicated"));
+        final ThreadingChoice threading = threading(source, cpus);
+        source.chooseDefaults(threading.autoDefaults());
         final ThreadPinning cpuAffinity = cpuAffinity(source);
         final EngineConfig engine = engine(source);
         final ClusterConfig cluster = cluster(source);
@@ -88,6 +94,38 @@ public final class KairosConfigLoader
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
         return new KairosConfig(fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, warnings);
+    }
+
+    /** {@code server.threading}: as written, or for {@code auto} what the CPUs allow. */
+    private static ThreadingChoice threading(final PropertySource source, final CpuBudget cpus)
+    {
+        final String key = "server.threading";
+        final String value = source.string(key);
+        if (!"auto".equals(value))
+        {
+            return ThreadingChoice.explicit(source.choice(key, Threading.class, List.of("auto", "compact",
+                "dedicated")));
+        }
+        final List<String> hot = new ArrayList<>(List.of("Framer", "kairos-fix-gateway", "kairos-md-gateway"));
+        if ("cluster".equals(source.raw("engine.replication")))
+        {
+            hot.add("kairos-cluster-client");
+        }
+        else
+        {
+            final String hosted = source.optionalString("engine.hosted-partitions", "");
+            final int partitions = hosted.isBlank() ? source.intValue("engine.partition-count", 1,
+                EngineConfig.MAX_PARTITIONS) : hosted.split(",").length;
+            for (int p = 0; p < partitions; p++)
+            {
+                hot.add("kairos-matcher");
+                if ("separate".equals(source.raw("journal.stage")))
+                {
+                    hot.add("kairos-journal");
+                }
+            }
+        }
+        return ThreadingChoice.auto(cpus, hot);
     }
 
     /** The embedded default settings (also shipped as conf/kairos.properties). */

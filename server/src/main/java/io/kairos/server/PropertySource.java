@@ -20,7 +20,8 @@ import io.kairos.fix.FixSessionConfig;
 
 /**
  * Layered key/value settings: an environment variable {@code KAIROS_<KEY>} wins over the operator's
- * file, which wins over the embedded defaults. Typed accessors refuse bad values with a
+ * file, which wins over what {@code server.threading=auto} chose ({@link #chooseDefaults}), which wins over the
+ * embedded defaults. Typed accessors refuse bad values with a
  * {@link ConfigException} naming the key, the value and its origin. Remembers every key it was
  * asked for so that unknown keys in the operator's file can be refused. Not thread-safe: used by
  * the loading thread only.
@@ -33,6 +34,7 @@ final class PropertySource
     private final Properties file;
     private final String fileName;
     private final Map<String, String> env;
+    private final Properties chosen = new Properties();
     private final Set<String> consulted = new LinkedHashSet<>();
 
     PropertySource(
@@ -58,6 +60,10 @@ final class PropertySource
         if (value == null)
         {
             value = file.getProperty(key);
+        }
+        if (value == null)
+        {
+            value = chosen.getProperty(key);
         }
         if (value == null)
         {
@@ -251,6 +257,12 @@ final class PropertySource
         return new ConfigException(key, "value '" + value + "' " + message + " (set by " + origin(key) + ")");
     }
 
+    /** Settings {@code server.threading=auto} chose: beneath the operator's file and environment, above the defaults. */
+    void chooseDefaults(final Map<String, String> settings)
+    {
+        chosen.putAll(settings);
+    }
+
     /** Where the effective value of {@code key} comes from, for messages. */
     String origin(final String key)
     {
@@ -261,6 +273,10 @@ final class PropertySource
         if (file.containsKey(key))
         {
             return fileName;
+        }
+        if (chosen.containsKey(key))
+        {
+            return "server.threading=auto";
         }
         return defaults.containsKey(key) ? "the embedded default" : "nothing";
     }

@@ -16,8 +16,11 @@ import java.util.stream.Stream;
 /**
  * Pins the venue's threads to CPUs by name ({@code server.cpu-affinity}): each rule is a thread-name prefix and a
  * Linux CPU list ({@code kairos-hot=2 kairos-matcher=3-4}); every thread of this process whose name starts with a
- * prefix is bound to its list with {@code taskset -p -c LIST TID} (util-linux). Run once, after the venue has
- * started all its threads, on the lifecycle thread.
+ * prefix is bound to its list with {@code taskset -p -c LIST TID} (util-linux) — or, when the list has exactly as
+ * many CPUs as threads match the rule, each of those threads to one CPU of its own, in thread-id order (the kernel
+ * keeps 15 characters of a name, so {@code kairos-matcher-p0} and {@code -p1} can only be told apart so). The prefix
+ * {@code *} matches every thread no other rule matches. Run once, after the venue has started all its threads, on
+ * the lifecycle thread.
  *
  * <p>Why by name after start rather than a pinning {@code ThreadFactory}: the hot threads are made by five
  * libraries' own factories (Artio's framer and archiver, Aeron's driver and archive, Netty's event loop, the
@@ -28,6 +31,8 @@ import java.util.stream.Stream;
 final class ThreadPinning
 {
     private static final Pattern CPU_LIST = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
+    /** The rule for every thread that no other rule matches. */
+    static final String OTHERS = "*";
     /** Linux keeps this many characters of a thread's name. */
     private static final int KERNEL_NAME_LENGTH = 15;
     private static final long TASKSET_TIMEOUT_S = 10;
@@ -85,26 +90,32 @@ final class ThreadPinning
      */
     List<String> apply()
     {
-        final List<String> pinned = new ArrayList<>();
-        final Map<String, Integer> matches = new LinkedHashMap<>();
-        cpusByPrefix.keySet().forEach(prefix -> matches.put(prefix, 0));
+        final Map<String, List<String[]>> matches = new LinkedHashMap<>(); // rule -> {tid, name} in tid order
+        cpusByPrefix.keySet().forEach(prefix -> matches.put(prefix, new ArrayList<>()));
         for (final Path task : tasks())
         {
             final String name = read(task.resolve("comm")).strip();
             final String prefix = ruleFor(name);
             if (prefix != null)
             {
-                final String tid = task.getFileName().toString();
-                taskset(cpusByPrefix.get(prefix), tid, name);
-                matches.merge(prefix, 1, Integer::sum);
-                pinned.add(name + " (tid " + tid + ") -> CPUs " + cpusByPrefix.get(prefix));
+                matches.get(prefix).add(new String[] {task.getFileName().toString(), name});
             }
         }
-        matches.forEach((prefix, count) ->
+        final List<String> pinned = new ArrayList<>();
+        matches.forEach((prefix, threads) ->
         {
-            if (count == 0)
+            if (threads.isEmpty())
             {
                 throw new IllegalStateException("server.cpu-affinity: no thread's name starts with " + prefix);
+            }
+            threads.sort(java.util.Comparator.comparingLong(thread -> Long.parseLong(thread[0])));
+            final List<Integer> cpus = CpuBudget.parseCpuList(cpusByPrefix.get(prefix));
+            final boolean oneEach = cpus.size() == threads.size();
+            for (int i = 0; i < threads.size(); i++)
+            {
+                final String target = oneEach ? Integer.toString(cpus.get(i)) : cpusByPrefix.get(prefix);
+                taskset(target, threads.get(i)[0], threads.get(i)[1]);
+                pinned.add(threads.get(i)[1] + " (tid " + threads.get(i)[0] + ") -> CPUs " + target);
             }
         });
         return pinned;
@@ -114,6 +125,10 @@ final class ThreadPinning
     {
         for (final String prefix : cpusByPrefix.keySet())
         {
+            if (OTHERS.equals(prefix))
+            {
+                continue;
+            }
             final String kernelPrefix = prefix.length() > KERNEL_NAME_LENGTH ?
                 prefix.substring(0, KERNEL_NAME_LENGTH) : prefix;
             if (kernelName.startsWith(kernelPrefix))
@@ -121,7 +136,7 @@ final class ThreadPinning
                 return prefix;
             }
         }
-        return null;
+        return cpusByPrefix.containsKey(OTHERS) ? OTHERS : null;
     }
 
     private static List<Path> tasks()

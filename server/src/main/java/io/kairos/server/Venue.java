@@ -23,6 +23,7 @@ import io.kairos.engine.Prices;
 import io.kairos.engine.RecoveryReport;
 import io.kairos.engine.TimerSlack;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -106,6 +107,11 @@ final class Venue implements AutoCloseable
         {
             createDirectories(engineConfig);
         }
+        Gauge.builder("kairos.threading.info", () -> 1)
+            .description("The threading layout the venue runs (1); chosen_by says whether auto picked it")
+            .tag("layout", config.threading().name().toLowerCase(java.util.Locale.ROOT))
+            .tag("chosen_by", config.threadingChoice().auto() ? "auto" : "operator")
+            .register(registry);
         if (config.threading() == Threading.COMPACT)
         {
             threads = new VenueThreads(config.fix().idleMode());
@@ -262,7 +268,8 @@ final class Venue implements AutoCloseable
         }
         text.append("\n  Threading      : ").append(config.threading() == Threading.COMPACT ?
             "compact (kairos-hot: framer, sessions and matchers; kairos-infra; kairos-archive)" :
-            "dedicated (a thread per stage)");
+            "dedicated (a thread per stage)").append("\n                   chosen by ")
+            .append(config.threadingChoice().reason());
         text.append("\n  Engine         : ").append(engineConfig.partitionCount()).append(" partition(s), hosting ")
             .append(engineConfig.hostedPartitions().isEmpty() ? "all" : engineConfig.hostedPartitions().toString());
         if (config.cluster().replication() == Replication.CLUSTER)

@@ -37,7 +37,8 @@ class KairosConfigLoaderTest
     @Test
     void shouldServeTheDefaultContractWithoutAnyFile()
     {
-        final KairosConfig config = KairosConfigLoader.load(null, Map.of());
+        final KairosConfig config =
+            KairosConfigLoader.load(null, Map.of(), new CpuBudget(List.of(0, 1), Double.POSITIVE_INFINITY));
 
         assertEquals("127.0.0.1", config.fix().bindAddress());
         assertEquals(9880, config.fix().port());

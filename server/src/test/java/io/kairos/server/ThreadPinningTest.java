@@ -3,6 +3,7 @@ package io.kairos.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,6 +32,58 @@ class ThreadPinningTest
             assertEquals("0", allowedCpus("pin-probe-b"));
             assertTrue(!allowedCpus("other-probe").equals("0") || Runtime.getRuntime().availableProcessors() == 1,
                 "a thread no rule names keeps the process's CPUs");
+        }
+        finally
+        {
+            stop.countDown();
+            for (final Thread probe : probes)
+            {
+                probe.join();
+            }
+        }
+    }
+
+    @Test
+    void shouldGiveEachThreadACpuOfItsOwnWhenTheRuleNamesAsManyCpusAsThreadsItMatches() throws Exception
+    {
+        final List<Integer> cpus = CpuBudget.ofThisProcess().allowedCpus();
+        assumeTrue(cpus.size() >= 2, "needs two CPUs");
+        final CountDownLatch stop = new CountDownLatch(1);
+        final List<Thread> probes = List.of(parked("pin-each-a", stop), parked("pin-each-b", stop));
+        try
+        {
+            final List<String> pinned = ThreadPinning.parse("pin-each=" + cpus.get(0) + "," + cpus.get(1)).apply();
+
+            assertEquals(2, pinned.size(), pinned.toString());
+            assertEquals(java.util.Set.of(cpus.get(0).toString(), cpus.get(1).toString()),
+                java.util.Set.of(allowedCpus("pin-each-a"), allowedCpus("pin-each-b")), pinned.toString());
+        }
+        finally
+        {
+            stop.countDown();
+            for (final Thread probe : probes)
+            {
+                probe.join();
+            }
+        }
+    }
+
+    @Test
+    void shouldPinEveryThreadNoOtherRuleMatchesByTheStarRule() throws Exception
+    {
+        final String all = CpuBudget.toCpuList(CpuBudget.ofThisProcess().allowedCpus());
+        final String first = CpuBudget.ofThisProcess().allowedCpus().get(0).toString();
+        final CountDownLatch stop = new CountDownLatch(1);
+        final List<Thread> probes = List.of(parked("pin-star-hot", stop), parked("pin-star-other", stop));
+        try
+        {
+            // every other thread of this JVM gets all the CPUs it already had: nothing changes for them
+            final List<String> pinned = ThreadPinning.parse("pin-star-hot=" + first + " *=" + all).apply();
+
+            assertEquals(first, allowedCpus("pin-star-hot"));
+            assertEquals(all, allowedCpus("pin-star-other"));
+            assertTrue(pinned.contains(pinned.stream().filter(p -> p.startsWith("pin-star-other")).findFirst()
+                .orElseThrow()), pinned.toString());
         }
         finally
         {
