@@ -9,6 +9,7 @@ import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** After warm-up the matching path allocates nothing: measured with the JVM's per-thread allocation counter. */
@@ -43,7 +44,8 @@ class AllocationTest
     }
 
     /**
-     * With the default parking strategy, the journal inline or on its own thread. (The blocking strategy parks
+     * With the default parking strategy, the journal inline or on its own thread, async or sync (where the force
+     * thread also runs, and releases the held events after each force). (The blocking strategy parks
      * through java.util.concurrent locks, whose condition queue allocates a small node per park while idle:
      * not per command.) Opening a
      * new journal segment also allocates (a file channel and a mapping), once per segment. The JVM itself may
@@ -52,11 +54,12 @@ class AllocationTest
      * zero is asserted on the matcher itself above.
      */
     @ParameterizedTest
-    @EnumSource(JournalStage.class)
-    void shouldAllocateNothingOnTheJournalAndMatcherThreadsAfterWarmUp(final JournalStage stage)
+    @CsvSource({"INLINE, ASYNC", "SEPARATE, ASYNC", "INLINE, SYNC", "SEPARATE, SYNC"})
+    void shouldAllocateNothingOnTheJournalMatcherAndForceThreadsAfterWarmUp(final JournalStage stage,
+        final JournalMode mode)
     {
         final EngineConfig config =
-            TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+            TestInstruments.config().withJournal(mode, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(0).withJournalStage(stage)
             // rolling to a new segment allocates; keep the run inside one (sparse) file
             .withJournalSegmentBytes(Integer.MAX_VALUE);
@@ -65,27 +68,25 @@ class AllocationTest
         {
             // found before warm-up: collecting stack traces makes the target threads allocate
             final long matcher = threadId("kairos-matcher-p0");
-            final long[] threads = {matcher, stage == JournalStage.SEPARATE ? threadId("kairos-journal-p0") : matcher};
-            warmUp(engine, workload, threads);
-            final long[] before =
-                {THREADS.getThreadAllocatedBytes(threads[0]), THREADS.getThreadAllocatedBytes(threads[1])};
+            final long[] threads = {matcher, stage == JournalStage.SEPARATE ? threadId("kairos-journal-p0") : matcher,
+                mode == JournalMode.SYNC ? threadId("kairos-force-p0") : matcher};
             final int commands = 20 * CYCLE;
-            publish(engine, workload, commands);
-            final long matcherBytes = THREADS.getThreadAllocatedBytes(threads[0]) - before[0];
-            final long journalBytes = THREADS.getThreadAllocatedBytes(threads[1]) - before[1];
-            System.out.printf("pipeline allocation (journal %s) over %d commands: matcher %d B, journal %d B%n",
-                stage, commands, matcherBytes, journalBytes);
-            assertEquals(0, matcherBytes / commands, "matcher thread bytes per command (total " + matcherBytes + ")");
-            assertEquals(0, journalBytes / commands, "journal thread bytes per command (total " + journalBytes + ")");
+            final long[] bytes = measure(engine, workload, threads, commands);
+            System.out.printf("pipeline allocation (journal %s, %s) over %d commands: matcher %d B, journal %d B, "
+                + "force %d B%n", stage, mode, commands, bytes[0], bytes[1], bytes[2]);
+            assertEquals(0, bytes[0] / commands, "matcher thread bytes per command (total " + bytes[0] + ")");
+            assertEquals(0, bytes[1] / commands, "journal thread bytes per command (total " + bytes[1] + ")");
+            assertEquals(0, bytes[2] / commands, "force thread bytes per command (total " + bytes[2] + ")");
         }
     }
 
-    /** Compact threading: journal and matcher of every partition as agents on one shared thread. */
-    @Test
-    void shouldAllocateNothingOnTheSharedHostThreadAfterWarmUp()
+    /** Compact threading: journal and matcher of every partition as agents on one shared thread; the force thread. */
+    @ParameterizedTest
+    @EnumSource(value = JournalMode.class, names = {"ASYNC", "SYNC"})
+    void shouldAllocateNothingOnTheSharedHostThreadAfterWarmUp(final JournalMode mode)
     {
         final EngineConfig config =
-            TestInstruments.config().withJournal(JournalMode.ASYNC, dir.resolve("j"), dir.resolve("s"))
+            TestInstruments.config().withJournal(mode, dir.resolve("j"), dir.resolve("s"))
             .withSnapshotEveryCommands(0).withJournalSegmentBytes(Integer.MAX_VALUE);
         final Workload workload = new Workload(config);
         try (AgentThread host = AgentThread.start("kairos-hot-test", new org.agrona.concurrent.BackoffIdleStrategy(),
@@ -93,29 +94,55 @@ class AllocationTest
             Engine engine = new Engine(config, new org.agrona.concurrent.SystemEpochNanoClock(), host)
                 .start(EngineEventListener.NO_OP))
         {
-            final long[] threads = {host.thread().threadId(), host.thread().threadId()};
-            warmUp(engine, workload, threads);
-            final long before = THREADS.getThreadAllocatedBytes(threads[0]);
+            final long hot = host.thread().threadId();
+            final long[] threads = {hot, mode == JournalMode.SYNC ? threadId("kairos-force-p0") : hot};
             final int commands = 20 * CYCLE;
-            publish(engine, workload, commands);
-            final long hostBytes = THREADS.getThreadAllocatedBytes(threads[0]) - before;
-            System.out.printf("shared-thread allocation over %d commands: %d B%n", commands, hostBytes);
-            assertEquals(0, hostBytes / commands, "host thread bytes per command (total " + hostBytes + ")");
+            final long[] bytes = measure(engine, workload, threads, commands);
+            System.out.printf("shared-thread allocation (%s) over %d commands: %d B, force %d B%n", mode, commands,
+                bytes[0], bytes[1]);
+            assertEquals(0, bytes[0] / commands, "host thread bytes per command (total " + bytes[0] + ")");
+            assertEquals(0, bytes[1] / commands, "force thread bytes per command (total " + bytes[1] + ")");
         }
     }
 
-    /** Runs cycles until five in a row allocate nothing on either thread (JIT tiers settled), at most 150. */
+    /** Warms up, then publishes {@code commands}: @return the bytes each thread allocated meanwhile. */
+    private static long[] measure(final Engine engine, final Workload workload, final long[] threads,
+        final int commands)
+    {
+        warmUp(engine, workload, threads);
+        final long[] bytes = new long[threads.length];
+        for (int i = 0; i < threads.length; i++)
+        {
+            bytes[i] = -THREADS.getThreadAllocatedBytes(threads[i]);
+        }
+        publish(engine, workload, commands);
+        for (int i = 0; i < threads.length; i++)
+        {
+            bytes[i] += THREADS.getThreadAllocatedBytes(threads[i]);
+        }
+        return bytes;
+    }
+
+    /** Runs cycles until five in a row allocate nothing on any of the threads (JIT tiers settled), at most 150. */
     private static void warmUp(final Engine engine, final Workload workload, final long[] threads)
     {
         int quiet = 0;
         for (int round = 0; round < 150 && quiet < 5; round++)
         {
-            final long before = THREADS.getThreadAllocatedBytes(threads[0])
-                + THREADS.getThreadAllocatedBytes(threads[1]);
+            final long before = allocated(threads);
             publish(engine, workload, CYCLE);
-            quiet = THREADS.getThreadAllocatedBytes(threads[0]) + THREADS.getThreadAllocatedBytes(threads[1]) == before
-                ? quiet + 1 : 0;
+            quiet = allocated(threads) == before ? quiet + 1 : 0;
         }
+    }
+
+    private static long allocated(final long[] threads)
+    {
+        long sum = 0;
+        for (final long thread : threads)
+        {
+            sum += THREADS.getThreadAllocatedBytes(thread);
+        }
+        return sum;
     }
 
     private static void publish(final Engine engine, final Workload workload, final int count)
