@@ -134,10 +134,10 @@ final class DurableEventGate implements EngineEventListener
         return count;
     }
 
-    /** Whether nothing is held. From the releasing thread, or any thread once the producer has stopped. */
-    boolean isEmpty()
+    /** The releasing thread: whether the oldest held event's command is durable (a {@link #release} would pass it). */
+    boolean hasReleasable()
     {
-        return head == published.get();
+        return head < published.get() && slots[(int)head & mask].journalIndex <= forcer.durableIndex();
     }
 
     private void dispatch(final Slot slot)

@@ -10,11 +10,12 @@ import org.agrona.concurrent.Agent;
  * command appended since the previous force: group commit) and publishes that index as durable. Execution reports,
  * market data and snapshots of a command are released only once {@link #durableIndex()} covers it
  * ({@link DurableEventGate}), so the appender — the thread that reads and matches — never waits for the disk and
- * nothing is acknowledged before it is on disk.
+ * nothing is acknowledged before it is on disk. The force thread waits in a {@link SignalledIdleStrategy} that the
+ * appender signals after each batch.
  *
  * <p>A force that fails stops this agent for good ({@link #failure()}); the partition then halts, and what it matched
  * after the last good force is never released. Threads: {@link #doWork} on the partition's force thread
- * ({@code kairos-force-pN}); {@link #signal} on the appender's; the accessors from any thread.
+ * ({@code kairos-force-pN}); the accessors from any thread.
  */
 final class JournalForcer implements Agent
 {
@@ -22,7 +23,6 @@ final class JournalForcer implements Agent
     private final Journal journal;
     private final PartitionStats stats;
     private final long simulatedDelayNs;
-    private final SignalledIdleStrategy idleStrategy;
     /** Set before the force thread starts. */
     private JournalForceListener listener = JournalForceListener.NO_OP;
     private volatile long durableIndex;
@@ -35,7 +35,6 @@ final class JournalForcer implements Agent
         this.journal = journal;
         this.stats = stats;
         this.simulatedDelayNs = simulatedDelayNs;
-        idleStrategy = new SignalledIdleStrategy(this::hasWork);
     }
 
     /** Before the force thread starts: the journal as recovered is durable up to here. */
@@ -48,18 +47,6 @@ final class JournalForcer implements Agent
     void listener(final JournalForceListener forceListener)
     {
         listener = forceListener;
-    }
-
-    /** How the force thread waits: woken by {@link #signal}. */
-    SignalledIdleStrategy idleStrategy()
-    {
-        return idleStrategy;
-    }
-
-    /** Appender, after {@link Journal#publishAppended}: wakes the force thread if it is parked. */
-    void signal()
-    {
-        idleStrategy.signal();
     }
 
     /** Every journal record up to this index is on the storage device. */
@@ -80,7 +67,8 @@ final class JournalForcer implements Agent
         return failure != null || durableIndex >= journal.appendedIndex();
     }
 
-    private boolean hasWork()
+    /** Whether the appender published records this agent has not forced yet (and forcing still works). */
+    boolean hasWork()
     {
         return failure == null && journal.appendedIndex() > durableIndex;
     }

@@ -69,6 +69,11 @@ final class PartitionRuntime
     /** Sync mode: forces the journal on the partition's force thread, and the events it covered; null otherwise. */
     private final JournalForcer forcer;
     private final DurableEventGate gate;
+    /**
+     * How the force thread waits: the appender signals it after each batch, and (with threads of their own, where
+     * the force thread releases) the matcher after each batch of events.
+     */
+    private final SignalledIdleStrategy forceIdle;
     private final SnapshotStore snapshots;
     /**
      * Writes snapshot files off the matcher's thread: on the housekeeping thread when there is one, else (sync mode)
@@ -112,6 +117,8 @@ final class PartitionRuntime
         forcer = sync ? new JournalForcer(
             partition, journal, stats, TimeUnit.MICROSECONDS.toNanos(config.journalForceDelayUs())) : null;
         gate = sync ? new DurableEventGate(partition, forcer, HELD_EVENTS, host != null) : null;
+        forceIdle = sync ? new SignalledIdleStrategy(host != null ? forcer::hasWork :
+            () -> forcer.hasWork() || gate.hasReleasable()) : null;
         snapshots = journalled && config.snapshotEveryCommands() > 0
             ? new SnapshotStore(partitionDir(config.snapshotDir()), partition) : null;
         snapshotWriter = snapshots != null && (housekeeping != null || sync)
@@ -260,7 +267,7 @@ final class PartitionRuntime
      */
     private void startForceThread()
     {
-        forceThread = AgentThread.start(forcer.roleName(), forcer.idleStrategy(),
+        forceThread = AgentThread.start(forcer.roleName(), forceIdle,
             new CountingErrorHandler("kairos-engine", new AtomicLong()), Thread::new);
         forceThread.add(forcer);
         if (host == null)
@@ -366,9 +373,9 @@ final class PartitionRuntime
     private void endJournalBatch()
     {
         journal.publishAppended();
-        if (forcer != null)
+        if (forceIdle != null)
         {
-            forcer.signal();
+            forceIdle.signal();
         }
     }
 
@@ -584,6 +591,11 @@ final class PartitionRuntime
             stats.restingOrders.set(matcher.restingOrders());
             stats.trades.set(matcher.trades());
             stats.rejects.set(matcher.rejects());
+            if (endOfBatch && gate != null && host == null)
+            {
+                // its force may have completed while this batch was matched: the force thread releases now
+                forceIdle.signal();
+            }
             if (snapshotEvery > 0 && index % snapshotEvery == 0)
             {
                 if (snapshotWriter != null)

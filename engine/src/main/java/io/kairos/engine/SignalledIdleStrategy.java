@@ -1,5 +1,6 @@
 package io.kairos.engine;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -13,9 +14,9 @@ import org.agrona.concurrent.IdleStrategy;
  * of a Disruptor stage. Agrona's own strategies cannot be woken: a backoff that had reached its longest park would
  * add that park to the latency of the next piece of work.
  *
- * <p>No lost wake-up: the waiting thread publishes itself in {@link #parked} before it asks {@code hasWork} again,
- * the producer makes its work visible before it reads {@link #parked} (both volatile), so one of them sees the
- * other. Threads: {@link #idle} on the waiting thread only; {@link #signal} from any thread.
+ * <p>No lost wake-up: the waiting thread publishes itself in {@link #parked} (volatile) before it asks
+ * {@code hasWork} again, and {@link #signal} fences the producer's earlier writes (even ordered ones) before it reads
+ * {@link #parked}, so one of them sees the other. Threads: {@link #idle} on the waiting thread only; {@link #signal} from any thread.
  */
 final class SignalledIdleStrategy implements IdleStrategy
 {
@@ -33,9 +34,10 @@ final class SignalledIdleStrategy implements IdleStrategy
         this.hasWork = hasWork;
     }
 
-    /** Any thread, after making its work visible: wakes the waiting thread if it is parked. */
+    /** Any thread, after writing its work: wakes the waiting thread if it is parked. */
     void signal()
     {
+        VarHandle.fullFence(); // the work written before, then the read of parked: never the other way round
         final Thread waiter = parked;
         if (waiter != null)
         {
