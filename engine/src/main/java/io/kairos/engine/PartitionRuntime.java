@@ -29,11 +29,11 @@ import org.agrona.concurrent.EpochNanoClock;
  * acknowledgement leaves before its command is on disk, and the thread that matches never waits for the disk.
  * Lifecycle calls come from the engine's owning thread.
  *
- * <p>Why one class of ~490 lines (issue 19 asks for a reason): its stages (separate journal, journalling matcher,
- * polled matcher, matcher) are the three threading layouts of one hand-off — journal the batch, force it, then match
- * it — and share the partition's journal, snapshot schedule, stats and halt flag; kept side by side, the layouts can
- * be read against each other, which is how they are kept equivalent ({@code EngineLifecycleTest},
- * {@code SharedThreadEngineTest}).
+ * <p>Why one class of ~610 lines: its stages (separate journal, journalling matcher, polled matcher, matcher) are the
+ * three threading layouts of one hand-off — journal the batch, match it, release its events once forced — and share
+ * the partition's journal, force thread, event gate, snapshot schedule, stats and halt flag; kept side by side, the
+ * layouts can be read against each other, which is how they are kept equivalent ({@code EngineLifecycleTest},
+ * {@code SharedThreadEngineTest}, {@code DurableAcknowledgementTest}).
  */
 final class PartitionRuntime
 {
