@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  *
  * @param state     what the figures are: {@link State#MEASURED} or why there are none
  * @param forces    forces in the run (all partitions)
- * @param p50Micros median force time in microseconds (NaN without forces)
+ * @param p50Micros median force time in microseconds (NaN without forces; the mean with {@link State#MEAN_ONLY})
  * @param p99Micros 99th percentile in microseconds (NaN without forces)
  */
 public record JournalForceFigures(State state, long forces, double p50Micros, double p99Micros)
@@ -30,6 +30,7 @@ public record JournalForceFigures(State state, long forces, double p50Micros, do
     public static final String SCRAPE_AFTER = "venue-metrics-after.txt";
 
     private static final Pattern BUCKET = Pattern.compile("^" + METRIC + "_bucket\\{([^}]*)}\\s+(\\S+)");
+    private static final Pattern COUNT_OR_SUM = Pattern.compile("^" + METRIC + "_(count|sum)(?:\\{[^}]*})?\\s+(\\S+)");
     private static final Pattern LE = Pattern.compile("(?:^|,)\\s*le\\s*=\\s*\"([^\"]*)\"");
 
     /** Why a run has figures or not. */
@@ -39,6 +40,8 @@ public record JournalForceFigures(State state, long forces, double p50Micros, do
         MEASURED,
         /** The venue exports the histogram but no force happened in the run (the journal is not in sync mode). */
         NO_FORCES,
+        /** Forces happened but the venue exports no buckets (a Timer without percentile histogram): the mean. */
+        MEAN_ONLY,
         /** The after-scrape has no such histogram (an older venue, or the scrape failed). */
         NOT_EXPORTED,
         /** A count went down: the venue restarted between the scrapes. */
@@ -52,7 +55,7 @@ public record JournalForceFigures(State state, long forces, double p50Micros, do
         final Map<String, Map<Double, Double>> end = buckets(after);
         if (end.isEmpty())
         {
-            return new JournalForceFigures(State.NOT_EXPORTED, 0, Double.NaN, Double.NaN);
+            return withoutBuckets(before, after);
         }
         // cumulative count per upper bound, summed over the series (partitions)
         final TreeMap<Double, Double> delta = new TreeMap<>();
@@ -93,6 +96,51 @@ public record JournalForceFigures(State state, long forces, double p50Micros, do
         }
         return between(Files.readString(before, StandardCharsets.UTF_8),
             Files.readString(after, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A Timer without its percentile histogram exports only {@code _count}, {@code _sum} and {@code _max}: then the
+     * run's mean (in the p50 field) is all there is, or the same answers as with buckets when nothing moved.
+     */
+    private static JournalForceFigures withoutBuckets(final String before, final String after)
+    {
+        final double[] start = countAndSum(before);
+        final double[] end = countAndSum(after);
+        if (Double.isNaN(end[0]))
+        {
+            return new JournalForceFigures(State.NOT_EXPORTED, 0, Double.NaN, Double.NaN);
+        }
+        final double forces = end[0] - (Double.isNaN(start[0]) ? 0 : start[0]);
+        final double seconds = end[1] - (Double.isNaN(start[1]) ? 0 : start[1]);
+        if (forces < 0)
+        {
+            return new JournalForceFigures(State.RESET, 0, Double.NaN, Double.NaN);
+        }
+        return forces == 0 ? new JournalForceFigures(State.NO_FORCES, 0, Double.NaN, Double.NaN) :
+            new JournalForceFigures(State.MEAN_ONLY, Math.round(forces), seconds / forces * 1e6, Double.NaN);
+    }
+
+    /** The {@code _count} and {@code _sum} of every series added up; NaN when there is no {@code _count}. */
+    static double[] countAndSum(final String exposition)
+    {
+        final double[] totals = {Double.NaN, 0};
+        for (final String line : exposition.split("\n"))
+        {
+            final Matcher matcher = COUNT_OR_SUM.matcher(line.trim());
+            if (matcher.find())
+            {
+                final double value = Double.parseDouble(matcher.group(2));
+                if ("count".equals(matcher.group(1)))
+                {
+                    totals[0] = (Double.isNaN(totals[0]) ? 0 : totals[0]) + value;
+                }
+                else
+                {
+                    totals[1] += value;
+                }
+            }
+        }
+        return totals;
     }
 
     /** Series (labels without le) to cumulative count per upper bound (seconds; +Inf as infinity). */
@@ -150,6 +198,8 @@ public record JournalForceFigures(State state, long forces, double p50Micros, do
         {
             case MEASURED -> String.format(Locale.ROOT, "force p50/p99: %.1f / %.1f us (%,d journal forces in the " +
                 "measured run, all partitions; %s)", p50Micros, p99Micros, forces, METRIC);
+            case MEAN_ONLY -> String.format(Locale.ROOT, "force p50/p99: n/a (the venue's %s has no buckets); " +
+                "mean %.1f us over %,d journal forces in the measured run", METRIC, p50Micros, forces);
             case NO_FORCES -> "force p50/p99: n/a (journal not in sync mode)";
             case NOT_EXPORTED -> "force p50/p99: n/a (the venue's metrics have no " + METRIC + ")";
             case RESET -> "force p50/p99: n/a (the venue restarted during the run)";

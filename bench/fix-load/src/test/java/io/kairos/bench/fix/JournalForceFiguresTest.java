@@ -77,6 +77,23 @@ class JournalForceFiguresTest
     }
 
     @Test
+    void shouldGiveTheMeanWhenTheTimerHasNoBuckets()
+    {
+        final String before = "kairos_journal_force_seconds_count{partition=\"0\"} 10\n" +
+            "kairos_journal_force_seconds_sum{partition=\"0\"} 0.001\n" +
+            "kairos_journal_force_max_seconds{partition=\"0\"} 0.0\n";
+        final String after = "kairos_journal_force_seconds_count{partition=\"0\"} 30\n" +
+            "kairos_journal_force_seconds_sum{partition=\"0\"} 0.005\n";
+
+        final JournalForceFigures figures = JournalForceFigures.between(before, after);
+
+        assertEquals(JournalForceFigures.State.MEAN_ONLY, figures.state());
+        assertEquals(20, figures.forces());
+        assertEquals(200.0, figures.p50Micros(), 1e-6);
+        assertEquals(JournalForceFigures.State.NO_FORCES, JournalForceFigures.between(before, before).state());
+    }
+
+    @Test
     void shouldAnswerTheHighestFiniteBoundForARankInTheInfiniteBucket()
     {
         final TreeMap<Double, Double> cumulative = new TreeMap<>(Map.of(0.001, 1.0, Double.POSITIVE_INFINITY, 10.0));
