@@ -164,7 +164,8 @@ tcpdump_cmd() {
   found=$(command -v tcpdump 2>/dev/null) || found=""
   [[ -z "$found" && -x /usr/sbin/tcpdump ]] && found=/usr/sbin/tcpdump
   [[ -n "$found" ]] || die "tcpdump is not installed: install it (Debian/Ubuntu: sudo apt-get install -y tcpdump;" \
-    "RHEL/Amazon Linux: sudo dnf install -y tcpdump) or name one with TCPDUMP=/path/to/tcpdump"
+    "RHEL/Amazon Linux: sudo dnf install -y tcpdump) or name one with TCPDUMP=/path/to/tcpdump (the benchmark" \
+    "kit: run --tcpdump /path/to/tcpdump)"
   echo "$found"
 }
 
