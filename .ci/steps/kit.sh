@@ -3,8 +3,9 @@
 # after the build (which leaves the distribution bench/bin/kit packs; without it bench/bin/kit builds it first).
 #
 # Checks, each counted:
-#   - bench/bin/kit --xz-level 6 makes the archive within 45 MB (xz -6, the parallel preset: ~1 minute on a few
-#     cores; the published xz -9 archive is ~3 MB smaller still)
+#   - bench/bin/kit --xz-level 6 makes the archive within 45 MB (xz -6, the preset xz runs in parallel blocks; the
+#     published xz -9 archive is ~3 MB smaller still). It costs ~3.5 min of CPU, mostly xz: well under 2 minutes
+#     on a CI machine with a few free cores, 7 min on a 2-vCPU VM at load average 8 (2026-11-27)
 #   - unpacked, with an empty environment (env -i), a PATH whose first `java` is a fake that fails and records its
 #     use, and a JDK search path with no JDK in it: `run --help` names the bundled runtime, `run kairos-server
 #     --check-config`, `run fix-load-tool load --help` and `run scenario --help` succeed, and the fake java was
