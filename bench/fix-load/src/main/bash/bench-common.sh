@@ -26,6 +26,8 @@ find_java() {
 # Builds bench/fix-load when its jar is missing (or FIX_LOAD_REBUILD=1).
 ensure_fix_load() {
   if [[ ! -f "$FIX_LOAD_JAR" || ! -d "$ORDERMATCH_LIB" || "${FIX_LOAD_REBUILD:-0}" == 1 ]]; then
+    [[ -x "$BENCH_ROOT/mvnw" ]] || die "$FIX_LOAD_JAR or $ORDERMATCH_LIB is missing and there is no ./mvnw to build" \
+      "them (an incomplete benchmark kit?)"
     log "building bench/fix-load"
     # -am: fix-load needs fix-wire, which no local repository holds on a fresh clone
     (cd "$BENCH_ROOT" && ./mvnw -B -q -pl bench/fix-load -am package -DskipTests) ||
@@ -151,13 +153,29 @@ start_kairos() {
   die "kairos-server not ready after 120 s (see $dir/kairos-server.log)"
 }
 
+# The tcpdump to capture with: $TCPDUMP (a path; the benchmark kit's `run --tcpdump PATH` sets it), else the one on
+# the PATH, else /usr/sbin's (not on a non-root user's PATH on Debian).
+tcpdump_cmd() {
+  local found
+  if [[ -n "${TCPDUMP:-}" ]]; then
+    [[ -x "$TCPDUMP" ]] || die "TCPDUMP=$TCPDUMP is not an executable"
+    echo "$TCPDUMP"; return 0
+  fi
+  found=$(command -v tcpdump 2>/dev/null) || found=""
+  [[ -z "$found" && -x /usr/sbin/tcpdump ]] && found=/usr/sbin/tcpdump
+  [[ -n "$found" ]] || die "tcpdump is not installed: install it (Debian/Ubuntu: sudo apt-get install -y tcpdump;" \
+    "RHEL/Amazon Linux: sudo dnf install -y tcpdump) or name one with TCPDUMP=/path/to/tcpdump (the benchmark" \
+    "kit: run --tcpdump /path/to/tcpdump)"
+  echo "$found"
+}
+
 # start_capture PCAP LOGFILE PORT...: tcpdump on loopback for the given TCP ports, ready when it says it listens.
 start_capture() {
-  local pcap="$1" logfile="$2" filter="" port i; shift 2
-  command -v tcpdump >/dev/null || die "tcpdump is not installed (apt-get update && apt-get install -y tcpdump tshark)"
+  local pcap="$1" logfile="$2" filter="" port i tcpdump; shift 2
+  tcpdump=$(tcpdump_cmd) || exit 2
   for port in "$@"; do filter+="${filter:+ or }tcp port $port"; done
   # shellcheck disable=SC2086
-  ${PIN_CAPTURE:+taskset -c "$PIN_CAPTURE"} tcpdump -i lo -n -s 0 -B 65536 --time-stamp-precision nano \
+  ${PIN_CAPTURE:+taskset -c "$PIN_CAPTURE"} "$tcpdump" -i lo -n -s 0 -B 65536 --time-stamp-precision nano \
     -w "$pcap" "$filter" >"$logfile" 2>&1 &
   LAST_PID=$!
   BENCH_PIDS+=("$LAST_PID")
@@ -181,6 +199,21 @@ stop_capture() {
   CAPTURE_DROPPED=$(sed -n 's/^\([0-9]*\) packets dropped by kernel.*/\1/p' "$logfile" | head -1)
   CAPTURE_DROPPED="${CAPTURE_DROPPED:-unknown}"
   log "tcpdump: $(grep -E 'captured|dropped' "$logfile" | tr '\n' ' ')"
+}
+
+# host_load: one line with the load average (1/5/15 min) and the CPU counts (online, nproc, the JVM's
+# availableProcessors), plus a warning line when the host is busy (fix-load host); run before anything starts and
+# unpinned, so that the JVM sees the CPUs the machine has.
+host_load() {
+  "$JAVA" -Xmx64m -XX:TieredStopAtLevel=1 -jar "$FIX_LOAD_JAR" host 2>/dev/null ||
+    echo "load average $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min) before the run; CPUs: nproc $(nproc)"
+}
+
+# scrape_metrics PORT FILE: the venue's Prometheus text (http://127.0.0.1:PORT/metrics) into FILE; an empty FILE when
+# it does not answer in 5 s. Bracketing a measured run, two scrapes give its journal force times (fix-load
+# journal-force).
+scrape_metrics() {
+  curl -s -m 5 -o "$2" "http://127.0.0.1:$1/metrics" || : >"$2"
 }
 
 # latency_tool CAPTURE OUTDIR ORDER_PORTS MD_PORTS: door-to-door order-ack and order-to-tick from the capture.

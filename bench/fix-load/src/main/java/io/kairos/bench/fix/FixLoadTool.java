@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
         CompareCommand.class,
         ScenarioTableCommand.class,
         LoopbackCostCommand.class,
+        HostCommand.class,
+        JournalForceCommand.class,
         CommandLine.HelpCommand.class})
 public final class FixLoadTool implements Runnable
 {

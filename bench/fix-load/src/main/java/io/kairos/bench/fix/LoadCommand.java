@@ -200,6 +200,8 @@ public final class LoadCommand implements Callable<Integer>
             throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage(), ex);
         }
         final PrintStream stdout = System.out;
+        // before the load starts: the load itself raises the load average
+        final HostLoad host = HostLoad.sample();
         final LoadResult result;
         try
         {
@@ -212,11 +214,16 @@ public final class LoadCommand implements Callable<Integer>
             return 3;
         }
         LoadReport.print(result, stdout);
+        stdout.println("host      " + host.describe());
+        if (host.busy())
+        {
+            stdout.println("host      " + host.warning());
+        }
         if (out != null)
         {
             try
             {
-                LoadReport.write(result, out);
+                LoadReport.write(result, host, out);
             }
             catch (final IOException ex)
             {

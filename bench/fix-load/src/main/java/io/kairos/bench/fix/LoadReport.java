@@ -124,6 +124,12 @@ public final class LoadReport
     /** Writes summary.properties and the .hgrm files into {@code dir} (created if needed). */
     public static void write(final LoadResult result, final Path dir) throws IOException
     {
+        write(result, null, dir);
+    }
+
+    /** As {@link #write(LoadResult, Path)}, with the host's load before the run ({@code host.*} keys) if not null. */
+    public static void write(final LoadResult result, final HostLoad host, final Path dir) throws IOException
+    {
         Files.createDirectories(dir);
         final LoadConfig config = result.config();
         final Properties summary = new Properties();
@@ -140,6 +146,10 @@ public final class LoadReport
         summary.setProperty("md.incrementals", Long.toString(result.mdIncrementals()));
         summary.setProperty("client", result.client());
         putClient(summary, result);
+        if (host != null)
+        {
+            host.putInto(summary);
+        }
         final LatencyRecorder recorder = result.recorder();
         for (int kind = 0; kind < LatencyRecorder.KIND_NAMES.length; kind++)
         {

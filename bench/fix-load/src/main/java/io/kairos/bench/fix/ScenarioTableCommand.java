@@ -200,6 +200,11 @@ public final class ScenarioTableCommand implements Callable<Integer>
                 "%s unanswered%n", load.getKey(), summary.getProperty("rate.intended", "n/a"),
                 summary.getProperty("rate.actual", "n/a"), summary.getProperty("requests.measured", "n/a"),
                 summary.getProperty("requests.unanswered", "n/a")));
+            final JournalForceFigures force = JournalForceFigures.fromScrapes(load.getValue());
+            if (force != null)
+            {
+                text.append("journal ").append(load.getKey()).append(": ").append(force.describe()).append('\n');
+            }
         }
         final Properties floorSummary = MetricFigures.loadSummary(floorLoad);
         text.append(String.format(Locale.ROOT, "echo floor: intended %s/s, actual %s/s, client order-ack p50 %s us%n",
