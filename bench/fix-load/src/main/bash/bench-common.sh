@@ -6,7 +6,7 @@ BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../../.." && pwd)"
 FIX_LOAD_DIR="$BENCH_ROOT/bench/fix-load"
 FIX_LOAD_JAR="$FIX_LOAD_DIR/target/fix-load.jar"
 ORDERMATCH_LIB="$FIX_LOAD_DIR/target/ordermatch-lib"
-KAIROS_SERVER="$BENCH_ROOT/server/target/kairos/bin/kairos-server"
+KAIROS_SERVER="${KAIROS_SERVER:-$BENCH_ROOT/server/target/kairos/bin/kairos-server}"
 LATENCY_TOOL_JAR="$BENCH_ROOT/latency-tool/target/latency-tool.jar"
 # The JDK lookup and JVM flags shared by every Kairos launcher and ./mvnw (kairos_find_java, kairos_jvm_flags).
 # shellcheck source=../../../../../.mvn/kairos-java.sh
@@ -147,7 +147,12 @@ start_kairos() {
   for ((i = 0; i < 1200; i++)); do
     kill -0 "$KAIROS_PID" 2>/dev/null || die "kairos-server exited during start (see $dir/kairos-server.log)"
     code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$metrics_port/health/ready" || true)
-    [[ "$code" == 200 ]] && return 0
+    if [[ "$code" == 200 ]]; then
+      # what server.threading chose (auto: compact or dedicated, and why), from the banner
+      sed -n 's/^ *Threading *: */kairos threading: /p; s/^ *chosen by /kairos threading chosen by /p' \
+        "$dir/kairos-server.log" >&2
+      return 0
+    fi
     sleep 0.1
   done
   die "kairos-server not ready after 120 s (see $dir/kairos-server.log)"
