@@ -47,20 +47,24 @@ public final class CompareCommand implements Callable<Integer>
     String render() throws IOException
     {
         final StringBuilder text = new StringBuilder(1024);
-        text.append(String.format(Locale.ROOT, "| %-12s | %9s | %9s | %9s | %9s | %12s | %12s | %10s |%n", "peer",
-            "p50 us", "p90 us", "p99 us", "mean us", "intended/s", "actual/s", "unanswered"));
+        // the load average before each peer's run (HostLoad): a peer measured on a busy host is not comparable
+        text.append(String.format(Locale.ROOT, "| %-12s | %9s | %9s | %9s | %9s | %12s | %12s | %10s | %-19s |%n",
+            "peer", "p50 us", "p90 us", "p99 us", "mean us", "intended/s", "actual/s", "unanswered",
+            "load avg before"));
         text.append("|--------------|-----------|-----------|-----------|-----------|--------------|--------------|" +
-            "------------|\n");
+            "------------|---------------------|\n");
         final Map<String, MetricFigures> figures = new LinkedHashMap<>();
         for (final Map.Entry<String, Path> run : runs.entrySet())
         {
             final MetricFigures f = MetricFigures.fromLoad(run.getValue(), metric);
             figures.put(run.getKey(), f);
             final Properties summary = MetricFigures.loadSummary(run.getValue());
-            text.append(String.format(Locale.ROOT, "| %-12s | %9s | %9s | %9s | %9s | %12s | %12s | %10s |%n",
+            text.append(String.format(Locale.ROOT, "| %-12s | %9s | %9s | %9s | %9s | %12s | %12s | %10s | %-19s |%n",
                 run.getKey(), cell(f.p50()), cell(f.p90()), cell(f.p99()), cell(f.mean()),
                 summary.getProperty("rate.intended", "n/a"), summary.getProperty("rate.actual", "n/a"),
-                summary.getProperty("requests.unanswered", f.present() ? "?" : "not run")));
+                summary.getProperty("requests.unanswered", f.present() ? "?" : "not run"),
+                summary.getProperty("host.load-average", "n/a") +
+                ("true".equals(summary.getProperty("host.busy")) ? " BUSY" : "")));
         }
         final MetricFigures subjectFigures = figures.getOrDefault(subject, MetricFigures.ABSENT);
         final MetricFigures floorFigures = figures.getOrDefault(floor, MetricFigures.ABSENT);
