@@ -205,7 +205,8 @@ final class EmbeddedArtio implements AutoCloseable
             final Long2LongHashMap stops = new Long2LongHashMap(Long.MIN_VALUE);
             final LongUnaryOperator recordedEnd = recordingId -> stops.computeIfAbsent(recordingId,
                 unknown -> recordedEnd(archive, unknown));
-            for (final int stream : new int[] {engineConfig.inboundLibraryStream(), engineConfig.outboundLibraryStream()})
+            final int[] streams = {engineConfig.inboundLibraryStream(), engineConfig.outboundLibraryStream()};
+            for (final int stream : streams)
             {
                 final ReplayIndexTrim trim = new ReplayIndexTrim(logDir, stream,
                     engineConfig.replayIndexFileRecordCapacity(), engineConfig.replayIndexSegmentRecordCapacity());

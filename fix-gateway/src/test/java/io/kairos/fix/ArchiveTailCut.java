@@ -61,7 +61,8 @@ final class ArchiveTailCut
     static ReplayIndexTrim outboundIndex(final Path gatewayDir)
     {
         return new ReplayIndexTrim(gatewayDir.resolve("artio").toFile(),
-            CommonConfiguration.DEFAULT_OUTBOUND_LIBRARY_STREAM, EngineConfiguration.DEFAULT_REPLAY_INDEX_RECORD_CAPACITY,
+            CommonConfiguration.DEFAULT_OUTBOUND_LIBRARY_STREAM,
+            EngineConfiguration.DEFAULT_REPLAY_INDEX_RECORD_CAPACITY,
             EngineConfiguration.DEFAULT_REPLAY_INDEX_SEGMENT_CAPACITY);
     }
 
