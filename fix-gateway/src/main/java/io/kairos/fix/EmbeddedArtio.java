@@ -210,13 +210,23 @@ final class EmbeddedArtio implements AutoCloseable
             {
                 final ReplayIndexTrim trim = new ReplayIndexTrim(logDir, stream,
                     engineConfig.replayIndexFileRecordCapacity(), engineConfig.replayIndexSegmentRecordCapacity());
-                for (final ReplayIndexTrim.Removed removed : trim.trim(recordedEnd))
+                try
                 {
-                    System.out.println("kairos-fix-gateway: Artio's replay index of session " +
-                        removed.fixSessionId() + " (stream " + stream + ") listed " + removed.entries() +
-                        " message(s), MsgSeqNum " + removed.fromSequenceNumber() + ".." + removed.toSequenceNumber() +
-                        ", that its archive never recorded (lost at a crash); removed, so a resend of them is " +
-                        "gap-filled");
+                    for (final ReplayIndexTrim.Removed removed : trim.trim(recordedEnd))
+                    {
+                        System.out.println("kairos-fix-gateway: Artio's replay index of session " +
+                            removed.fixSessionId() + " (stream " + stream + ") listed " + removed.entries() +
+                            " message(s), MsgSeqNum " + removed.fromSequenceNumber() + ".." +
+                            removed.toSequenceNumber() + ", that its archive never recorded (lost at a crash); " +
+                            "removed, so a resend of them is gap-filled");
+                    }
+                }
+                catch (final RuntimeException e)
+                {
+                    // Artio reads the same files and says what it makes of them; a replay they stall is bounded
+                    // by ReplayWatch: the venue still starts
+                    System.out.println("kairos-fix-gateway: could not check Artio's replay index (stream " + stream +
+                        ") against its archive: " + e);
                 }
             }
         }

@@ -265,6 +265,10 @@ final class ReplayIndexTrim
 
     private static UnsafeBuffer map(final File file)
     {
+        if (!file.isFile())
+        {
+            throw new IllegalStateException("Artio's replay index file " + file + " is missing");
+        }
         try (RandomAccessFile raf = new RandomAccessFile(file, "rw"))
         {
             final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, raf.length());
