@@ -164,6 +164,8 @@ class CrashRestartTest
                 assertTrue(logon > lastOnWire, "Logon after the mark; received: " + client.adminReceived());
                 Await.until("the lost numbers gap-filled; session messages received: " + client.adminReceived(),
                     () -> client.session().getExpectedTargetNum() > logon);
+                assertTrue((" " + client.adminReceived() + " ").contains(" 4/" + firstLost + " "),
+                    "a SequenceReset-GapFill from the first lost number; received: " + client.adminReceived());
 
                 client.send(Requests.status("REST-" + ORDERS_LOST, BUY, "AAPL"));
                 final Message status = client.expectReport('I');
