@@ -2,6 +2,7 @@ package io.kairos.fix;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.function.LongUnaryOperator;
 
 import io.aeron.CommonContext;
 import io.aeron.archive.Archive;
@@ -9,12 +10,14 @@ import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.ArchivingMediaDriver;
 import io.aeron.archive.client.AeronArchive;
+import io.aeron.archive.client.ArchiveException;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.kairos.engine.DirectoryLock;
 import io.kairos.fix.codecs.FixDictionaryImpl;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
+import org.agrona.collections.Long2LongHashMap;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
@@ -144,6 +147,7 @@ final class EmbeddedArtio implements AutoCloseable
             {
                 engineConfig.scheduler(scheduler);
             }
+            trimReplayIndexes(engineConfig, aeronDirectory);
             return new EmbeddedArtio(
                 lock, floor, driver, archiveThread, FixEngine.launch(engineConfig), aeronDirectory);
         }
@@ -179,6 +183,67 @@ final class EmbeddedArtio implements AutoCloseable
             new AgentRunner(IdleMode.newHousekeepingIdleStrategy(), errorHandler, null, invoking);
         AgentRunner.startOnThread(runner).setName("kairos-archive");
         return runner;
+    }
+
+    /**
+     * Before Artio maps its replay indexes: removes the entries of messages its archive never recorded (a
+     * {@code kill -9} while the archive lagged the indexer; {@link ReplayIndexTrim} says why they silenced a session),
+     * and says so. A resend of those numbers is then gap-filled, as for the numbers {@link SentSequenceFloor} lifts.
+     */
+    private static void trimReplayIndexes(final EngineConfiguration engineConfig, final String aeronDirectory)
+    {
+        final File logDir = new File(engineConfig.logFileDir());
+        if (!logDir.isDirectory())
+        {
+            return;
+        }
+        try (AeronArchive archive = AeronArchive.connect(new AeronArchive.Context()
+            .aeronDirectoryName(aeronDirectory)
+            .controlRequestChannel(CommonContext.IPC_CHANNEL)
+            .controlResponseChannel(CommonContext.IPC_CHANNEL)))
+        {
+            final Long2LongHashMap stops = new Long2LongHashMap(Long.MIN_VALUE);
+            final LongUnaryOperator recordedEnd = recordingId -> stops.computeIfAbsent(recordingId,
+                unknown -> recordedEnd(archive, unknown));
+            final int[] streams = {engineConfig.inboundLibraryStream(), engineConfig.outboundLibraryStream()};
+            for (final int stream : streams)
+            {
+                final ReplayIndexTrim trim = new ReplayIndexTrim(logDir, stream,
+                    engineConfig.replayIndexFileRecordCapacity(), engineConfig.replayIndexSegmentRecordCapacity());
+                try
+                {
+                    for (final ReplayIndexTrim.Removed removed : trim.trim(recordedEnd))
+                    {
+                        System.out.println("kairos-fix-gateway: Artio's replay index of session " +
+                            removed.fixSessionId() + " (stream " + stream + ") listed " + removed.entries() +
+                            " message(s), MsgSeqNum " + removed.fromSequenceNumber() + ".." +
+                            removed.toSequenceNumber() + ", that its archive never recorded (lost at a crash); " +
+                            "removed, so a resend of them is gap-filled");
+                    }
+                }
+                catch (final RuntimeException e)
+                {
+                    // Artio reads the same files and says what it makes of them; a replay they stall is bounded
+                    // by ReplayWatch: the venue still starts
+                    System.out.println("kairos-fix-gateway: could not check Artio's replay index (stream " + stream +
+                        ") against its archive: " + e);
+                }
+            }
+        }
+    }
+
+    /** @return the recording's stop position; {@link Long#MAX_VALUE} while unknown, -1 for no such recording */
+    private static long recordedEnd(final AeronArchive archive, final long recordingId)
+    {
+        try
+        {
+            final long stop = archive.getStopPosition(recordingId);
+            return stop == AeronArchive.NULL_POSITION ? Long.MAX_VALUE : stop;
+        }
+        catch (final ArchiveException e)
+        {
+            return -1;
+        }
     }
 
     private static EngineConfiguration engineConfiguration(

@@ -13,9 +13,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * The gateway's Micrometer meters, registered once at launch so that updating them allocates nothing:
  * {@code kairos.orders.in}, {@code kairos.executions}, {@code kairos.rejects{reason}},
- * {@code kairos.throttle.rejects}, {@code kairos.engine.back.pressure} (counters; Prometheus adds
- * {@code _total}) and {@code kairos.sessions.connected} (gauge). Counters are thread-safe; they are updated by the
- * library thread.
+ * {@code kairos.throttle.rejects}, {@code kairos.engine.back.pressure}, {@code kairos.replay.stalls} (counters;
+ * Prometheus adds {@code _total}) and {@code kairos.sessions.connected} (gauge). Counters are thread-safe; they are
+ * updated by the library thread.
  */
 final class GatewayMetrics
 {
@@ -23,6 +23,7 @@ final class GatewayMetrics
     private final Counter executions;
     private final Counter throttleRejects;
     private final Counter engineBackPressure;
+    private final Counter replayStalls;
     private final Map<RejectReason, Counter> engineRejects = new EnumMap<>(RejectReason.class);
     private final Map<GatewayReject, Counter> gatewayRejects = new EnumMap<>(GatewayReject.class);
     private final AtomicInteger sessionsConnected = new AtomicInteger();
@@ -38,6 +39,9 @@ final class GatewayMetrics
         engineBackPressure = Counter.builder("kairos.engine.back.pressure")
             .description("Order-entry messages held back because a partition's command ring was full; Artio " +
                 "delivers each again").register(registry);
+        replayStalls = Counter.builder("kairos.replay.stalls")
+            .description("Sessions logged out and disconnected because a resend (Artio replay) had not completed in " +
+                "60 s; Artio holds a replaying session's new messages back").register(registry);
         for (final RejectReason reason : RejectReason.values())
         {
             if (reason != RejectReason.NONE)
@@ -72,6 +76,11 @@ final class GatewayMetrics
     void onEngineBackPressure()
     {
         engineBackPressure.increment();
+    }
+
+    void onReplayStalled()
+    {
+        replayStalls.increment();
     }
 
     void onThrottleRejects(final long count)

@@ -38,6 +38,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
     private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
     private final HeaderDecoder header = new HeaderDecoder();
     private final EngineCommand cancelOnDisconnect = new EngineCommand();
+    private final ReplayWatch replayWatch = new ReplayWatch(ReplayWatch.STALL_NS);
     private Session session;
     /** The Artio session of the message being handled: where the adapter's callbacks answer. */
     private Session requestSession;
@@ -314,6 +315,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         {
             deliveries.onSequenceReset();
         }
+        work += watchReplay(current);
         if (!backlog.isEmpty() && current.isActive())
         {
             final int before = backlog.size();
@@ -332,6 +334,26 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
             work++;
         }
         return work;
+    }
+
+    /** A replay that does not complete silences the session ({@link ReplayWatch}): end it visibly instead. */
+    private int watchReplay(final Session current)
+    {
+        if (!current.isReplaying())
+        {
+            replayWatch.onIdle();
+            return 0;
+        }
+        if (!replayWatch.isStalled(shared.clock.nanoTime()) || current.logoutAndDisconnect() < 0)
+        {
+            return 0;
+        }
+        replayWatch.onReported();
+        shared.metrics.onReplayStalled();
+        System.out.println("kairos-fix-gateway: " + config.compId() + ": a resend has not completed in " +
+            ReplayWatch.STALL_NS / 1_000_000_000L + " s and Artio holds the session's messages back until it does; " +
+            "logged out and disconnected");
+        return 1;
     }
 
     private void countThrottled(final int run)

@@ -34,6 +34,8 @@ import quickfix.field.MsgSeqNum;
  */
 class CrashRestartTest
 {
+    private static final int ORDERS_LOST = 60;
+
     @TempDir
     Path dir;
 
@@ -114,6 +116,66 @@ class CrashRestartTest
                 // sent first (a ResendRequest when its log had not kept the client's last Logout at close).
                 final int ackSeqNum = ack.getHeader().getInt(MsgSeqNum.FIELD);
                 assertEquals(logon + 1 + client.sessionMessagesNumberedBetween(logon, ackSeqNum), ackSeqNum,
+                    "the ack's number; session messages received: " + client.adminReceived());
+                assertTrue(client.session().isLoggedOn());
+            }
+        }
+    }
+
+    /**
+     * Issue 37: after a crash the Logon resumed after the mark, the client asked for the numbers before it, and the
+     * session then answered nothing. The messages the archive had not recorded were still in Artio's replay index;
+     * its replayer waited for the restarted recording to reach them, and meanwhile the connection's sender held back
+     * every new message of the session. Here the archive lost the acks of {@value #ORDERS_LOST} orders (the
+     * restarted recording would need as many bytes of new traffic before the replay could start).
+     */
+    @Test
+    void shouldAnswerAtOnceAfterAResendOfMessagesTheArchiveNeverRecorded() throws Exception
+    {
+        final int port = FreePorts.one();
+        final Path gatewayDir = dir.resolve("gateway");
+        try (QfjClient client = GatewayFixture.client(1, port, dir.resolve("store")))
+        {
+            final int firstLost;
+            final int lastOnWire;
+            try (GatewayFixture fixture = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            {
+                assertEquals(port, fixture.port());
+                client.startAndLogon();
+                client.place(Requests.limit("REST-0", BUY, "AAPL", 1, 95));
+                firstLost = client.place(Requests.limit("REST-1", BUY, "AAPL", 1, 95)).getHeader()
+                    .getInt(MsgSeqNum.FIELD);
+                for (int i = 2; i <= ORDERS_LOST; i++)
+                {
+                    client.place(Requests.limit("REST-" + i, BUY, "AAPL", 1, 95));
+                }
+                lastOnWire = client.logoutAndAwaitReply();
+                client.stop();
+            }
+            // the acks from REST-1's on and the Logout reached the socket and Artio's replay index, not its archive ...
+            assertTrue(ArchiveTailCut.cut(gatewayDir, firstLost) >= lastOnWire);
+            // ... nor the client, whose connection the kill reset: it asks for them again after the Logon
+            client.expectNextFromGateway(firstLost);
+            try (GatewayFixture restarted = GatewayFixture.startJournalled(gatewayDir, dir, port))
+            {
+                assertEquals(port, restarted.port());
+                client.startAndLogon();
+                final int logon = client.lastLogonSeqNum();
+                assertTrue(logon > lastOnWire, "Logon after the mark; received: " + client.adminReceived());
+                Await.until("the lost numbers gap-filled; session messages received: " + client.adminReceived(),
+                    () -> client.session().getExpectedTargetNum() > logon);
+                assertTrue((" " + client.adminReceived() + " ").contains(" 4/" + firstLost + " "),
+                    "a SequenceReset-GapFill from the first lost number; received: " + client.adminReceived());
+
+                client.send(Requests.status("REST-" + ORDERS_LOST, BUY, "AAPL"));
+                final Message status = client.expectReport('I');
+                assertEquals("REST-" + ORDERS_LOST, status.getString(11));
+                assertEquals('0', status.getChar(39), "the order rests: " + status);
+                client.send(Requests.cancel("CX-0", "REST-0", BUY, "AAPL"));
+                assertEquals("REST-0", client.expectReport('4').getString(41));
+                final Message ack = client.place(Requests.limit("AFTER", BUY, "AAPL", 1, 93));
+                final int ackSeqNum = ack.getHeader().getInt(MsgSeqNum.FIELD);
+                assertEquals(logon + 3 + client.sessionMessagesNumberedBetween(logon, ackSeqNum), ackSeqNum,
                     "the ack's number; session messages received: " + client.adminReceived());
                 assertTrue(client.session().isLoggedOn());
             }

@@ -1,5 +1,7 @@
 package io.kairos.fix;
 
+import java.io.Closeable;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Queue;
@@ -15,6 +17,7 @@ import quickfix.Application;
 import quickfix.FieldNotFound;
 import quickfix.FileStoreFactory;
 import quickfix.Message;
+import quickfix.MessageStore;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SessionNotFound;
@@ -230,6 +233,21 @@ final class QfjClient implements Application, AutoCloseable
         catch (final FieldNotFound e)
         {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * While stopped: the stored session expects {@code seqNum} next from the gateway, as if what the gateway sent from
+     * there on had been lost on the way (a connection reset drops what the client had not yet read), so the next
+     * logon asks for it again.
+     */
+    void expectNextFromGateway(final int seqNum) throws IOException
+    {
+        final MessageStore store = new FileStoreFactory(settings).create(sessionId);
+        store.setNextTargetMsgSeqNum(seqNum);
+        if (store instanceof Closeable closeable)
+        {
+            closeable.close();
         }
     }
 

@@ -102,15 +102,17 @@ class CrashRecoveryIT
                     failures.add("the venue says buyers bought " + bought + " but sellers sold " + sold);
                 }
                 final boolean raised = second.output().contains("resumes after MsgSeqNum");
+                final boolean trimmed = second.output().contains("that its archive never recorded");
                 final long resentAsDuplicates = buyer.duplicatesAfterRestart() + seller.duplicatesAfterRestart();
                 System.out.printf("crash-trial %d: force delay %d us, flow %d ms, acked %d+%d orders, %d traded, " +
                         "%d+%d filled qty learnt only by status, " +
                         "restart ready %d ms after kill -9 (first start %d ms), sent-seqnum floor applied: %s, " +
+                        "replay index trimmed: %s, " +
                         "%d orders re-sent by the clients answered as duplicates, " +
                         "%d reports re-sent by the venue (PossResend), %s%n",
                     trial, forceDelayUs, flowMs, buyer.seen.orders().size(), seller.seen.orders().size(), bought,
                     bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, firstStartMs,
-                    raised ? "yes" : "no", resentAsDuplicates,
+                    raised ? "yes" : "no", trimmed ? "yes" : "no", resentAsDuplicates,
                     buyer.possResendsAfterRestart() + seller.possResendsAfterRestart(),
                     failures.isEmpty() ? "PASS" : "FAIL");
                 assertTrue(failures.isEmpty(), String.join("\n", failures) + "\nbuyer after the restart:\n" +
