@@ -16,7 +16,8 @@ import org.agrona.concurrent.IdleStrategy;
  *
  * <p>No lost wake-up: the waiting thread publishes itself in {@link #parked} (volatile) before it asks
  * {@code hasWork} again, and {@link #signal} fences the producer's earlier writes (even ordered ones) before it reads
- * {@link #parked}, so one of them sees the other. Threads: {@link #idle} on the waiting thread only; {@link #signal} from any thread.
+ * {@link #parked}, so one of them sees the other. Threads: {@link #idle} on the waiting thread only; {@link #signal}
+ * from any thread.
  */
 final class SignalledIdleStrategy implements IdleStrategy
 {
