@@ -22,7 +22,8 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
-    String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine, ClusterConfig cluster,
+    String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine,
+    ClusterConfig cluster,
     FixGatewayConfig fix,
     MarketDataGatewayConfig md, MetricsSettings metrics, List<String> warnings)
 {

@@ -257,7 +257,7 @@ final class PropertySource
         return new ConfigException(key, "value '" + value + "' " + message + " (set by " + origin(key) + ")");
     }
 
-    /** Settings {@code server.threading=auto} chose: beneath the operator's file and environment, above the defaults. */
+    /** Settings {@code server.threading=auto} chose: beneath the operator's file and environment, above defaults. */
     void chooseDefaults(final Map<String, String> settings)
     {
         chosen.putAll(settings);
