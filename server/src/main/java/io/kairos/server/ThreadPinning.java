@@ -85,7 +85,8 @@ final class ThreadPinning
     }
 
     /**
-     * Pins every matching thread of this process. @return one line per pinned thread ({@code name tid -> cpus}).
+     * Pins every matching thread of this process. @return one line per pinned thread ({@code name tid -> cpus}), and
+     * one for all those the {@code *} rule pinned.
      * Throws when a rule matches no thread or {@code taskset} refuses (e.g. a CPU outside the process's set).
      */
     List<String> apply()
@@ -110,12 +111,19 @@ final class ThreadPinning
             }
             threads.sort(java.util.Comparator.comparingLong(thread -> Long.parseLong(thread[0])));
             final List<Integer> cpus = CpuBudget.parseCpuList(cpusByPrefix.get(prefix));
-            final boolean oneEach = cpus.size() == threads.size();
+            final boolean oneEach = !OTHERS.equals(prefix) && cpus.size() == threads.size();
             for (int i = 0; i < threads.size(); i++)
             {
                 final String target = oneEach ? Integer.toString(cpus.get(i)) : cpusByPrefix.get(prefix);
                 taskset(target, threads.get(i)[0], threads.get(i)[1]);
-                pinned.add(threads.get(i)[1] + " (tid " + threads.get(i)[0] + ") -> CPUs " + target);
+                if (!OTHERS.equals(prefix))
+                {
+                    pinned.add(threads.get(i)[1] + " (tid " + threads.get(i)[0] + ") -> CPUs " + target);
+                }
+            }
+            if (OTHERS.equals(prefix))
+            {
+                pinned.add("every other thread (" + threads.size() + ") -> CPUs " + cpusByPrefix.get(prefix));
             }
         });
         return pinned;
