@@ -9,8 +9,6 @@ public final class PartitionStats
     final SingleWriterCounter commands = new SingleWriterCounter();
     final SingleWriterCounter rejects = new SingleWriterCounter();
     final SingleWriterCounter trades = new SingleWriterCounter();
-    final SingleWriterCounter journalForces = new SingleWriterCounter();
-    final SingleWriterCounter journalForceNsTotal = new SingleWriterCounter();
     final SingleWriterCounter journalForceNsMax = new SingleWriterCounter();
     final SingleWriterCounter journalBytes = new SingleWriterCounter();
     /** Commands the matcher matched while a force was outstanding (sync mode), summed over the forces. */
@@ -30,16 +28,6 @@ public final class PartitionStats
     public long trades()
     {
         return trades.get();
-    }
-
-    public long journalForces()
-    {
-        return journalForces.get();
-    }
-
-    public long journalForceNsTotal()
-    {
-        return journalForceNsTotal.get();
     }
 
     public long journalForceNsMax()
