@@ -138,8 +138,8 @@ def check_statefulset(doc, errors):
 
 
 # The gateways' cluster client keeps an Aeron media driver in /dev/shm: ingress publication 3 x 16 MiB, egress
-# image 3 x 4 MiB, CnC file; less than this fills up.
-GATEWAY_SHM_MIN_MIB = 128
+# image 3 x 4 MiB, CnC file (128 MiB); the order-entry gateway's driver goes there too when 128 MiB are free.
+GATEWAY_SHM_MIN_MIB = 256
 QUANTITY_MIB = {"Ki": 1 / 1024, "Mi": 1, "Gi": 1024, "Ti": 1024 * 1024}
 MEMBER_PORTS = ("cl-archive", "cl-ingress", "cl-consensus", "cl-log", "cl-catchup")  # base + 0 .. 4
 POD_INDEX = "metadata.labels['apps.kubernetes.io/pod-index']"
@@ -267,7 +267,7 @@ def check_member_statefulset(docs, sts, gateway, members_expected, zone_spread, 
     shm = next((v.get("emptyDir", {}).get("sizeLimit") for v in gateway["spec"]["template"]["spec"]["volumes"]
                 if v["name"] == "shm"), None)
     if (mebibytes(shm) or 0) < GATEWAY_SHM_MIN_MIB:
-        fail(errors, gw_where, f"/dev/shm {shm} is below {GATEWAY_SHM_MIN_MIB}Mi (the cluster client's media driver)")
+        fail(errors, gw_where, f"/dev/shm {shm} is below {GATEWAY_SHM_MIN_MIB}Mi (the cluster client's and the gateway's media drivers)")
 
 
 def check_dashboard(docs, errors):

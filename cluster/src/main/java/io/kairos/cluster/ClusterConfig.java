@@ -1,11 +1,12 @@
 package io.kairos.cluster;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+
+import io.kairos.engine.MediaDriverDirectory;
 
 /**
  * Replication settings of a venue process, validated; immutable. With {@link Replication#CLUSTER} the partition
@@ -74,17 +75,13 @@ public record ClusterConfig(
 
     /**
      * A media driver's directory for this process's role ({@code role}: {@code "m<id>"} for a member, {@code "client"}
-     * for the gateways): in /dev/shm when there is one (the log buffers are memory; the log's durability is the
-     * archive's, in {@code cluster.dir}), else in {@code cluster.dir}; named after {@code cluster.dir} so that
-     * processes sharing a host do not clash, and a process restarted after a kill -9 deletes what its predecessor
-     * left.
+     * for the gateways): in /dev/shm when it has room (the log buffers are memory; the log's durability is the
+     * archive's, in {@code cluster.dir}), else in {@code cluster.dir} ({@link MediaDriverDirectory}).
      */
     String aeronDirectory(final String role)
     {
-        final Path absolute = dir.toAbsolutePath();
-        final Path shm = Path.of("/dev/shm");
-        final String name = "kairos-cluster-" + role + "-" + Integer.toHexString(absolute.toString().hashCode());
-        return (Files.isDirectory(shm) ? shm.resolve(name) : absolute.resolve(name)).toString();
+        final String name = "kairos-cluster-" + role;
+        return MediaDriverDirectory.choose(dir, name, dir.toAbsolutePath().resolve(name)).toString();
     }
 
     public boolean isMember()

@@ -8,11 +8,17 @@ import java.util.function.BooleanSupplier;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
- * An idle strategy for a thread that waits for one producer's work: it spins, yields, then parks until the producer
+ * An idle strategy for a thread that waits for one producer's work: it spins, then parks until the producer
  * {@link #signal signals} or {@link #MAX_PARK_NS} passes. The producer pays one volatile read while this thread is
  * busy and an unpark only when it is parked — the rule of {@link ParkingWaitStrategy}, for an Agrona agent instead
  * of a Disruptor stage. Agrona's own strategies cannot be woken: a backoff that had reached its longest park would
  * add that park to the latency of the next piece of work.
+ *
+ * <p>It never yields: a signal only unparks a parked thread, and a thread that yields is not parked, so work that
+ * arrived while it yielded waited until the scheduler ran it again — which {@code sched_yield} puts behind every
+ * other runnable thread. On the 2-vCPU development VM at 2,000 orders/s in sync mode, the force thread began a
+ * force p50 / p99 40 / 2,900 µs after the append that asked for it with 10 yields between spinning and parking,
+ * and 30 / 290-590 µs without them (bench/fix-load/README.md, 2026-11-27).
  *
  * <p>No lost wake-up: the waiting thread publishes itself in {@link #parked} (volatile) before it asks
  * {@code hasWork} again, and {@link #signal} fences the producer's earlier writes (even ordered ones) before it reads
@@ -22,7 +28,6 @@ import org.agrona.concurrent.IdleStrategy;
 final class SignalledIdleStrategy implements IdleStrategy
 {
     static final int SPINS = 100;
-    static final int YIELDS = 10;
     static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final BooleanSupplier hasWork;
@@ -65,10 +70,6 @@ final class SignalledIdleStrategy implements IdleStrategy
         if (idleCycles < SPINS)
         {
             Thread.onSpinWait();
-        }
-        else if (idleCycles < SPINS + YIELDS)
-        {
-            Thread.yield();
         }
         else
         {

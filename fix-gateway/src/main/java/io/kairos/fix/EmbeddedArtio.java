@@ -14,6 +14,7 @@ import io.aeron.archive.client.ArchiveException;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.kairos.engine.DirectoryLock;
+import io.kairos.engine.MediaDriverDirectory;
 import io.kairos.fix.codecs.FixDictionaryImpl;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -110,7 +111,8 @@ final class EmbeddedArtio implements AutoCloseable
         final EngineScheduler scheduler, final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor)
     {
         final boolean oneArchiveThread = scheduler != null;
-        final String aeronDirectory = dataDir.resolve("aeron").toString();
+        final String aeronDirectory =
+            MediaDriverDirectory.choose(dataDir, "kairos-fix-aeron", dataDir.resolve("aeron")).toString();
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDirectory)
             .threadingMode(oneArchiveThread ? ThreadingMode.INVOKER : ThreadingMode.SHARED)

@@ -329,6 +329,12 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         return agent.allocatedBytes();
     }
 
+    /** The directory of the gateway's Aeron media driver ({@link io.kairos.engine.MediaDriverDirectory}). */
+    String aeronDirectory()
+    {
+        return artio.aeronDirectory();
+    }
+
     OrderEntryAgent agent()
     {
         return agent;
