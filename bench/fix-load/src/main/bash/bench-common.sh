@@ -138,6 +138,9 @@ start_kairos() {
   local config="$1" metrics_port="$2" dir="$3" i code; shift 3
   [[ -x "$KAIROS_SERVER" ]] || return 1
   port_free "$metrics_port" || die "port $metrics_port is in use (Kairos metrics)"
+  # What earlier runs or peers left in the page cache (~150 MB per 20 s venue run: Artio's archive and files) goes to
+  # the disk now rather than during this run, where its write-back held sync forces up (bench/fix-load/README.md).
+  sync
   (cd "$dir" && exec env "$@" ${PIN_VENUE:+taskset -c "$PIN_VENUE"} "$KAIROS_SERVER" --config "$config") \
     >"$dir/kairos-server.log" 2>&1 &
   LAST_PID=$!
