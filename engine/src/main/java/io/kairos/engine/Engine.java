@@ -1,6 +1,7 @@
 package io.kairos.engine;
 
 import java.util.List;
+import java.util.Objects;
 
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.SystemEpochNanoClock;
@@ -112,7 +113,7 @@ public final class Engine implements AutoCloseable
         {
             throw new IllegalStateException("already started");
         }
-        journalForceListener = java.util.Objects.requireNonNull(listener, "listener");
+        journalForceListener = Objects.requireNonNull(listener, "listener");
         return this;
     }
 

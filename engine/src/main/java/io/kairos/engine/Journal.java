@@ -100,7 +100,7 @@ final class Journal implements AutoCloseable
             // matched (and their reports sent again) as if durable, so make them so first
             for (final Path segment : segments)
             {
-                forceFile(segment);
+                forcePath(segment, false, "journal segment");
             }
         }
         for (int s = 0; s < segments.size(); s++)
@@ -355,7 +355,8 @@ final class Journal implements AutoCloseable
         position = 0;
         if (forcedElsewhere)
         {
-            forceDirectory(); // the new file's name must be durable before any record in it is called durable
+            // the new file's name must be durable before any record in it is called durable
+            forcePath(dir, true, "journal directory");
         }
     }
 
@@ -372,27 +373,16 @@ final class Journal implements AutoCloseable
         }
     }
 
-    private static void forceFile(final Path file)
+    /** Forces a file or directory that no open channel holds ({@code what} names it in the error). */
+    private static void forcePath(final Path path, final boolean metadata, final String what)
     {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ))
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ))
         {
-            channel.force(false);
+            channel.force(metadata);
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("cannot force journal segment " + file, ex);
-        }
-    }
-
-    private void forceDirectory()
-    {
-        try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ))
-        {
-            directory.force(true);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot force journal directory " + dir, ex);
+            throw new UncheckedIOException("cannot force " + what + " " + path, ex);
         }
     }
 

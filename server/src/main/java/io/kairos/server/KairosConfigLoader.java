@@ -116,10 +116,11 @@ public final class KairosConfigLoader
             final String hosted = source.optionalString("engine.hosted-partitions", "");
             final int partitions = hosted.isBlank() ? source.intValue("engine.partition-count", 1,
                 EngineConfig.MAX_PARTITIONS) : hosted.split(",").length;
+            final boolean separateJournal = "separate".equals(source.raw("journal.stage"));
             for (int p = 0; p < partitions; p++)
             {
                 hot.add("kairos-matcher");
-                if ("separate".equals(source.raw("journal.stage")))
+                if (separateJournal)
                 {
                     hot.add("kairos-journal");
                 }

@@ -3,6 +3,7 @@ package io.kairos.server;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,7 +37,7 @@ record ThreadingChoice(Threading layout, boolean auto, String reason, Map<String
     static ThreadingChoice explicit(final Threading layout)
     {
         return new ThreadingChoice(layout, false,
-            "server.threading=" + layout.name().toLowerCase(java.util.Locale.ROOT), Map.of());
+            "server.threading=" + layout.name().toLowerCase(Locale.ROOT), Map.of());
     }
 
     /**
