@@ -136,6 +136,27 @@ class FirstTickTest
     }
 
     @Test
+    void shouldKeepEachQueuedCopysTimeWhenAQueuedRetransmissionOverlapsThem()
+    {
+        final byte[] hole = tick("FILLER");
+        final byte[] before = tick("OTHER2");
+        final byte[] copy = tick("O1");
+        final int start = subscriber1.serverOffset();
+        frames.add(order.fromClient(D_NS, newOrder("N1")));
+        frames.add(order.fromServer(D_NS + 50 * US, ack("N1", "O1", "0")));
+        frames.add(subscriber1.fromServerAt(D_NS + 100 * US, start + hole.length, before));
+        frames.add(subscriber1.fromServerAt(D_NS + 102 * US, start + hole.length + before.length, copy));
+        frames.add(subscriber1.fromServerAt(D_NS + 104 * US, start + hole.length, concat(before, copy)));
+        frames.add(subscriber1.fromServer(D_NS + 110 * US, hole));
+        frames.add(subscriber2.fromServer(D_NS + 600 * US, tick("O1")));
+
+        final Metrics metrics = analyse();
+
+        assertEquals(102 * US, metrics.orderToTickFirst.max(), "the queued original, not the queued retransmission");
+        assertEquals(102 * US, metrics.perSubscriber().get(0).max());
+    }
+
+    @Test
     void shouldTimeAnAckByItsEarliestCopyWhenARetransmissionRepeatsIt()
     {
         final byte[] heartbeat = TestFix.message("0", 49, "KAIROS", 56, "CLIENT01");

@@ -43,7 +43,52 @@ final class OutOfOrderQueue
         return count < maxSegments && dataUsed + presentLength <= maxBytes;
     }
 
-    void add(
+    /**
+     * Queues the bytes of {@code [sequence, sequence + wireLength)} that no queued entry holds yet, one entry per
+     * uncovered run. Packets are analysed in capture-time order, so a queued copy was captured first: it keeps its
+     * bytes and its time, and queued entries never overlap (draining them cannot hand a byte on with a later copy's
+     * time). May exceed the segment bound by the runs of this one segment.
+     *
+     * @return how many of the segment's bytes were already queued
+     */
+    int addUncovered(
+        final int sequence, final int wireLength, final ByteBuffer source, final int offset, final int presentLength,
+        final long timestampNs, final long packetNumber, final long fileOffset)
+    {
+        int covered = 0;
+        int from = 0;
+        while (from < wireLength)
+        {
+            int coveredTo = from;
+            int nextStart = wireLength;
+            for (int i = 0; i < count; i++)
+            {
+                final int start = sequences[i] - sequence;
+                final int end = start + wireLengths[i];
+                if (start <= from && end > from)
+                {
+                    coveredTo = Math.max(coveredTo, Math.min(end, wireLength));
+                }
+                else if (start > from && start < nextStart)
+                {
+                    nextStart = start;
+                }
+            }
+            if (coveredTo > from)
+            {
+                covered += coveredTo - from;
+                from = coveredTo;
+                continue;
+            }
+            final int presentFrom = Math.min(from, presentLength);
+            add(sequence + from, nextStart - from, source, offset + presentFrom,
+                Math.min(nextStart, presentLength) - presentFrom, timestampNs, packetNumber, fileOffset);
+            from = nextStart;
+        }
+        return covered;
+    }
+
+    private void add(
         final int sequence, final int wireLength, final ByteBuffer source, final int offset, final int presentLength,
         final long timestampNs, final long packetNumber, final long fileOffset)
     {
@@ -173,7 +218,7 @@ final class OutOfOrderQueue
 
     private void growEntries()
     {
-        final int capacity = Math.min(maxSegments, Math.max(16, sequences.length * 2));
+        final int capacity = Math.max(count + 1, Math.min(maxSegments, Math.max(16, sequences.length * 2)));
         sequences = Arrays.copyOf(sequences, capacity);
         wireLengths = Arrays.copyOf(wireLengths, capacity);
         dataOffsets = Arrays.copyOf(dataOffsets, capacity);

@@ -221,8 +221,17 @@ public final class TcpStream
             drainQueue();
             return;
         }
-        queue.add(sequence, wireLength, segment.buffer(), segment.payloadOffset(), segment.payloadLength(),
-            timestampNs, packetNumber, fileOffset);
+        final int alreadyQueued = queue.addUncovered(sequence, wireLength, segment.buffer(), segment.payloadOffset(),
+            segment.payloadLength(), timestampNs, packetNumber, fileOffset);
+        if (alreadyQueued == wireLength)
+        {
+            statistics.retransmittedSegments++;
+        }
+        else if (alreadyQueued > 0)
+        {
+            statistics.overlappingSegments++;
+        }
+        statistics.retransmittedBytes += alreadyQueued;
     }
 
     /**

@@ -81,6 +81,13 @@ public final class TcpConnection
             new byte[0]));
     }
 
+    /** A pure ACK from the client acknowledging the server's bytes up to stream offset {@code serverOffset}. */
+    public Frame clientAckAt(final long timeNs, final int serverOffset)
+    {
+        return new Frame(timeNs, packet(client, server, clientIsn + 1 + clientOffset, serverIsn + 1 + serverOffset, ACK,
+            new byte[0]));
+    }
+
     public void skipClient(final int bytes)
     {
         clientOffset += bytes;
