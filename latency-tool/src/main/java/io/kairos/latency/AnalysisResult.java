@@ -6,6 +6,7 @@ import io.kairos.latency.capture.CaptureProblems;
 import io.kairos.latency.correlate.Correlator;
 import io.kairos.latency.fix.FixStatistics;
 import io.kairos.latency.net.TcpSegmentDecoder;
+import io.kairos.latency.tcp.TcpStream;
 import io.kairos.latency.tcp.TcpStreamTable;
 
 /**
@@ -14,6 +15,8 @@ import io.kairos.latency.tcp.TcpStreamTable;
  *
  * @param packetsReordered       packets read after one with a later capture time, analysed in capture-time order
  *                               ({@link io.kairos.latency.capture.CaptureTimeOrder}).
+ * @param wholeMicrosecondTimes  every packet's time is a whole microsecond: a µs capture (or ns stamps that never
+ *                               used their last three digits), so every time may be up to 1 µs early.
  * @param packetsByDecodeResult  indexed by the {@link TcpSegmentDecoder} result codes; [TCP] counts FIX-port
  *                               segments only.
  */
@@ -28,6 +31,7 @@ public record AnalysisResult(
     long otherTcpPackets,
     long firstTimestampNs,
     long lastTimestampNs,
+    boolean wholeMicrosecondTimes,
     TcpStreamTable streams,
     FixStatistics fixStatistics,
     Correlator correlator,
@@ -37,6 +41,12 @@ public record AnalysisResult(
     public long fixPortSegments()
     {
         return packetsByDecodeResult[TcpSegmentDecoder.TCP];
+    }
+
+    /** Whether every FIX connection ran over loopback: one host, so capture and server stamps share one clock. */
+    public boolean oneHost()
+    {
+        return !streams.streams().isEmpty() && streams.streams().stream().allMatch(TcpStream::loopback);
     }
 
     public boolean hasProblems()

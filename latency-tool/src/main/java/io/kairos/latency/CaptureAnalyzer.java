@@ -47,6 +47,7 @@ public final class CaptureAnalyzer implements PacketHandler
     private long otherTcpPackets;
     private long firstTimestampNs = Long.MAX_VALUE;
     private long lastTimestampNs = Long.MIN_VALUE;
+    private boolean wholeMicrosecondTimes = true;
     private int lastUnsupportedLinkType = -1;
     private ProgressBar progress;
     private PacketHandler packetObserver;
@@ -115,7 +116,7 @@ public final class CaptureAnalyzer implements PacketHandler
         }
         return new AnalysisResult(capture, format, fileSize, System.nanoTime() - startNs, packets,
             timeOrder.reordered(), packetsByDecodeResult.clone(), otherTcpPackets, firstTimestampNs, lastTimestampNs,
-            streams, fixStatistics, correlator, problems, config);
+            wholeMicrosecondTimes && packets > 0, streams, fixStatistics, correlator, problems, config);
     }
 
     public void onPacket(
@@ -131,6 +132,7 @@ public final class CaptureAnalyzer implements PacketHandler
         packets++;
         firstTimestampNs = Math.min(firstTimestampNs, timestampNs);
         lastTimestampNs = Math.max(lastTimestampNs, timestampNs);
+        wholeMicrosecondTimes &= timestampNs % 1000 == 0;
         final int result = decoder.decode(buffer, offset, capturedLength, linkType);
         if (result == TcpSegmentDecoder.TCP)
         {

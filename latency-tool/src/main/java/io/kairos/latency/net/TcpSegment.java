@@ -111,6 +111,12 @@ public final class TcpSegment
         return missingPayloadBytes;
     }
 
+    /** Whether an address (as held by this flyweight: IPv4 in the low word) is loopback: 127.0.0.0/8 or ::1. */
+    public static boolean isLoopback(final int ipVersion, final long high, final long low)
+    {
+        return ipVersion == 4 ? ((low >>> 24) & 0xFF) == 127 : high == 0 && low == 1;
+    }
+
     /** Appends "a.b.c.d:port" or "[v6]:port" of the source (or destination) to {@code out}. Allocates. */
     public static void appendEndpoint(
         final StringBuilder out, final int ipVersion, final long high, final long low, final int port)

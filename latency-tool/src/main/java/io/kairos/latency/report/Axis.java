@@ -5,18 +5,78 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One chart axis: its range, linear or log10 scale, and the tick values with their labels, chosen so a reader can
- * read values off the chart (1-2-5 steps: 10 µs, 20 µs, 50 µs…). Immutable.
+ * One chart axis: its range, scale, and the tick values with their labels, chosen so a reader can read values off
+ * the chart (1-2-5 steps: 10 µs, 20 µs, 50 µs…). Immutable.
  */
-record Axis(double min, double max, boolean log, double[] ticks, String[] labels)
+record Axis(double min, double max, Scale scale, double[] ticks, String[] labels)
 {
+    /** How values map onto the axis. */
+    enum Scale
+    {
+        LINEAR,
+        /** log10: positive values only; a median of 1 ms and a maximum of 300 ms both get room. */
+        LOG,
+        /** Signed log: sign(v)·log10(1 + |v|), linear within ±1 unit, log beyond; for values on both sides of 0. */
+        SYMLOG;
+
+        double apply(final double value)
+        {
+            return switch (this)
+            {
+                case LINEAR -> value;
+                case LOG -> Math.log10(Math.max(value, 1e-12));
+                case SYMLOG -> Math.signum(value) * Math.log10(1 + Math.abs(value));
+            };
+        }
+
+        double invert(final double scaled)
+        {
+            return switch (this)
+            {
+                case LINEAR -> scaled;
+                case LOG -> Math.pow(10, scaled);
+                case SYMLOG -> Math.signum(scaled) * (Math.pow(10, Math.abs(scaled)) - 1);
+            };
+        }
+    }
+
     /** Maps a value to [0, 1] along the axis (clamped). */
     double fraction(final double value)
     {
-        final double v = log ? Math.log10(Math.max(value, 1e-12)) : value;
-        final double lo = log ? Math.log10(min) : min;
-        final double hi = log ? Math.log10(max) : max;
-        return Math.max(0, Math.min(1, (v - lo) / Math.max(hi - lo, 1e-12)));
+        final double lo = scale.apply(min);
+        final double hi = scale.apply(max);
+        return Math.max(0, Math.min(1, (scale.apply(value) - lo) / Math.max(hi - lo, 1e-12)));
+    }
+
+    /**
+     * A signed-log axis (µs) just wider than {@code [low, high]}, through zero, with ticks at 0 and ±1, ±10, ±100…
+     * (and the 2 and 5 between them when the range spans few decades): negative and positive differences of a few
+     * µs and of many ms are both readable.
+     */
+    static Axis symlogMicros(final double low, final double high)
+    {
+        final double min = low >= 0 ? 0 : Scale.SYMLOG.invert(Scale.SYMLOG.apply(low) * 1.05);
+        final double max = high <= 0 ? 1 : Scale.SYMLOG.invert(Scale.SYMLOG.apply(high) * 1.05);
+        final double widest = Math.max(-min, max);
+        final double[] multipliers = Math.log10(Math.max(widest, 1)) < 3 ? new double[] {1, 2, 5} : new double[] {1};
+        final List<Double> ticks = new ArrayList<>();
+        ticks.add(0.0);
+        for (double decade = 1; decade <= widest; decade *= 10)
+        {
+            for (final double m : multipliers)
+            {
+                final double tick = decade * m;
+                if (tick <= max)
+                {
+                    ticks.add(tick);
+                }
+                if (-tick >= min)
+                {
+                    ticks.add(0, -tick);
+                }
+            }
+        }
+        return of(min, max, Scale.SYMLOG, ticks, Axis::micros);
     }
 
     /**
@@ -36,7 +96,7 @@ record Axis(double min, double max, boolean log, double[] ticks, String[] labels
         {
             ticks = List.of(min, max);
         }
-        return of(min, max, true, ticks, Axis::micros);
+        return of(min, max, Scale.LOG, ticks, Axis::micros);
     }
 
     private static List<Double> logTicks(final double min, final double max, final double[] multipliers)
@@ -68,7 +128,7 @@ record Axis(double min, double max, boolean log, double[] ticks, String[] labels
         {
             ticks.add(min + i * step);
         }
-        return of(min, max, false, ticks, formatter);
+        return of(min, max, Scale.LINEAR, ticks, formatter);
     }
 
     /** The HdrHistogram plotter's percentile axis: x = 1/(1-p), log scale, labelled 0 %, 90 %, 99 %, 99.9 %… */
@@ -80,10 +140,10 @@ record Axis(double min, double max, boolean log, double[] ticks, String[] labels
         {
             ticks.add(tick);
         }
-        return of(1, max, true, ticks, Axis::percentileLabel);
+        return of(1, max, Scale.LOG, ticks, Axis::percentileLabel);
     }
 
-    private static Axis of(final double min, final double max, final boolean log, final List<Double> ticks,
+    private static Axis of(final double min, final double max, final Scale scale, final List<Double> ticks,
         final Formatter formatter)
     {
         final double[] values = new double[ticks.size()];
@@ -93,7 +153,7 @@ record Axis(double min, double max, boolean log, double[] ticks, String[] labels
             values[i] = ticks.get(i);
             labels[i] = formatter.format(values[i]);
         }
-        return new Axis(min, max, log, values, labels);
+        return new Axis(min, max, scale, values, labels);
     }
 
     /** The nearest 1-2-5 value at or above ({@code up}) or at or below {@code value} (positive). */

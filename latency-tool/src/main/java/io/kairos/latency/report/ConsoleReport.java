@@ -59,11 +59,12 @@ public final class ConsoleReport
             byResult[TcpSegmentDecoder.IP_FRAGMENT], byResult[TcpSegmentDecoder.UNSUPPORTED_LINK_TYPE],
             result.packetsReordered());
         final TcpStatistics tcp = result.streams().statistics();
-        out.printf(Locale.ROOT, "tcp       %d connections; %,d data segments, %,d retransmitted (%,d bytes dropped), " +
-            "%,d overlapping, %,d out of order; %,d gaps (%,d bytes never captured), %,d streams started " +
-            "mid-stream, %,d connection reuses%n", result.streams().connectionCount(), tcp.segmentsWithData(),
-            tcp.retransmittedSegments(), tcp.retransmittedBytes(), tcp.overlappingSegments(),
-            tcp.outOfOrderSegments(), tcp.gaps(), tcp.gapBytes(), tcp.midStreamStarts(), tcp.connectionResets());
+        out.printf(Locale.ROOT, "tcp       %d connections; %,d data segments, %,d out of order; %,d repeated whole " +
+            "(retransmissions) and %,d in part (overlaps): %,d bytes already captured, ignored (each byte's " +
+            "earliest copy counts); %,d gaps (%,d bytes never captured), %,d streams started mid-stream, %,d " +
+            "connection reuses%n", result.streams().connectionCount(), tcp.segmentsWithData(),
+            tcp.outOfOrderSegments(), tcp.retransmittedSegments(), tcp.overlappingSegments(), tcp.retransmittedBytes(),
+            tcp.gaps(), tcp.gapBytes(), tcp.midStreamStarts(), tcp.connectionResets());
         final FixStatistics fix = result.fixStatistics();
         out.printf(Locale.ROOT, "fix       %,d messages; %,d resynchronisations on 8=FIX, %,d bytes skipped before " +
             "sync, %,d garbage runs (%,d bytes), %,d checksum mismatches, %,d messages cut by gaps%n",
@@ -74,7 +75,15 @@ public final class ConsoleReport
         out.printf(Locale.ROOT, "speed     %.3f s, %,.0f messages/s, %,.1f MB/s%n", seconds,
             fix.messages() / Math.max(seconds, 1e-9), result.fileSizeBytes() / 1e6 / Math.max(seconds, 1e-9));
         out.println("note      " + TIME_DEFINITION);
+        if (result.wholeMicrosecondTimes())
+        {
+            out.println("precision " + MICROSECOND_PRECISION);
+        }
     }
+
+    public static final String MICROSECOND_PRECISION = "every packet time in this capture is a whole microsecond " +
+        "(a µs capture): each time may be up to 1 µs early, so latencies are exact to ±1 µs only; capture with " +
+        "nanosecond stamps (tcpdump --time-stamp-precision=nano) for finer figures.";
 
     static String msgTypeCounts(final CorrelationStatistics statistics)
     {
@@ -96,13 +105,16 @@ public final class ConsoleReport
             {
                 continue;
             }
-            out.printf(Locale.ROOT, "%-40s %9d %12s", metric.name(), metric.count(), micros(metric.min()));
+            final boolean empty = metric.count() == 0;
+            out.printf(Locale.ROOT, "%-40s %9d %12s", metric.name(), metric.count(),
+                empty ? "-" : micros(metric.min()));
             for (final double percentile : PERCENTILES)
             {
-                out.printf(Locale.ROOT, " %12s", micros(metric.percentile(percentile)));
+                out.printf(Locale.ROOT, " %12s", empty ? "-" : micros(metric.percentile(percentile)));
             }
-            out.printf(Locale.ROOT, " %12s%s%s%n", micros(metric.max()), metric.skippedNegatives() > 0 ?
-                "  (" + metric.skippedNegatives() + " negative values skipped: clocks differ)" : "",
+            out.printf(Locale.ROOT, " %12s%s%s%s%n", empty ? "-" : micros(metric.max()),
+                empty ? "  (no samples)" : "", metric.skippedNegatives() > 0 ?
+                "  (" + metric.skippedNegatives() + " negative values skipped: " + whyNegative(result) + ")" : "",
                 metric.skippedUnstamped() > 0 ?
                 "  (" + metric.skippedUnstamped() + " skipped: a stamp of 0, the server took no time)" : "");
         }
@@ -111,6 +123,20 @@ public final class ConsoleReport
         {
             out.printf(Locale.ROOT, "  %s = %s%n", subscriber.name(), subscriber.description());
         }
+    }
+
+    /** Why a hop between a capture time and a server stamp came out below zero, as far as the capture tells. */
+    static String whyNegative(final AnalysisResult result)
+    {
+        if (result.wholeMicrosecondTimes())
+        {
+            return "the capture's times are whole µs, up to 1 µs early";
+        }
+        if (result.oneHost())
+        {
+            return "one host and one clock: the server's stamp was read after the packet was captured";
+        }
+        return "the capture host's clock and the server's differ";
     }
 
     /** T7's "public before private": how often the market saw the order before its owner did. */

@@ -53,6 +53,11 @@ public final class HtmlReport
             .append(result.packets() > 0 ? escape(Instant.ofEpochSecond(0, result.firstTimestampNs()) + " .. " +
                 Instant.ofEpochSecond(0, result.lastTimestampNs())) : "no packets")
             .append("</p>\n<p class=\"note\">").append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
+        if (result.wholeMicrosecondTimes())
+        {
+            html.append("<p class=\"note\" id=\"precision\"><b>Precision: ")
+                .append(escape(ConsoleReport.MICROSECOND_PRECISION)).append("</b></p>\n");
+        }
         html.append("<h2>Percentiles</h2>\n").append(PercentileTable.html(metrics));
         html.append("<p id=\"public-before-private\"><b>")
             .append(escape(ConsoleReport.publicBeforePrivate(metrics))).append("</b></p>\n");
@@ -76,7 +81,7 @@ public final class HtmlReport
             }
         }
         html.append("</div>\n<h2>Per hop (Kairos stamps)</h2>\n");
-        final String hops = HopChart.svg("hop-breakdown", metrics);
+        final String hops = HopChart.html("hop-breakdown", metrics);
         html.append(hops == null ? "<p>No ExecutionReports with Kairos latency stamps in this capture.</p>\n" : hops);
         html.append("<h2>Message rates and microbursts</h2>\n");
         final List<MessageRates> rates = List.of(result.correlator().allRates(),

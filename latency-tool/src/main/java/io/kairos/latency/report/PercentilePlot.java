@@ -8,8 +8,8 @@ import io.kairos.latency.correlate.LatencyMetric;
 /**
  * The percentile distribution as HdrHistogram's plotter draws it: x = 1/(1−p) on a log scale (0 %, 90 %, 99 %,
  * 99.9 %… evenly spaced, so the tail gets as much room as the body), latency on a log axis with 1-2-5 ticks; every
- * pairing metric overlaid, each line ending at its exact maximum. A signed metric (tick − ack) gets a linear axis
- * through zero. Stateless.
+ * pairing metric overlaid, each line ending at its exact maximum; identical curves drawn once and named together. A
+ * signed metric (tick − ack) gets a signed-log axis through zero. Stateless.
  */
 final class PercentilePlot
 {
@@ -33,8 +33,9 @@ final class PercentilePlot
         }
         final boolean signed = metrics.stream().anyMatch(LatencyMetric::signed);
         final Axis x = Axis.percentiles(maxCount);
-        final SvgChart chart = new SvgChart(id, x, signed ? Axis.linear(lowest(metrics), high, 6, Axis::micros) :
+        final SvgChart chart = new SvgChart(id, x, signed ? Axis.symlogMicros(lowest(metrics), high) :
             Axis.logMicros(low, high));
+        final List<Curve> curves = new ArrayList<>();
         for (final LatencyMetric metric : metrics)
         {
             final double[] inverses = inverses(metric.count());
@@ -53,11 +54,42 @@ final class PercentilePlot
             }
             xs[inverses.length] = x.max();
             ys[inverses.length] = (signed ? metric.max() : Math.max(metric.max(), 1)) / 1000.0;
-            chart.line(metric.name() + " (n=" + metric.count() + ", max " + Axis.micros(metric.max() / 1000.0) + ")",
-                xs, ys, xs.length);
+            final Curve same = curves.stream().filter(curve -> curve.sameAs(metric.count(), ys)).findFirst()
+                .orElse(null);
+            if (same == null)
+            {
+                curves.add(new Curve(new ArrayList<>(List.of(metric.name())), metric.count(), metric.max(), xs, ys));
+            }
+            else
+            {
+                same.names().add(metric.name());
+            }
+        }
+        for (final Curve curve : curves)
+        {
+            chart.line(curve.label(), curve.xs(), curve.ys(), curve.xs().length);
         }
         return chart.render(title, "percentile (log scale of 1/(1−p): each step right is ten times rarer)",
-            signed ? "difference" : "latency (log scale)");
+            signed ? "difference (signed log scale)" : "latency (log scale)");
+    }
+
+    /**
+     * One line of the plot and every metric it stands for: metrics with the same count and the same value at every
+     * plotted percentile (order-ack and order-ack-new when every ack was a New) are one line with one legend entry
+     * that names them all, instead of lines hidden under one another.
+     */
+    private record Curve(List<String> names, long count, long max, double[] xs, double[] ys)
+    {
+        boolean sameAs(final long otherCount, final double[] otherYs)
+        {
+            return count == otherCount && java.util.Arrays.equals(ys, otherYs);
+        }
+
+        String label()
+        {
+            return String.join(" = ", names) + (names.size() > 1 ? " (identical)" : "") + " (n=" + count + ", max " +
+                Axis.micros(max / 1000.0) + ")";
+        }
     }
 
     private static double lowest(final List<LatencyMetric> metrics)

@@ -17,12 +17,17 @@ final class SvgChart
     static final String[] DASHES = {"", "7 3", "2 2", "9 3 2 3", "4 4", "1 3"};
     static final int WIDTH = 960;
     private static final int PLOT_HEIGHT = 340;
+    /** Enough for one bar with its label (the per-hop panels). */
+    static final int BAR_PLOT_HEIGHT = 90;
     private static final int LEFT = 90;
     private static final int RIGHT = 30;
     private static final int TOP = 34;
     private static final int AXIS_SPACE = 48;
     private static final int LEGEND_ROW = 18;
     private static final int LEGEND_COLUMNS = 2;
+    /** Generous average width of a 12 px sans-serif character, and the line or swatch before the text. */
+    private static final int LEGEND_CHARACTER_WIDTH = 7;
+    private static final int LEGEND_SAMPLE_WIDTH = 40;
 
     private record LegendEntry(String name, String colour, String dash, boolean area)
     {
@@ -31,15 +36,22 @@ final class SvgChart
     private final String id;
     private final Axis x;
     private final Axis y;
+    private final int plotHeight;
     private final StringBuilder body = new StringBuilder();
     private final List<LegendEntry> legend = new ArrayList<>();
     private int lines;
 
     SvgChart(final String id, final Axis x, final Axis y)
     {
+        this(id, x, y, PLOT_HEIGHT);
+    }
+
+    SvgChart(final String id, final Axis x, final Axis y, final int plotHeight)
+    {
         this.id = id;
         this.x = x;
         this.y = y;
+        this.plotHeight = plotHeight;
     }
 
     private static int plotWidth()
@@ -54,7 +66,7 @@ final class SvgChart
 
     double py(final double value)
     {
-        return TOP + PLOT_HEIGHT - y.fraction(value) * PLOT_HEIGHT;
+        return TOP + plotHeight - y.fraction(value) * plotHeight;
     }
 
     /** Adds a polyline in the next colour and dash style; {@code steps} draws it as a staircase. */
@@ -125,8 +137,8 @@ final class SvgChart
 
     String render(final String title, final String xLabel, final String yLabel)
     {
-        final int legendRows = (legend.size() + LEGEND_COLUMNS - 1) / LEGEND_COLUMNS;
-        final int legendTop = TOP + PLOT_HEIGHT + AXIS_SPACE;
+        final int legendRows = (legend.size() + legendColumns() - 1) / legendColumns();
+        final int legendTop = TOP + plotHeight + AXIS_SPACE;
         final int height = legendTop + legendRows * LEGEND_ROW + 8;
         final StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg id=\"%s\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" " +
@@ -135,14 +147,14 @@ final class SvgChart
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"15\" font-weight=\"bold\">%s" +
             "</text>\n", LEFT, HtmlReport.escape(title)));
         svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff\" " +
-            "stroke=\"#888\"/>\n", LEFT, TOP, plotWidth(), PLOT_HEIGHT));
+            "stroke=\"#888\"/>\n", LEFT, TOP, plotWidth(), plotHeight));
         for (int i = 0; i < x.ticks().length; i++)
         {
             final double at = px(x.ticks()[i]);
             svg.append(String.format(Locale.ROOT,
                 "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>" +
-                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", at, TOP, at, TOP + PLOT_HEIGHT, at,
-                TOP + PLOT_HEIGHT + 16, HtmlReport.escape(x.labels()[i])));
+                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", at, TOP, at, TOP + plotHeight, at,
+                TOP + plotHeight + 16, HtmlReport.escape(x.labels()[i])));
         }
         for (int i = 0; i < y.ticks().length; i++)
         {
@@ -153,26 +165,35 @@ final class SvgChart
                 LEFT - 6, at + 4, HtmlReport.escape(y.labels()[i])));
         }
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-            LEFT + plotWidth() / 2, TOP + PLOT_HEIGHT + 36, HtmlReport.escape(xLabel)));
+            LEFT + plotWidth() / 2, TOP + plotHeight + 36, HtmlReport.escape(xLabel)));
         svg.append(String.format(Locale.ROOT, "<text transform=\"translate(16,%d) rotate(-90)\" " +
-            "text-anchor=\"middle\">%s</text>\n", TOP + PLOT_HEIGHT / 2, HtmlReport.escape(yLabel)));
+            "text-anchor=\"middle\">%s</text>\n", TOP + plotHeight / 2, HtmlReport.escape(yLabel)));
         svg.append(String.format(Locale.ROOT, "<svg x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" overflow=\"hidden\">" +
-            "<g transform=\"translate(%d,%d)\">\n", LEFT, TOP, plotWidth(), PLOT_HEIGHT, -LEFT, -TOP));
+            "<g transform=\"translate(%d,%d)\">\n", LEFT, TOP, plotWidth(), plotHeight, -LEFT, -TOP));
         svg.append(body).append("</g></svg>\n");
         appendLegend(svg, legendTop);
         svg.append("</svg>\n");
         return svg.toString();
     }
 
+    /** Two columns unless an entry is too long for half the plot's width, so entries never run into each other. */
+    private int legendColumns()
+    {
+        final int longest = legend.stream().mapToInt(entry -> entry.name().length()).max().orElse(0);
+        return longest * LEGEND_CHARACTER_WIDTH + LEGEND_SAMPLE_WIDTH > plotWidth() / LEGEND_COLUMNS ? 1 :
+            LEGEND_COLUMNS;
+    }
+
     private void appendLegend(final StringBuilder svg, final int legendTop)
     {
-        final int columnWidth = plotWidth() / LEGEND_COLUMNS;
+        final int columns = legendColumns();
+        final int columnWidth = plotWidth() / columns;
         svg.append("<g class=\"legend\">");
         for (int i = 0; i < legend.size(); i++)
         {
             final LegendEntry entry = legend.get(i);
-            final int x0 = LEFT + (i % LEGEND_COLUMNS) * columnWidth;
-            final int y0 = legendTop + (i / LEGEND_COLUMNS) * LEGEND_ROW;
+            final int x0 = LEFT + (i % columns) * columnWidth;
+            final int y0 = legendTop + (i / columns) * LEGEND_ROW;
             if (entry.area())
             {
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"28\" height=\"10\" " +

@@ -6,7 +6,9 @@ import io.kairos.latency.correlate.LatencyTimeline;
 /**
  * Latency over time from a {@link LatencyTimeline}: per interval a light band from min to max, a darker band from
  * p50 to p99, and lines through the medians and the maxima. Nothing is sampled away: every value is inside its
- * interval's band and each interval's exact maximum is drawn. Stateless.
+ * interval's band and each interval's exact maximum is drawn. The latency axis is logarithmic (signed-log for a
+ * signed metric), so a p50 of 1 ms stays readable beside a 300 ms spike instead of lying flat on the axis.
+ * Stateless.
  */
 final class TimelineChart
 {
@@ -36,8 +38,8 @@ final class TimelineChart
         final int intervals = timeline.intervals();
         final double width = timeline.intervalNs() / 1e9;
         final double offset = (timeline.originNs() - captureStartNs) / 1e9;
-        double low = 0;
-        double high = 0;
+        double low = Double.MAX_VALUE;
+        double high = -Double.MAX_VALUE;
         for (int i = 0; i < intervals; i++)
         {
             if (timeline.count(i) > 0)
@@ -47,7 +49,8 @@ final class TimelineChart
             }
         }
         final Axis x = Axis.linear(offset, offset + intervals * width, 10, Axis::seconds);
-        final SvgChart chart = new SvgChart(id, x, Axis.linear(low, high * 1.05, 6, Axis::micros));
+        final boolean signed = metric.signed();
+        final SvgChart chart = new SvgChart(id, x, signed ? Axis.symlogMicros(low, high) : Axis.logMicros(low, high));
         final double[] xs = new double[2 * intervals];
         final double[] medians = new double[2 * intervals];
         final double[] maxima = new double[2 * intervals];
@@ -83,6 +86,6 @@ final class TimelineChart
         chart.lineLegend("max (exact)", MAXIMUM, MAXIMUM_DASH);
         return chart.render(metric.name() + " over time (" + Axis.trim(timeline.intervalNs() / 1e6) +
             " ms intervals, n=" + metric.count() + ")", "seconds since the first packet (request time)",
-            "latency");
+            signed ? "difference (signed log scale)" : "latency (log scale)");
     }
 }

@@ -109,6 +109,13 @@ public final class TcpStream
         return description;
     }
 
+    /** Both ends on a loopback address (127.0.0.0/8 or ::1). */
+    public boolean loopback()
+    {
+        return TcpSegment.isLoopback(ipVersion, sourceHigh, sourceLow) &&
+            TcpSegment.isLoopback(ipVersion, destinationHigh, destinationLow);
+    }
+
     boolean matches(final TcpSegment segment)
     {
         return segment.sourceLow() == sourceLow && segment.destinationLow() == destinationLow &&
