@@ -24,10 +24,13 @@ import io.kairos.engine.MediaDriverDirectory;
  * @param fileSync           {@code cluster.file-sync}: whether a member forces its log to disk before it counts
  *                           towards the majority that commits a command ({@code sync}), or leaves it to the page
  *                           cache ({@code none}: survives a member's kill -9, not a machine crash of a majority)
+ * @param timeouts           {@code cluster.leader-heartbeat-timeout-ms} and friends: how fast a lost leader is
+ *                           replaced
+ * @param clientSecret       {@code cluster.client-secret}: what a gateway must prove it knows to join the cluster
  */
 public record ClusterConfig(
     Replication replication, List<MemberEndpoint> members, int memberId, Path dir, String clientHost,
-    int historyCommands, boolean fileSync)
+    int historyCommands, boolean fileSync, ClusterTimeouts timeouts, ClusterSecret clientSecret)
 {
     public static final int NOT_A_MEMBER = -1;
 
@@ -37,6 +40,11 @@ public record ClusterConfig(
         members = List.copyOf(members);
         Objects.requireNonNull(dir, "cluster.dir");
         Objects.requireNonNull(clientHost, "cluster.client-host");
+        Objects.requireNonNull(timeouts, "cluster.leader-heartbeat-timeout-ms");
+        if (replication == Replication.CLUSTER)
+        {
+            Objects.requireNonNull(clientSecret, "cluster.client-secret");
+        }
         if (replication == Replication.CLUSTER)
         {
             if (members.size() != 1 && members.size() != 3 && members.size() != 5)

@@ -61,6 +61,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     private final ClusterConfig cluster;
     private final EpochNanoClock clock;
     private final ErrorHandler errors;
+    private final ClusterLog log;
     private final int[] hosted;
     private final long instance = new SecureRandom().nextLong() & Long.MAX_VALUE;
     private final PendingCommands pending = new PendingCommands(MAX_PENDING);
@@ -90,8 +91,10 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
     private volatile boolean polled;
 
     public ClusterEngine(
-        final ClusterConfig cluster, final EngineConfig engine, final EpochNanoClock clock, final ErrorHandler errors)
+        final ClusterConfig cluster, final EngineConfig engine, final EpochNanoClock clock, final ErrorHandler errors,
+        final ClusterLog log)
     {
+        this.log = log;
         if (cluster.replication() != Replication.CLUSTER || cluster.isMember())
         {
             throw new IllegalArgumentException("a cluster client needs engine.replication=cluster and no member id");
@@ -169,6 +172,7 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
             .egressChannel("aeron:udp?endpoint=" + cluster.clientHost() + ":0|term-length=" +
                 ClusterMember.TERM_LENGTH)
             .egressListener(egress)
+            .credentialsSupplier(new GatewayCredentials(cluster.clientSecret()))
             .errorHandler(errors);
     }
 
@@ -262,6 +266,8 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
             }
             client = connected;
             connecting = null;
+            log.info("connected again to the cluster (leader member " + connected.leaderMemberId() + "); resending " +
+                pending.unanswered() + " unanswered command(s)");
             onLeaderChange();
             return 1;
         }
@@ -516,6 +522,8 @@ public final class ClusterEngine implements CommandSink, Agent, AutoCloseable
             final long clusterSessionId, final long leadershipTermId, final int leaderMemberId,
             final String ingressEndpoints)
         {
+            log.info("leader is now member " + leaderMemberId + " (leadership term " + leadershipTermId +
+                "); resending " + pending.unanswered() + " unanswered command(s)");
             onLeaderChange();
         }
     }

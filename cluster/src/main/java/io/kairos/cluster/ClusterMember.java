@@ -33,8 +33,6 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
  */
 public final class ClusterMember implements AutoCloseable
 {
-    /** A leader silent for this long is replaced: the failover time is about this plus an election. */
-    static final long LEADER_HEARTBEAT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
     /** A gateway (cluster client) silent for this long is closed; the client sends keep-alives well within it. */
     static final long SESSION_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     /** The log's term: its largest message (an ingress command, an egress reply) is an eighth of it. */
@@ -52,6 +50,8 @@ public final class ClusterMember implements AutoCloseable
 
     static final String LOCK_FILE = "member.lock";
     private static final long SNAPSHOT_POLL_MS = 100;
+    /** Fine enough to time an election's parts, coarse enough to cost nothing. */
+    private static final long WATCH_POLL_MS = 5;
     /** Aeron's liveness marks, which refuse a start for a while after a kill -9; stale once we hold the lock. */
     private static final String[] MARK_FILES =
         {"archive/archive-mark.dat", "consensus/cluster-mark.dat", "consensus/cluster-mark-service-0.dat"};
@@ -61,11 +61,16 @@ public final class ClusterMember implements AutoCloseable
     private final ClusteredServiceContainer container;
     private final MatchingService service;
     private final AgentRunner snapshotTrigger;
+    private final AgentRunner watch;
+    private final GatewayAuthenticator authenticator;
 
     private ClusterMember(
         final DirectoryLock lock, final ClusteredMediaDriver driver, final ClusteredServiceContainer container,
-        final MatchingService service, final AgentRunner snapshotTrigger)
+        final MatchingService service, final AgentRunner snapshotTrigger, final AgentRunner watch,
+        final GatewayAuthenticator authenticator)
     {
+        this.watch = watch;
+        this.authenticator = authenticator;
         this.lock = lock;
         this.driver = driver;
         this.container = container;
@@ -75,7 +80,7 @@ public final class ClusterMember implements AutoCloseable
 
     /** Starts member {@code cluster.memberId()} of the cluster, matching {@code engine}'s hosted partitions. */
     public static ClusterMember launch(
-        final ClusterConfig cluster, final EngineConfig engine, final ErrorHandler errors)
+        final ClusterConfig cluster, final EngineConfig engine, final ErrorHandler errors, final ClusterLog log)
     {
         if (!cluster.isMember())
         {
@@ -118,6 +123,8 @@ public final class ClusterMember implements AutoCloseable
             .controlResponseChannel(archiveContext.localControlChannel())
             .aeronDirectoryName(aeronDir);
         final File clusterDir = dir.resolve("consensus").toFile();
+        final GatewayAuthenticator authenticator = new GatewayAuthenticator(cluster.clientSecret(),
+            (sessionId, why) -> log.info("REFUSED client session " + sessionId + ": " + why));
         final ConsensusModule.Context consensusContext = new ConsensusModule.Context()
             .clusterMemberId(id)
             .clusterMembers(cluster.aeronClusterMembers())
@@ -129,11 +136,15 @@ public final class ClusterMember implements AutoCloseable
             .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
             .clusterClock(new NanosecondClusterClock())
             .fileSyncLevel(cluster.fileSync() ? 1 : 0)
-            .leaderHeartbeatTimeoutNs(LEADER_HEARTBEAT_TIMEOUT_NS)
+            .leaderHeartbeatTimeoutNs(cluster.timeouts().leaderHeartbeatTimeoutNs())
+            .leaderHeartbeatIntervalNs(cluster.timeouts().leaderHeartbeatIntervalNs())
+            .electionTimeoutNs(cluster.timeouts().electionTimeoutNs())
+            .electionStatusIntervalNs(cluster.timeouts().electionStatusIntervalNs())
+            .authenticatorSupplier(() -> authenticator)
             .sessionTimeoutNs(SESSION_TIMEOUT_NS)
             .idleStrategySupplier(ClusterMember::newIdleStrategy)
             .errorHandler(errors);
-        final MatchingService service = new MatchingService(engine, cluster.historyCommands());
+        final MatchingService service = new MatchingService(engine, cluster.historyCommands(), log);
         final ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
             .aeronDirectoryName(aeronDir)
             .archiveContext(localArchive.clone())
@@ -147,15 +158,19 @@ public final class ClusterMember implements AutoCloseable
         {
             driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
             final ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
+            final ConsensusModule.Context consensus = driver.consensusModule().context();
+            final AgentRunner watch = new AgentRunner(new SleepingMillisIdleStrategy(WATCH_POLL_MS), errors, null,
+                new ClusterWatch(consensus.electionStateCounter(), consensus.clusterNodeRoleCounter(), log));
+            AgentRunner.startOnThread(watch);
             AgentRunner trigger = null;
             if (engine.snapshotEveryCommands() > 0)
             {
                 trigger = new AgentRunner(new SleepingMillisIdleStrategy(SNAPSHOT_POLL_MS), errors, null,
-                    new SnapshotTrigger(service, driver.consensusModule().context().controlToggleCounter(),
+                    new SnapshotTrigger(service, consensus.controlToggleCounter(),
                         engine.snapshotEveryCommands()));
                 AgentRunner.startOnThread(trigger);
             }
-            return new ClusterMember(lock, driver, container, service, trigger);
+            return new ClusterMember(lock, driver, container, service, trigger, watch, authenticator);
         }
         catch (final RuntimeException ex)
         {
@@ -182,6 +197,12 @@ public final class ClusterMember implements AutoCloseable
         return service.thread();
     }
 
+    /** Clients refused for not proving they know {@code cluster.client-secret}; read from any thread. */
+    public long rejectedClients()
+    {
+        return authenticator.rejected();
+    }
+
     /** Snapshots this member wrote since it started; read from any thread. */
     public long snapshotsTaken()
     {
@@ -197,6 +218,6 @@ public final class ClusterMember implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.closeAll(snapshotTrigger, container, driver, lock);
+        CloseHelper.closeAll(snapshotTrigger, watch, container, driver, lock);
     }
 }

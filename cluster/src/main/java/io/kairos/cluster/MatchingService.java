@@ -72,10 +72,12 @@ public final class MatchingService implements ClusteredService
     /** The service container's thread, for allocation tests; set in {@link #onStart}. */
     private volatile Thread thread;
     private ClientSession replayTarget;
+    private final ClusterLog log;
 
-    public MatchingService(final EngineConfig config, final int historyCommands)
+    public MatchingService(final EngineConfig config, final int historyCommands, final ClusterLog log)
     {
         this.config = config;
+        this.log = log;
         cores = new MatchingCore[config.partitionCount()];
         hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
         final SystemEpochNanoClock clock = new SystemEpochNanoClock();
@@ -281,7 +283,19 @@ public final class MatchingService implements ClusteredService
     @Override
     public void onRoleChange(final Cluster.Role newRole)
     {
+        log.info("role " + role.name().toLowerCase(java.util.Locale.ROOT) + " -> " +
+            newRole.name().toLowerCase(java.util.Locale.ROOT));
         role = newRole;
+    }
+
+    @Override
+    public void onNewLeadershipTermEvent(
+        final long leadershipTermId, final long logPosition, final long timestamp, final long termBaseLogPosition,
+        final int leaderMemberId, final int logSessionId, final java.util.concurrent.TimeUnit timeUnit,
+        final int appVersion)
+    {
+        log.info("leader is member " + leaderMemberId + " (leadership term " + leadershipTermId + ", log position " +
+            logPosition + ")");
     }
 
     @Override

@@ -102,7 +102,7 @@ class ClusterReplicationTest
         cluster.startClient(engine, restarted, false);
         assertEquals(130, restarted.bookEvents(BookEvent.Type.ADD), "every resting bid, described at the gateway's " +
             "start from the snapshot and the log after it");
-        assertTrue(restarted.books.stream().allMatch(b -> b.recovered), "as recovered ADDs");
+        assertTrue(restarted.allBookEventsRecovered(), "as recovered ADDs");
         Await.until("each member back at the last command", () -> java.util.Arrays.stream(members)
             .allMatch(m -> m.appliedCommands() == 130));
         for (final ClusterMember member : members)
@@ -123,57 +123,5 @@ class ClusterReplicationTest
     private void publish(final EngineCommand command)
     {
         assertEquals(1, client.publish(command), "taken by the client");
-    }
-
-    /** Copies what the client delivers; its calls come from the client's agent thread. */
-    private static final class Recorder implements EngineEventListener
-    {
-        private final List<ExecutionEvent> executions = new ArrayList<>();
-        private final List<BookEvent> books = new ArrayList<>();
-
-        @Override
-        public synchronized void onExecution(final ExecutionEvent event)
-        {
-            final ExecutionEvent copy = new ExecutionEvent();
-            copy.copyFrom(event);
-            executions.add(copy);
-        }
-
-        @Override
-        public synchronized void onBookEvent(final BookEvent event)
-        {
-            final BookEvent copy = new BookEvent();
-            copy.copyFrom(event);
-            books.add(copy);
-        }
-
-        synchronized long newOrders()
-        {
-            return executions.stream().filter(e -> e.execType == ExecType.NEW).count();
-        }
-
-        synchronized long fills()
-        {
-            return executions.stream().filter(e -> e.execType == ExecType.TRADE).count();
-        }
-
-        synchronized long bookEvents(final BookEvent.Type type)
-        {
-            return books.stream().filter(e -> e.type == type).count();
-        }
-
-        synchronized boolean eachClOrdIdOnce()
-        {
-            return duplicates().isEmpty();
-        }
-
-        synchronized Map<String, Integer> duplicates()
-        {
-            final Map<String, Integer> counts = new HashMap<>();
-            executions.stream().filter(e -> e.execType == ExecType.NEW)
-                .forEach(e -> counts.merge(e.clOrdId.toString(), 1, Integer::sum));
-            counts.values().removeIf(c -> c == 1);
-            return counts;
-        }
     }
 }

@@ -23,6 +23,7 @@ import org.agrona.concurrent.SystemEpochNanoClock;
 final class InProcessCluster implements AutoCloseable
 {
     private static final int HISTORY = 1024;
+    static final String CLIENT_SECRET = "in-process-cluster-client-secret";
 
     final ClusterMember[] members = new ClusterMember[3];
     private final List<MemberEndpoint> endpoints = new ArrayList<>();
@@ -39,13 +40,20 @@ final class InProcessCluster implements AutoCloseable
         }
     }
 
+    /** Member {@code id}'s configuration (or the client's), with the shipped failover timeouts. */
+    ClusterConfig config(final int id, final Path memberDir)
+    {
+        return new ClusterConfig(Replication.CLUSTER, endpoints, id, memberDir, "127.0.0.1", HISTORY, false,
+            ClusterTimeouts.DEFAULTS, ClusterSecret.of(CLIENT_SECRET));
+    }
+
     /** Starts every member (again, on its data, after {@link #closeMembers}). */
     InProcessCluster launch(final EngineConfig engine)
     {
         for (int i = 0; i < members.length; i++)
         {
-            members[i] = ClusterMember.launch(new ClusterConfig(Replication.CLUSTER, endpoints, i,
-                dir.resolve("m" + i), "127.0.0.1", HISTORY, false), engine, Throwable::printStackTrace);
+            members[i] = ClusterMember.launch(config(i, dir.resolve("m" + i)), engine, Throwable::printStackTrace,
+                ClusterLog.to(System.out, "member " + i));
         }
         return this;
     }
@@ -56,9 +64,8 @@ final class InProcessCluster implements AutoCloseable
      */
     ClusterEngine startClient(final EngineConfig engine, final EngineEventListener listener, final boolean polled)
     {
-        client = new ClusterEngine(new ClusterConfig(Replication.CLUSTER, endpoints, ClusterConfig.NOT_A_MEMBER,
-            dir.resolve("client"), "127.0.0.1", HISTORY, false), engine, new SystemEpochNanoClock(),
-            Throwable::printStackTrace).start(listener);
+        client = new ClusterEngine(config(ClusterConfig.NOT_A_MEMBER, dir.resolve("client")), engine,
+            new SystemEpochNanoClock(), Throwable::printStackTrace, ClusterLog.to(System.out, "client")).start(listener);
         if (polled)
         {
             clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(),

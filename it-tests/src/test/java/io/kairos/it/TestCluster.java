@@ -21,6 +21,9 @@ import io.kairos.testsupport.FreePorts;
  */
 final class TestCluster implements AutoCloseable
 {
+    /** Every member's and the gateway's {@code cluster.client-secret}. */
+    static final String CLIENT_SECRET = "it-tests-cluster-client-secret";
+
     static final String SYMBOL = "T01";
     private static final int NETWORK_PORT_BASE = 9100;
     /** A member's UDP ports from its base (the cluster module's MemberEndpoint.PORTS). */
@@ -74,6 +77,7 @@ final class TestCluster implements AutoCloseable
         return new TestVenue(root).withTestInstruments(2)
             .set("engine.replication", "cluster")
             .set("cluster.members", members)
+            .set("cluster.client-secret", CLIENT_SECRET)
             .set("fix.throttle.messages-per-second", "100000");
     }
 

@@ -33,6 +33,8 @@ final class ClusterMeters
             "This member's role: 0 follower, 1 candidate, 2 leader");
         gauge(registry, "kairos.cluster.member.applied.commands", member, ClusterMember::appliedCommands,
             "Index of the last command this member applied");
+        counter(registry, "kairos.cluster.member.rejected.clients", member, ClusterMember::rejectedClients,
+            "Clients this member refused for not knowing cluster.client-secret (alert on any)");
         counter(registry, "kairos.cluster.member.snapshots", member, ClusterMember::snapshotsTaken,
             "Snapshots this member wrote since it started (every snapshot.every-commands commands)");
     }

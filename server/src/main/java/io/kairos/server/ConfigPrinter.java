@@ -1,6 +1,7 @@
 package io.kairos.server;
 
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.Replication;
@@ -76,7 +77,14 @@ final class ConfigPrinter
                 .append(cluster.isMember() ? "member " + cluster.memberId() : "client (gateways)")
                 .append(" dir=").append(cluster.dir()).append(" client-host=").append(cluster.clientHost())
                 .append(" history-commands=").append(cluster.historyCommands())
-                .append(" file-sync=").append(cluster.fileSync() ? "sync" : "none");
+                .append(" file-sync=").append(cluster.fileSync() ? "sync" : "none")
+                .append(" leader-heartbeat-timeout-ms=")
+                .append(TimeUnit.NANOSECONDS.toMillis(cluster.timeouts().leaderHeartbeatTimeoutNs()))
+                .append(" leader-heartbeat-interval-ms=")
+                .append(TimeUnit.NANOSECONDS.toMillis(cluster.timeouts().leaderHeartbeatIntervalNs()))
+                .append(" election-timeout-ms=")
+                .append(TimeUnit.NANOSECONDS.toMillis(cluster.timeouts().electionTimeoutNs()))
+                .append(" client-secret=(set, not shown)");
         }
         text.append('\n');
         for (final Instrument i : engine.instruments().instruments())

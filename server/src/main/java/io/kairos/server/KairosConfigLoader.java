@@ -17,6 +17,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.ClusterSecret;
+import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
@@ -225,12 +227,33 @@ public final class KairosConfigLoader
             key = "cluster.dir";
             final Path dir = source.path(key);
             key = "cluster.client-host";
-            return new ClusterConfig(replication, members, memberId, dir, source.string(key), history, fileSync);
+            final String clientHost = source.string(key);
+            key = "cluster.leader-heartbeat-timeout-ms";
+            final ClusterTimeouts timeouts = ClusterTimeouts.ofMillis(source.longValue(key, 1, 3_600_000),
+                source.longValue("cluster.leader-heartbeat-interval-ms", 1, 3_600_000),
+                source.longValue("cluster.election-timeout-ms", 1, 3_600_000));
+            return new ClusterConfig(replication, members, memberId, dir, clientHost, history, fileSync, timeouts,
+                replication == Replication.CLUSTER ? clusterSecret(source) : null);
         }
         catch (final IllegalArgumentException ex)
         {
             key = firstWord(ex.getMessage());
             throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(key.length()).trim());
+        }
+    }
+
+    /** {@code cluster.client-secret}, checked without ever putting its value in a message. */
+    private static ClusterSecret clusterSecret(final PropertySource source)
+    {
+        final String key = "cluster.client-secret";
+        try
+        {
+            return ClusterSecret.of(source.optionalString(key, ""));
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ConfigException(key, ex.getMessage().substring(key.length()).trim() + " (set by " +
+                source.origin(key) + ")");
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.ClusterLog;
 import io.kairos.cluster.ClusterEngine;
 import io.kairos.cluster.ClusterMember;
 import io.kairos.cluster.Replication;
@@ -124,7 +125,8 @@ final class Venue implements AutoCloseable
         if (replicated)
         {
             clusterEngine = new ClusterEngine(cluster, engineConfig, new SystemEpochNanoClock(),
-                ex -> System.err.println("kairos cluster client: " + ex));
+                ex -> System.err.println("kairos cluster client: " + ex), ClusterLog.to(System.out,
+                "kairos cluster client"));
             sink = clusterEngine;
             ClusterMeters.registerClient(clusterEngine, registry);
         }
@@ -178,7 +180,8 @@ final class Venue implements AutoCloseable
     {
         createDirectory("cluster.dir", cluster.dir());
         member = ClusterMember.launch(cluster, engineConfig,
-            ex -> System.err.println("kairos cluster member " + cluster.memberId() + ": " + ex));
+            ex -> System.err.println("kairos cluster member " + cluster.memberId() + ": " + ex),
+            ClusterLog.to(System.out, "kairos cluster member " + cluster.memberId()));
         ClusterMeters.registerMember(member, registry);
         endpoints.add("Cluster member : " + cluster.memberId() + " of " + cluster.members() + " (data in " +
             cluster.dir().toAbsolutePath() + "); no gateways in this process");
@@ -240,7 +243,11 @@ final class Venue implements AutoCloseable
     {
         final EngineConfig engineConfig = config.engine();
         final StringBuilder text = new StringBuilder(512);
-        text.append("Kairos venue is ready (config: ").append(config.source()).append(")\n");
+        final ClusterConfig cluster = config.cluster();
+        text.append(cluster.isMember() ? "Kairos cluster member " + cluster.memberId() + " is ready (no gateways " +
+            "here; it matches for the venue process that runs them)" : cluster.replication() == Replication.CLUSTER ?
+            "Kairos venue is ready (the gateways; the engine is the cluster's)" : "Kairos venue is ready")
+            .append(" (config: ").append(config.source()).append(")\n");
         for (final String endpoint : endpoints)
         {
             text.append("  ").append(endpoint).append('\n');

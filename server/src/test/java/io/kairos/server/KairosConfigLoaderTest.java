@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.kairos.cluster.ClusterConfig;
+import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.Instrument;
@@ -211,12 +212,20 @@ class KairosConfigLoaderTest
     void shouldReadAClusterMembersSettingsAndRefuseWhatAClusterCannotUse()
     {
         final Map<String, String> member = new HashMap<>(Map.of("KAIROS_ENGINE_REPLICATION", "cluster",
-            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100", "KAIROS_CLUSTER_MEMBER_ID", "2"));
+            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100", "KAIROS_CLUSTER_MEMBER_ID", "2",
+            "KAIROS_CLUSTER_CLIENT_SECRET", "sixteen-chars-at-least"));
         final ClusterConfig cluster = KairosConfigLoader.load(null, member).cluster();
         assertEquals(Replication.CLUSTER, cluster.replication());
         assertEquals(new MemberEndpoint("10.0.3.5", 9100), cluster.members().get(2));
         assertEquals(2, cluster.memberId());
         assertTrue(cluster.fileSync(), "the log is forced to disk by default");
+        assertEquals(ClusterTimeouts.DEFAULTS, cluster.timeouts(), "sub-second failover by default");
+        assertEquals("(secret)", String.valueOf(cluster.clientSecret()), "never printed");
+        member.put("KAIROS_CLUSTER_LEADER_HEARTBEAT_TIMEOUT_MS", "2000");
+        member.put("KAIROS_CLUSTER_LEADER_HEARTBEAT_INTERVAL_MS", "200");
+        member.put("KAIROS_CLUSTER_ELECTION_TIMEOUT_MS", "1000");
+        assertEquals(ClusterTimeouts.ofMillis(2000, 200, 1000), KairosConfigLoader.load(null, member).cluster()
+            .timeouts(), "the settings for a noisy host");
         assertEquals(Replication.NONE, KairosConfigLoader.load(null, Map.of()).cluster().replication());
 
         assertEquals("engine.replication", refused(member, "KAIROS_ENGINE_REPLICATION", "raft"));
@@ -230,6 +239,36 @@ class KairosConfigLoaderTest
         assertEquals("cluster.history-commands", refused(member, "KAIROS_CLUSTER_HISTORY_COMMANDS", "0"));
         assertEquals("cluster.member-id", refused(Map.of(), "KAIROS_CLUSTER_MEMBER_ID", "0"),
             "a member id without engine.replication=cluster");
+        assertEquals("cluster.leader-heartbeat-timeout-ms",
+            refused(member, "KAIROS_CLUSTER_LEADER_HEARTBEAT_TIMEOUT_MS", "700"), "fewer than 4 heartbeats");
+        assertEquals("cluster.leader-heartbeat-interval-ms",
+            refused(member, "KAIROS_CLUSTER_LEADER_HEARTBEAT_INTERVAL_MS", "5"));
+        assertEquals("cluster.election-timeout-ms", refused(member, "KAIROS_CLUSTER_ELECTION_TIMEOUT_MS", "50"));
+        assertEquals("cluster.election-timeout-ms", refused(member, "KAIROS_CLUSTER_ELECTION_TIMEOUT_MS", "soon"));
+    }
+
+    @Test
+    void shouldRequireAClusterClientSecretWithoutEverPrintingIt()
+    {
+        final Map<String, String> gateway = new HashMap<>(Map.of("KAIROS_ENGINE_REPLICATION", "cluster",
+            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100"));
+
+        final ConfigException missing = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, gateway));
+        gateway.put("KAIROS_CLUSTER_CLIENT_SECRET", "short-Secret-99");
+        final ConfigException tooShort = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, gateway));
+
+        assertEquals("cluster.client-secret", missing.key());
+        assertEquals("cluster.client-secret", tooShort.key());
+        assertTrue(tooShort.getMessage().contains("at least 16 characters"), tooShort.getMessage());
+        assertFalse(tooShort.getMessage().contains("short-Secret-99"), "the value is never in a message");
+        gateway.put("KAIROS_CLUSTER_CLIENT_SECRET", "a-secret-long-enough");
+        final String printed = ConfigPrinter.describe(KairosConfigLoader.load(null, gateway));
+        assertFalse(printed.contains("a-secret-long-enough"), printed);
+        assertTrue(printed.contains("client-secret=(set, not shown)"), printed);
+        assertEquals(null, KairosConfigLoader.load(null, Map.of()).cluster().clientSecret(),
+            "not needed without replication");
     }
 
     private static String refused(final Map<String, String> base, final String name, final String value)
