@@ -4,17 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
-import io.kairos.engine.EngineEventListener;
-import io.kairos.engine.ExecType;
-import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.OrderType;
 import io.kairos.engine.Prices;

@@ -65,7 +65,8 @@ final class InProcessCluster implements AutoCloseable
     ClusterEngine startClient(final EngineConfig engine, final EngineEventListener listener, final boolean polled)
     {
         client = new ClusterEngine(config(ClusterConfig.NOT_A_MEMBER, dir.resolve("client")), engine,
-            new SystemEpochNanoClock(), Throwable::printStackTrace, ClusterLog.to(System.out, "client")).start(listener);
+            new SystemEpochNanoClock(), Throwable::printStackTrace, ClusterLog.to(System.out, "client"))
+            .start(listener);
         if (polled)
         {
             clientThread = AgentThread.start("test-cluster-client", new BackoffIdleStrategy(),
