@@ -16,6 +16,7 @@ import io.kairos.latency.tcp.TcpStreamTable;
  *                               ({@link io.kairos.latency.capture.CaptureTimeOrder}).
  * @param packetsByDecodeResult  indexed by the {@link TcpSegmentDecoder} result codes; [TCP] counts FIX-port
  *                               segments only.
+ * @param clocks                 which clock stamped the packets ({@code --timestamps}).
  */
 public record AnalysisResult(
     Path capture,
@@ -32,7 +33,8 @@ public record AnalysisResult(
     FixStatistics fixStatistics,
     Correlator correlator,
     CaptureProblems problems,
-    AnalysisConfig config)
+    AnalysisConfig config,
+    ClockSummary clocks)
 {
     public long fixPortSegments()
     {

@@ -39,7 +39,8 @@ class HotPathAllocationTest
             20, AnalysisConfig.DEFAULT_MAX_QUEUED_SEGMENTS, AnalysisConfig.DEFAULT_MAX_QUEUED_BYTES,
             AnalysisConfig.DEFAULT_MAP_WINDOW_BYTES, AnalysisConfig.DEFAULT_PREALLOCATED_ORDERS, false);
         final CaptureAnalyzer analyzer = new CaptureAnalyzer(shortTickWait, new NullSink());
-        analyzer.packetObserver((buffer, offset, captured, original, linkType, timeNs, packetNumber, fileOffset) ->
+        analyzer.packetObserver((buffer, offset, captured, original, linkType, timeNs, source, packetNumber,
+            fileOffset) ->
         {
             if (packetNumber == warmUpPackets)
             {

@@ -52,7 +52,9 @@ public final class HtmlReport
             .append(escape(String.valueOf(result.capture()))).append(", ")
             .append(result.packets() > 0 ? escape(Instant.ofEpochSecond(0, result.firstTimestampNs()) + " .. " +
                 Instant.ofEpochSecond(0, result.lastTimestampNs())) : "no packets")
-            .append("</p>\n<p class=\"note\">").append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
+            .append("</p>\n<p id=\"clocks\">times: ").append(escape(result.clocks().text()))
+            .append("</p>\n<p class=\"note\">")
+            .append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
         html.append("<h2>Percentiles</h2>\n").append(PercentileTable.html(metrics));
         html.append("<p id=\"public-before-private\"><b>")
             .append(escape(ConsoleReport.publicBeforePrivate(metrics))).append("</b></p>\n");
