@@ -146,7 +146,7 @@ class CaptureTimeOrderTest
             clock += random.nextInt(200);
             final long timeNs = clock - (random.nextInt(10) == 0 ? random.nextInt((int)WINDOW_NS / 2) : 0);
             final byte[] bytes = bytesOf(n, 1 + random.nextInt(300));
-            sent.add(new Received(n, timeNs, bytes, n * 100, 1));
+            sent.add(new Received(n, timeNs, bytes, n * 100, 1, sourceOf(n)));
             feed(order, n, timeNs, bytes);
         }
         order.finish();
