@@ -23,8 +23,9 @@ import io.kairos.latency.tcp.TcpStream;
 import io.kairos.latency.tcp.TcpStreamTable;
 
 /**
- * Runs one analysis: capture reader → hardware stamps ({@link HardwareTimestamps}) → capture-time order ({@link CaptureTimeOrder}) → link/IP/TCP decoding →
- * per-direction TCP reassembly → FIX framing → correlation, in one pass over the memory-mapped file. The per-packet
+ * Runs one analysis: capture reader → hardware stamps ({@link HardwareTimestamps}) → capture-time order
+ * ({@link CaptureTimeOrder}) → link/IP/TCP decoding → per-direction TCP reassembly → FIX framing → correlation, in
+ * one pass over the memory-mapped file. The per-packet
  * path allocates nothing once every connection has been seen and the order pool has grown to the number of open
  * orders. Single use; owned by the calling thread.
  */
@@ -56,7 +57,7 @@ public final class CaptureAnalyzer implements PacketHandler
     private final CaptureTimeOrder timeOrder =
         new CaptureTimeOrder(this, REORDER_WINDOW_NS, REORDER_MAX_PACKETS, REORDER_MAX_BYTES);
     private final HardwareTimestamps hardwareTimestamps;
-    private final long[] segmentsByEnd = new long[ClockSummary.ENDS * TimeSource.values().length];
+    private final long[] segmentsByEnd = new long[ClockSummary.ENDS * TimeSource.COUNT];
 
     public CaptureAnalyzer(final AnalysisConfig config, final OrderRecordSink sink)
     {

@@ -36,7 +36,7 @@ public record ClockSummary(TimestampMode mode, long[] packetsBySource, long ambi
     /** The index into {@link #segmentsByEnd} of an end and a source. */
     public static int index(final int end, final TimeSource source)
     {
-        return end * TimeSource.values().length + source.ordinal();
+        return end * TimeSource.COUNT + source.ordinal();
     }
 
     public long packets(final TimeSource source)

@@ -29,7 +29,7 @@ public final class HardwareTimestamps implements PacketHandler
     private final PacketHandler downstream;
     private final TimestampMode mode;
     private final FrameTail tail = new FrameTail();
-    private final long[] packetsBySource = new long[TimeSource.values().length];
+    private final long[] packetsBySource = new long[TimeSource.COUNT];
     private long ambiguousTrailers;
     private long packets;
 

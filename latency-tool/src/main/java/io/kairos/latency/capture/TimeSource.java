@@ -12,6 +12,9 @@ public enum TimeSource
     METAMAKO("Metamako trailer stamps", true),
     EXABLAZE("Exablaze trailer stamps", true);
 
+    /** How many there are ({@code values()} copies its array on every call: not for the per-packet path). */
+    public static final int COUNT = values().length;
+
     private final String description;
     private final boolean hardware;
 
