@@ -1,6 +1,7 @@
 package io.kairos.latency.capture;
 
 import java.nio.ByteBuffer;
+import java.util.Locale;
 
 import io.kairos.latency.net.ExablazeTrailer;
 import io.kairos.latency.net.FrameTail;
@@ -133,14 +134,14 @@ public final class HardwareTimestamps implements PacketHandler
         final long stamped = packetsBySource[forced.ordinal()];
         if (mode == TimestampMode.PCAPNG && !pcapng)
         {
-            problems.warning("--timestamps pcapng: the capture is a pcap file, whose stamps are the capture host's; " +
-                "all " + packets + " packets use the capture host clock");
+            problems.warning(String.format(Locale.ROOT, "--timestamps pcapng: the capture is a pcap file, whose " +
+                "stamps are the capture host's; all %,d packets use the capture host clock", packets));
         }
         else if (stamped < packets)
         {
-            problems.warning("--timestamps " + mode.cliName() + ": " + (packets - stamped) + " of " + packets +
-                " packets carry no " + mode.cliName() + " trailer" + (stamped == 0 ?
-                " (none does: is this the right format?)" : "") + "; they use the capture host clock");
+            problems.warning(String.format(Locale.ROOT, "--timestamps %s: %,d of %,d packets carry no %s trailer%s; " +
+                "they use the capture host clock", mode.cliName(), packets - stamped, packets, mode.cliName(),
+                stamped == 0 ? " (none does: is this the right format?)" : ""));
         }
     }
 }
