@@ -8,6 +8,7 @@ import io.kairos.latency.net.FrameTail;
 import io.kairos.latency.net.HardwareStamp;
 import io.kairos.latency.net.MetamakoTrailer;
 import io.kairos.latency.net.NetworkHeadersDescriptor;
+import io.kairos.latency.net.TrailerDescriptor;
 
 /**
  * Gives each packet the time its hardware stamp says, before {@link CaptureTimeOrder} orders packets by time: the
@@ -26,6 +27,9 @@ public final class HardwareTimestamps implements PacketHandler
      * far less, random bytes almost never fall inside it.
      */
     public static final long WINDOW_NS = 24L * 3600 * 1_000_000_000L;
+
+    private static final int SHORTEST_TRAILER = Math.min(TrailerDescriptor.METAMAKO_LENGTH,
+        TrailerDescriptor.EXABLAZE_LENGTH);
 
     private final PacketHandler downstream;
     private final TimestampMode mode;
@@ -66,10 +70,11 @@ public final class HardwareTimestamps implements PacketHandler
         packets++;
         long time = timestampNs;
         TimeSource clock = source;
+        final int end = offset + capturedLength;
         if (mode.readsTrailers() && linkType == NetworkHeadersDescriptor.LINKTYPE_ETHERNET &&
-            capturedLength == originalLength && tail.locate(buffer, offset, capturedLength))
+            capturedLength == originalLength && tail.locate(buffer, offset, capturedLength) &&
+            end - tail.ipEnd() >= SHORTEST_TRAILER)
         {
-            final int end = offset + capturedLength;
             final long metamako = mode == TimestampMode.EXABLAZE ? HardwareStamp.NONE : metamako(buffer, end, time);
             final long exablaze = mode == TimestampMode.METAMAKO ? HardwareStamp.NONE : exablaze(buffer, end, time);
             if (metamako != HardwareStamp.NONE && exablaze != HardwareStamp.NONE)
@@ -139,9 +144,10 @@ public final class HardwareTimestamps implements PacketHandler
         }
         else if (stamped < packets)
         {
-            problems.warning(String.format(Locale.ROOT, "--timestamps %s: %,d of %,d packets carry no %s trailer%s; " +
-                "they use the capture host clock", mode.cliName(), packets - stamped, packets, mode.cliName(),
-                stamped == 0 ? " (none does: is this the right format?)" : ""));
+            problems.warning(String.format(Locale.ROOT, "--timestamps %s: %,d of %,d packets carry no %s%s; " +
+                "they use the capture host clock", mode.cliName(), packets - stamped, packets,
+                mode == TimestampMode.PCAPNG ? "stamp of their own (simple packet blocks)" : mode.cliName() +
+                " trailer", stamped == 0 ? " (none does: is this the right format?)" : ""));
         }
     }
 }

@@ -31,12 +31,6 @@ public enum TimestampMode
         return source;
     }
 
-    /** The trailer family this mode forces, or null. */
-    public TimeSource forcedTrailer()
-    {
-        return this == METAMAKO || this == EXABLAZE ? source : null;
-    }
-
     public boolean readsTrailers()
     {
         return this == METAMAKO || this == EXABLAZE || this == AUTO;
