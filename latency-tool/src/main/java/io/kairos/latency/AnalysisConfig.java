@@ -1,5 +1,7 @@
 package io.kairos.latency;
 
+import io.kairos.latency.capture.TimestampMode;
+
 /**
  * Validated settings of one analysis. Immutable; thread-safe.
  *
@@ -12,6 +14,8 @@ package io.kairos.latency;
  * @param mapWindowBytes        size of the memory-mapped window over the capture file.
  * @param preallocatedOrders    open-order records (and index slots) created up front; more are added on demand.
  * @param progress              draw a progress bar on stderr.
+ * @param timestamps            where packet times come from: the capture host, pcapng hardware stamps, a tap's
+ *                              trailer, or whichever trailer is found ({@code --timestamps}).
  */
 public record AnalysisConfig(
     PortSet orderEntryPorts,
@@ -22,7 +26,8 @@ public record AnalysisConfig(
     int maxQueuedBytes,
     int mapWindowBytes,
     int preallocatedOrders,
-    boolean progress)
+    boolean progress,
+    TimestampMode timestamps)
 {
     public static final String DEFAULT_ORDER_ENTRY_PORTS = "9880";
     public static final String DEFAULT_MARKET_DATA_PORTS = "9881";
@@ -32,12 +37,13 @@ public record AnalysisConfig(
     public static final int DEFAULT_MAX_QUEUED_BYTES = 4 * 1024 * 1024;
     public static final int DEFAULT_MAP_WINDOW_BYTES = 1 << 30;
     public static final int DEFAULT_PREALLOCATED_ORDERS = 4096;
+    public static final TimestampMode DEFAULT_TIMESTAMPS = TimestampMode.AUTO;
 
     public AnalysisConfig
     {
-        if (orderEntryPorts == null || marketDataPorts == null)
+        if (orderEntryPorts == null || marketDataPorts == null || timestamps == null)
         {
-            throw new IllegalArgumentException("port sets are required");
+            throw new IllegalArgumentException("port sets and a timestamp mode are required");
         }
         if (ackTimeoutMs <= 0 || tickTimeoutMs <= 0)
         {
@@ -51,6 +57,16 @@ public record AnalysisConfig(
         }
     }
 
+    /** With the default timestamps ({@link #DEFAULT_TIMESTAMPS}). */
+    public AnalysisConfig(
+        final PortSet orderEntryPorts, final PortSet marketDataPorts, final long ackTimeoutMs, final long tickTimeoutMs,
+        final int maxQueuedSegments, final int maxQueuedBytes, final int mapWindowBytes, final int preallocatedOrders,
+        final boolean progress)
+    {
+        this(orderEntryPorts, marketDataPorts, ackTimeoutMs, tickTimeoutMs, maxQueuedSegments, maxQueuedBytes,
+            mapWindowBytes, preallocatedOrders, progress, DEFAULT_TIMESTAMPS);
+    }
+
     /** The defaults: Kairos ports 9880 (order entry) and 9881 (market data). */
     public static AnalysisConfig defaults()
     {
@@ -62,12 +78,18 @@ public record AnalysisConfig(
     public AnalysisConfig withPorts(final String orderEntry, final String marketData)
     {
         return new AnalysisConfig(PortSet.parse(orderEntry), PortSet.parse(marketData), ackTimeoutMs, tickTimeoutMs,
-            maxQueuedSegments, maxQueuedBytes, mapWindowBytes, preallocatedOrders, progress);
+            maxQueuedSegments, maxQueuedBytes, mapWindowBytes, preallocatedOrders, progress, timestamps);
     }
 
     public AnalysisConfig withMapWindowBytes(final int windowBytes)
     {
         return new AnalysisConfig(orderEntryPorts, marketDataPorts, ackTimeoutMs, tickTimeoutMs, maxQueuedSegments,
-            maxQueuedBytes, windowBytes, preallocatedOrders, progress);
+            maxQueuedBytes, windowBytes, preallocatedOrders, progress, timestamps);
+    }
+
+    public AnalysisConfig withTimestamps(final TimestampMode mode)
+    {
+        return new AnalysisConfig(orderEntryPorts, marketDataPorts, ackTimeoutMs, tickTimeoutMs, maxQueuedSegments,
+            maxQueuedBytes, mapWindowBytes, preallocatedOrders, progress, mode);
     }
 }

@@ -19,6 +19,7 @@ import io.kairos.latency.tcp.TcpStreamTable;
  *                               used their last three digits), so every time may be up to 1 µs early.
  * @param packetsByDecodeResult  indexed by the {@link TcpSegmentDecoder} result codes; [TCP] counts FIX-port
  *                               segments only.
+ * @param clocks                 which clock stamped the packets ({@code --timestamps}).
  */
 public record AnalysisResult(
     Path capture,
@@ -36,7 +37,8 @@ public record AnalysisResult(
     FixStatistics fixStatistics,
     Correlator correlator,
     CaptureProblems problems,
-    AnalysisConfig config)
+    AnalysisConfig config,
+    ClockSummary clocks)
 {
     public long fixPortSegments()
     {

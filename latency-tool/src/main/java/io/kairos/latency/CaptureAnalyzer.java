@@ -8,7 +8,10 @@ import io.kairos.latency.capture.CaptureFiles;
 import io.kairos.latency.capture.CaptureProblems;
 import io.kairos.latency.capture.CaptureReader;
 import io.kairos.latency.capture.CaptureTimeOrder;
+import io.kairos.latency.capture.HardwareTimestamps;
 import io.kairos.latency.capture.PacketHandler;
+import io.kairos.latency.capture.TimeSource;
+import io.kairos.latency.capture.TimestampMode;
 import io.kairos.latency.capture.UnusableCaptureException;
 import io.kairos.latency.correlate.Correlator;
 import io.kairos.latency.correlate.OrderRecordSink;
@@ -20,8 +23,9 @@ import io.kairos.latency.tcp.TcpStream;
 import io.kairos.latency.tcp.TcpStreamTable;
 
 /**
- * Runs one analysis: capture reader → capture-time order ({@link CaptureTimeOrder}) → link/IP/TCP decoding →
- * per-direction TCP reassembly → FIX framing → correlation, in one pass over the memory-mapped file. The per-packet
+ * Runs one analysis: capture reader → hardware stamps ({@link HardwareTimestamps}) → capture-time order
+ * ({@link CaptureTimeOrder}) → link/IP/TCP decoding → per-direction TCP reassembly → FIX framing → correlation, in
+ * one pass over the memory-mapped file. The per-packet
  * path allocates nothing once every connection has been seen and the order pool has grown to the number of open
  * orders. Single use; owned by the calling thread.
  */
@@ -53,6 +57,8 @@ public final class CaptureAnalyzer implements PacketHandler
     private PacketHandler packetObserver;
     private final CaptureTimeOrder timeOrder =
         new CaptureTimeOrder(this, REORDER_WINDOW_NS, REORDER_MAX_PACKETS, REORDER_MAX_BYTES);
+    private final HardwareTimestamps hardwareTimestamps;
+    private final long[] segmentsByEnd = new long[ClockSummary.ENDS * TimeSource.COUNT];
 
     public CaptureAnalyzer(final AnalysisConfig config, final OrderRecordSink sink)
     {
@@ -60,6 +66,7 @@ public final class CaptureAnalyzer implements PacketHandler
         this.streams = new TcpStreamTable(problems, config.maxQueuedSegments(), config.maxQueuedBytes());
         this.correlator = new Correlator(config.ackTimeoutMs() * 1_000_000L, config.tickTimeoutMs() * 1_000_000L,
             config.preallocatedOrders(), sink);
+        this.hardwareTimestamps = new HardwareTimestamps(timeOrder, config.timestamps());
     }
 
     /** The correlator being fed (its figures are final once {@link #analyze} has returned). */
@@ -84,12 +91,14 @@ public final class CaptureAnalyzer implements PacketHandler
         final long startNs = System.nanoTime();
         final String format;
         final long fileSize;
-        try (CaptureReader reader = CaptureFiles.open(capture, config.mapWindowBytes(), problems))
+        try (CaptureReader reader = CaptureFiles.open(capture, config.mapWindowBytes(), problems,
+            config.timestamps() == TimestampMode.PCAPNG))
         {
             fileSize = reader.fileSize();
             progress = config.progress() && progressOut != null ? new ProgressBar(progressOut, fileSize) : null;
-            reader.readAll(timeOrder);
+            reader.readAll(hardwareTimestamps);
             timeOrder.finish();
+            hardwareTimestamps.finish(problems, reader.pcapng());
             format = reader.formatDescription();
         }
         catch (final java.io.IOException ex)
@@ -116,7 +125,9 @@ public final class CaptureAnalyzer implements PacketHandler
         }
         return new AnalysisResult(capture, format, fileSize, System.nanoTime() - startNs, packets,
             timeOrder.reordered(), packetsByDecodeResult.clone(), otherTcpPackets, firstTimestampNs, lastTimestampNs,
-            wholeMicrosecondTimes && packets > 0, streams, fixStatistics, correlator, problems, config);
+            wholeMicrosecondTimes && packets > 0, streams, fixStatistics, correlator, problems, config,
+            new ClockSummary(config.timestamps(), hardwareTimestamps.packetsBySource(),
+            hardwareTimestamps.ambiguousTrailers(), segmentsByEnd.clone()));
     }
 
     public void onPacket(
@@ -126,6 +137,7 @@ public final class CaptureAnalyzer implements PacketHandler
         final int originalLength,
         final int linkType,
         final long timestampNs,
+        final TimeSource timeSource,
         final long packetNumber,
         final long fileOffset)
     {
@@ -136,7 +148,7 @@ public final class CaptureAnalyzer implements PacketHandler
         final int result = decoder.decode(buffer, offset, capturedLength, linkType);
         if (result == TcpSegmentDecoder.TCP)
         {
-            onSegment(decoder.segment(), timestampNs, packetNumber, fileOffset);
+            onSegment(decoder.segment(), timestampNs, timeSource, packetNumber, fileOffset);
         }
         else
         {
@@ -149,12 +161,12 @@ public final class CaptureAnalyzer implements PacketHandler
         if (packetObserver != null)
         {
             packetObserver.onPacket(buffer, offset, capturedLength, originalLength, linkType, timestampNs,
-                packetNumber, fileOffset);
+                timeSource, packetNumber, fileOffset);
         }
     }
 
-    private void onSegment(final TcpSegment segment, final long timestampNs, final long packetNumber,
-        final long fileOffset)
+    private void onSegment(final TcpSegment segment, final long timestampNs, final TimeSource timeSource,
+        final long packetNumber, final long fileOffset)
     {
         TcpStream stream = streams.find(segment);
         if (stream == null)
@@ -169,7 +181,29 @@ public final class CaptureAnalyzer implements PacketHandler
             stream.consumer(new FixFramer(stream, correlator, fixStatistics, problems));
         }
         packetsByDecodeResult[TcpSegmentDecoder.TCP]++;
+        countClock(segment, timeSource);
         stream.onSegment(segment, timestampNs, packetNumber, fileOffset);
+    }
+
+    /** Counts a data segment's clock under the end of a latency it can time (request, answer, market data). */
+    private void countClock(final TcpSegment segment, final TimeSource timeSource)
+    {
+        if (segment.payloadLength() == 0)
+        {
+            return;
+        }
+        if (config.orderEntryPorts().contains(segment.destinationPort()))
+        {
+            segmentsByEnd[ClockSummary.index(ClockSummary.REQUESTS, timeSource)]++;
+        }
+        else if (config.orderEntryPorts().contains(segment.sourcePort()))
+        {
+            segmentsByEnd[ClockSummary.index(ClockSummary.ANSWERS, timeSource)]++;
+        }
+        else if (config.marketDataPorts().contains(segment.sourcePort()))
+        {
+            segmentsByEnd[ClockSummary.index(ClockSummary.MARKET_DATA, timeSource)]++;
+        }
     }
 
     private int channelOf(final int sourcePort, final int destinationPort)

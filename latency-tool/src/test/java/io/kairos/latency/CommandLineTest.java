@@ -53,6 +53,32 @@ class CommandLineTest
         assertTrue(err.toString().contains("port range '9880-80' ends before it starts"), err.toString());
         assertEquals(ExitCodes.USAGE, run("analyze", "x.pcap", "--md-ports", "70000"));
         assertTrue(err.toString().contains("port 70000"), err.toString());
+        assertEquals(ExitCodes.USAGE, run("analyze", "x.pcap", "--timestamps", "ptp"));
+        assertTrue(err.toString().contains("unknown --timestamps 'ptp': one of host, pcapng, metamako, exablaze, auto"),
+            err.toString());
+    }
+
+    @Test
+    void shouldSayWhichClockStampedThePacketsOnTheConsoleAndInTheHtmlHeader() throws Exception
+    {
+        final List<io.kairos.latency.testing.Frame> frames = new java.util.ArrayList<>();
+        for (final io.kairos.latency.testing.Frame frame : KairosTraffic.frames(Link.ETHERNET, Link.ETHERNET, false, 2))
+        {
+            frames.add(TestCaptureWriter.withTrailer(frame, TestCaptureWriter.metamakoTrailer(frame.timeNs(), 0, true),
+                frame.timeNs() + 9_000));
+        }
+        final Path capture = TestCaptureWriter.write(directory.resolve("tap.pcap"), Format.PCAP_NANOS_LE,
+            NetworkHeadersDescriptor.LINKTYPE_ETHERNET, frames);
+        final Path report = directory.resolve("report");
+
+        assertEquals(ExitCodes.OK, run("analyze", capture.toString(), "--timestamps", "metamako", "--out",
+            report.toString()));
+
+        final String clocks = "times     Metamako trailer stamps (hardware), 10 of 10 packets; capture host clock " +
+            "for 0 (--timestamps metamako)";
+        assertTrue(out.toString().contains(clocks), out.toString());
+        assertTrue(Files.readString(report.resolve("report.html")).contains("<p id=\"clocks\">times: Metamako " +
+            "trailer stamps (hardware), 10 of 10 packets"), "the html header");
     }
 
     @Test

@@ -6,16 +6,19 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.kairos.latency.capture.TimeSource;
 import io.kairos.latency.correlate.LatencyMetric;
 import io.kairos.latency.generate.SyntheticCaptureGenerator;
 import io.kairos.latency.testing.RecordingSink;
+import io.kairos.latency.testing.TestCaptureWriter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The per-packet path — pcap reading, decoding, TCP reassembly, FIX framing, correlation and metric recording —
- * allocates nothing once warmed up (all connections seen, order pool and exact-value arrays grown). The tick wait
+ * allocates nothing once warmed up (all connections seen, order pool and exact-value arrays grown), also when every
+ * frame carries a tap's trailer whose stamp replaces the host's time. The tick wait
  * is shortened to 20 ms so the number of open orders reaches its steady state inside the warm-up half.
  */
 class HotPathAllocationTest
@@ -32,6 +35,29 @@ class HotPathAllocationTest
         final Path capture = directory.resolve("generated.pcap");
         final SyntheticCaptureGenerator.Summary generated =
             new SyntheticCaptureGenerator(4, 3, 7).generate(capture, 200_000);
+
+        assertNoAllocationAfterWarmUp(capture, generated);
+    }
+
+    @Test
+    void shouldNotAllocatePerPacketWhenReadingTrailerStamps() throws Exception
+    {
+        final Path plain = directory.resolve("generated.pcap");
+        final SyntheticCaptureGenerator.Summary generated =
+            new SyntheticCaptureGenerator(4, 3, 7).generate(plain, 200_000);
+        final Path capture = directory.resolve("metamako.pcap");
+        TestCaptureWriter.appendTrailers(plain, capture, stampNs -> TestCaptureWriter.metamakoTrailer(stampNs, 2, true),
+            3_000);
+
+        final AnalysisResult result = assertNoAllocationAfterWarmUp(capture, generated);
+
+        assertEquals(generated.packets(), result.clocks().packets(TimeSource.METAMAKO));
+    }
+
+    /** Analyses with the default --timestamps (auto: trailers looked for in every frame). */
+    private AnalysisResult assertNoAllocationAfterWarmUp(final Path capture,
+        final SyntheticCaptureGenerator.Summary generated) throws Exception
+    {
         final long warmUpPackets = generated.packets() / 2;
         final long[] allocated = new long[2];
         final long threadId = Thread.currentThread().threadId();
@@ -39,7 +65,8 @@ class HotPathAllocationTest
             20, AnalysisConfig.DEFAULT_MAX_QUEUED_SEGMENTS, AnalysisConfig.DEFAULT_MAX_QUEUED_BYTES,
             AnalysisConfig.DEFAULT_MAP_WINDOW_BYTES, AnalysisConfig.DEFAULT_PREALLOCATED_ORDERS, false);
         final CaptureAnalyzer analyzer = new CaptureAnalyzer(shortTickWait, new NullSink());
-        analyzer.packetObserver((buffer, offset, captured, original, linkType, timeNs, packetNumber, fileOffset) ->
+        analyzer.packetObserver((buffer, offset, captured, original, linkType, timeNs, source, packetNumber,
+            fileOffset) ->
         {
             if (packetNumber == warmUpPackets)
             {
@@ -60,6 +87,7 @@ class HotPathAllocationTest
             " packets: " + (allocated[1] - allocated[0]) +
             " (a one-off JIT deoptimisation may rematerialise an object or two; one allocation per packet would be" +
             " at least 16 bytes x " + packets + ")");
+        return result;
     }
 
     @Test

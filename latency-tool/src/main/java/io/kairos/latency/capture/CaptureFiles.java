@@ -17,6 +17,16 @@ public final class CaptureFiles
     public static CaptureReader open(final Path path, final int windowBytes, final CaptureProblems problems)
         throws UnusableCaptureException
     {
+        return open(path, windowBytes, problems, false);
+    }
+
+    /**
+     * @param pcapngHardwareStamps a pcapng file's packet stamps were taken by hardware (the file cannot say so).
+     * @throws UnusableCaptureException when the file is missing, unreadable, too short, or neither pcap nor pcapng.
+     */
+    public static CaptureReader open(final Path path, final int windowBytes, final CaptureProblems problems,
+        final boolean pcapngHardwareStamps) throws UnusableCaptureException
+    {
         if (!Files.isRegularFile(path) || !Files.isReadable(path))
         {
             throw new UnusableCaptureException("cannot read capture file " + path + ": no such readable file");
@@ -32,7 +42,7 @@ public final class CaptureFiles
         }
         try
         {
-            return openMapped(file, problems);
+            return openMapped(file, problems, pcapngHardwareStamps);
         }
         catch (final UnusableCaptureException ex)
         {
@@ -41,8 +51,8 @@ public final class CaptureFiles
         }
     }
 
-    private static CaptureReader openMapped(final MappedCaptureFile file, final CaptureProblems problems)
-        throws UnusableCaptureException
+    private static CaptureReader openMapped(final MappedCaptureFile file, final CaptureProblems problems,
+        final boolean pcapngHardwareStamps) throws UnusableCaptureException
     {
         if (file.size() < 4)
         {
@@ -55,7 +65,7 @@ public final class CaptureFiles
         {
             case PcapDescriptor.MAGIC_MICROS, PcapDescriptor.MAGIC_NANOS, PcapDescriptor.MAGIC_MICROS_SWAPPED,
                  PcapDescriptor.MAGIC_NANOS_SWAPPED -> new PcapReader(file, problems, magic);
-            case PcapngDescriptor.SECTION_HEADER_BLOCK -> new PcapngReader(file, problems);
+            case PcapngDescriptor.SECTION_HEADER_BLOCK -> new PcapngReader(file, problems, pcapngHardwareStamps);
             default -> throw new UnusableCaptureException(String.format(
                 "not a capture: wrong magic number 0x%08x at byte offset 0 (expected pcap a1b2c3d4/a1b23c4d in " +
                 "either byte order, or pcapng 0a0d0d0a)", magic));

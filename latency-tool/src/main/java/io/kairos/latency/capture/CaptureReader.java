@@ -14,6 +14,12 @@ public interface CaptureReader extends AutoCloseable
     /** Format name for reports, e.g. "pcap (nanosecond, little-endian)". */
     String formatDescription();
 
+    /** True for pcapng, whose stamps may be a NIC's ({@code --timestamps pcapng}); false for pcap. */
+    default boolean pcapng()
+    {
+        return false;
+    }
+
     /** Size of the file in bytes. */
     long fileSize();
 

@@ -30,6 +30,7 @@ public final class CaptureTimeOrder implements PacketHandler
     private final int[] capturedLengths;
     private final int[] originalLengths;
     private final int[] linkTypes;
+    private final TimeSource[] timeSources;
     private final boolean[] done;
     /** Slots of the held packets, earliest capture time first: a circular deque of {@code held} entries. */
     private final int[] order;
@@ -66,6 +67,7 @@ public final class CaptureTimeOrder implements PacketHandler
         capturedLengths = new int[maxPackets];
         originalLengths = new int[maxPackets];
         linkTypes = new int[maxPackets];
+        timeSources = new TimeSource[maxPackets];
         done = new boolean[maxPackets];
         order = new int[maxPackets];
     }
@@ -79,7 +81,8 @@ public final class CaptureTimeOrder implements PacketHandler
     @Override
     public void onPacket(
         final ByteBuffer buffer, final int offset, final int capturedLength, final int originalLength,
-        final int linkType, final long timestampNs, final long packetNumber, final long fileOffset)
+        final int linkType, final long timestampNs, final TimeSource timeSource, final long packetNumber,
+        final long fileOffset)
     {
         newestNs = Math.max(newestNs, timestampNs);
         while (held > 0 && (newestNs - timestamps[order[orderHead]] >= windowNs || occupied == order.length ||
@@ -90,8 +93,8 @@ public final class CaptureTimeOrder implements PacketHandler
         final int start = dataStart(capturedLength);
         if (start < 0)
         {
-            downstream.onPacket(buffer, offset, capturedLength, originalLength, linkType, timestampNs, packetNumber,
-                fileOffset);
+            downstream.onPacket(buffer, offset, capturedLength, originalLength, linkType, timestampNs, timeSource,
+                packetNumber, fileOffset);
             return;
         }
         final int slot = (tail + occupied) % order.length;
@@ -103,6 +106,7 @@ public final class CaptureTimeOrder implements PacketHandler
         originalLengths[slot] = originalLength;
         linkTypes[slot] = linkType;
         timestamps[slot] = timestampNs;
+        timeSources[slot] = timeSource;
         packetNumbers[slot] = packetNumber;
         fileOffsets[slot] = fileOffset;
         done[slot] = false;
@@ -140,7 +144,7 @@ public final class CaptureTimeOrder implements PacketHandler
         orderHead = (orderHead + 1) % order.length;
         held--;
         downstream.onPacket(view, dataOffsets[slot], capturedLengths[slot], originalLengths[slot], linkTypes[slot],
-            timestamps[slot], packetNumbers[slot], fileOffsets[slot]);
+            timestamps[slot], timeSources[slot], packetNumbers[slot], fileOffsets[slot]);
         done[slot] = true;
         while (occupied > 0 && done[tail])
         {

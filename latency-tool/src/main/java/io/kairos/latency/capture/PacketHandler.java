@@ -17,6 +17,7 @@ public interface PacketHandler
      * @param originalLength  bytes the packet had on the wire (larger when the snaplen cut it).
      * @param linkType        pcap LINKTYPE_ value of the interface.
      * @param timestampNs     capture time in nanoseconds since the Unix epoch.
+     * @param timeSource      the clock that took {@code timestampNs}.
      * @param packetNumber    1-based number of the packet in the file (as Wireshark counts frames).
      * @param fileOffset      byte offset of the packet's record (or block) in the file.
      */
@@ -27,6 +28,7 @@ public interface PacketHandler
         int originalLength,
         int linkType,
         long timestampNs,
+        TimeSource timeSource,
         long packetNumber,
         long fileOffset);
 }

@@ -101,12 +101,12 @@ public final class PcapReader implements CaptureReader
                     ": record says " + included + " captured bytes, the file ends after " + available);
                 final int dataIndex = file.map(position + RECORD_HEADER_LENGTH, (int)available);
                 handler.onPacket(file.buffer(), dataIndex, (int)available, Math.max(original, included),
-                    linkType, timestampNs, packetNumber, position);
+                    linkType, timestampNs, TimeSource.HOST, packetNumber, position);
                 break;
             }
             final int dataIndex = file.map(position + RECORD_HEADER_LENGTH, included);
             handler.onPacket(file.buffer(), dataIndex, included, Math.max(original, included), linkType,
-                timestampNs, packetNumber, position);
+                timestampNs, TimeSource.HOST, packetNumber, position);
             position += RECORD_HEADER_LENGTH + included;
         }
         return packetNumber;

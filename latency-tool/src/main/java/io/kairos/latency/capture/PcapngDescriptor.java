@@ -14,7 +14,8 @@ package io.kairos.latency.capture;
  * section header block (type 0a0d0d0a, palindromic)
  * |  byte-order magic 1a2b3c4d  | major(2) | minor(2) | section length (8) | options |
  * interface description block (type 1)
- * |  link type (2) | reserved (2) | snaplen (4) | options: if_tsresol (9, 1 byte), if_tsoffset (14, 8 bytes) |
+ * |  link type (2) | reserved (2) | snaplen (4) | options: if_tsresol (9, 1 byte), if_tsoffset (14, 8 bytes),
+ *                                                   if_hardware (15, UTF-8 text) |
  * enhanced packet block (type 6)
  * |  interface id (4) | ts high (4) | ts low (4) | captured len (4) | original len (4) | data | options |
  * simple packet block (type 3): | original len (4) | data |   (interface 0, no timestamp)
@@ -47,6 +48,8 @@ public final class PcapngDescriptor
     public static final int OPTION_END = 0;
     public static final int OPTION_IF_TSRESOL = 9;
     public static final int OPTION_IF_TSOFFSET = 14;
+    /** Free text describing the interface's hardware; the format has no option saying who took the stamps. */
+    public static final int OPTION_IF_HARDWARE = 15;
 
     public static final int EPB_INTERFACE_OFFSET = 8;
     public static final int EPB_TS_HIGH_OFFSET = 12;

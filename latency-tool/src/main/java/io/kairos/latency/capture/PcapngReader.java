@@ -1,6 +1,7 @@
 package io.kairos.latency.capture;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import static io.kairos.latency.capture.PcapngDescriptor.*;
@@ -9,7 +10,11 @@ import static io.kairos.latency.capture.PcapngDescriptor.*;
  * Reads a pcapng file: any number of sections (each with its own byte order) and interfaces, each interface with its
  * own link type, timestamp resolution ({@code if_tsresol}) and offset ({@code if_tsoffset}). Enhanced, simple and
  * obsolete packet blocks are delivered; other blocks are skipped. A corrupt block is reported with its offset and
- * the reader scans forward for the next valid block. Allocates only when a section declares a new interface.
+ * the reader scans forward for the next valid block. pcapng cannot say which clock took its stamps ({@code if_tsresol}
+ * is a resolution, {@code if_hardware} free text, {@code epb_flags} direction, FCS and errors): they are handed on
+ * as the capture host's unless the reader is told they are hardware stamps ({@code --timestamps pcapng}); a simple
+ * packet block has no stamp of its own and is always the host's. Allocates only when a section declares a new
+ * interface.
  * Owned by the analysis thread.
  */
 public final class PcapngReader implements CaptureReader
@@ -22,19 +27,22 @@ public final class PcapngReader implements CaptureReader
 
     private final MappedCaptureFile file;
     private final CaptureProblems problems;
+    private final TimeSource stampSource;
     private boolean swapped;
     private int interfaceCount;
     private int[] linkTypes = new int[4];
     private int[] resolutions = new int[4];
     private long[] offsetsSeconds = new long[4];
+    private String[] hardware = new String[4];
     private int sections;
     private long packetNumber;
     private long lastTimestampNs;
 
-    PcapngReader(final MappedCaptureFile file, final CaptureProblems problems)
+    PcapngReader(final MappedCaptureFile file, final CaptureProblems problems, final boolean hardwareStamps)
     {
         this.file = file;
         this.problems = problems;
+        this.stampSource = hardwareStamps ? TimeSource.PCAPNG : TimeSource.HOST;
     }
 
     public String formatDescription()
@@ -44,7 +52,27 @@ public final class PcapngReader implements CaptureReader
         {
             text.append(i == 0 ? "" : ",").append(linkTypes[i]);
         }
+        for (int i = 0; i < interfaceCount; i++)
+        {
+            if (resolutions[i] != 6 || offsetsSeconds[i] != 0 || hardware[i] != null)
+            {
+                text.append("; interface ").append(i).append(": if_tsresol ").append(resolutionText(resolutions[i]))
+                    .append(offsetsSeconds[i] != 0 ? ", if_tsoffset " + offsetsSeconds[i] + " s" : "")
+                    .append(hardware[i] != null ? ", if_hardware \"" + hardware[i] + "\"" : "");
+            }
+        }
         return text.append(')').toString();
+    }
+
+    @Override
+    public boolean pcapng()
+    {
+        return true;
+    }
+
+    private static String resolutionText(final int resolution)
+    {
+        return ((resolution & 0x80) == 0 ? "10^-" : "2^-") + (resolution & 0x7F) + " s";
     }
 
     public long fileSize()
@@ -156,11 +184,13 @@ public final class PcapngReader implements CaptureReader
             linkTypes = Arrays.copyOf(linkTypes, interfaceCount * 2);
             resolutions = Arrays.copyOf(resolutions, interfaceCount * 2);
             offsetsSeconds = Arrays.copyOf(offsetsSeconds, interfaceCount * 2);
+            hardware = Arrays.copyOf(hardware, interfaceCount * 2);
         }
         final int id = interfaceCount++;
         linkTypes[id] = readShort(block, index + IDB_LINK_TYPE_OFFSET);
         resolutions[id] = 6;
         offsetsSeconds[id] = 0;
+        hardware[id] = null;
         int option = index + IDB_OPTIONS_OFFSET;
         final int end = index + totalLength - BLOCK_TRAILER_LENGTH;
         while (option + 4 <= end)
@@ -178,6 +208,12 @@ public final class PcapngReader implements CaptureReader
             else if (code == OPTION_IF_TSOFFSET && length >= 8)
             {
                 offsetsSeconds[id] = swapped ? Long.reverseBytes(block.getLong(option + 4)) : block.getLong(option + 4);
+            }
+            else if (code == OPTION_IF_HARDWARE)
+            {
+                final byte[] text = new byte[length];
+                block.get(option + 4, text);
+                hardware[id] = new String(text, StandardCharsets.UTF_8);
             }
             option += 4 + ((length + 3) & ~3);
         }
@@ -242,7 +278,7 @@ public final class PcapngReader implements CaptureReader
             lastTimestampNs;
         lastTimestampNs = timestampNs;
         handler.onPacket(block, dataIndex, captured, Math.max(original, captured), linkTypes[interfaceId],
-            timestampNs, packetNumber, position);
+            timestampNs, hasTimestamp ? stampSource : TimeSource.HOST, packetNumber, position);
     }
 
     private void deliverTruncated(final PacketHandler handler, final int type, final long position, final int length)

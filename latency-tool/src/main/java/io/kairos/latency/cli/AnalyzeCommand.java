@@ -13,6 +13,7 @@ import io.kairos.latency.AnalysisConfig;
 import io.kairos.latency.AnalysisResult;
 import io.kairos.latency.CaptureAnalyzer;
 import io.kairos.latency.PortSet;
+import io.kairos.latency.capture.TimestampMode;
 import io.kairos.latency.capture.UnusableCaptureException;
 import io.kairos.latency.report.ConsoleReport;
 import io.kairos.latency.report.HgrmWriter;
@@ -38,7 +39,9 @@ import picocli.CommandLine.Parameters;
         "                 278=OrderID on any market-data connection; also per",
         "                 subscriber and to the last subscriber",
         "  hops           from the Kairos stamps 5979, 21002, 21003, 7765, 52",
-        "A message's time is the capture time of the packet holding its first byte.",
+        "A message's time is the capture time of the packet holding its first byte:",
+        "the hardware stamp where --timestamps finds one (pcapng NIC stamps, a",
+        "Metamako/Arista 7130 or Exablaze/Cisco Nexus 3550 trailer), else the host's.",
         "Writes summary.txt, orders.csv, one .hgrm per metric and a self-contained",
         "report.html to --out."},
     footer = ExitCodes.HELP_TEXT)
@@ -69,6 +72,13 @@ public final class AnalyzeCommand implements Callable<Integer>
             "${DEFAULT-VALUE})")
     private long tickTimeoutMs;
 
+    @Option(names = "--timestamps", paramLabel = "MODE", defaultValue = "auto",
+        description = "packet times from: host (the capture host's clock), pcapng (a pcapng file's stamps are a " +
+            "NIC's hardware stamps), metamako (Metamako / Arista 7130 MetaWatch trailer), exablaze (Exablaze / Cisco " +
+            "Nexus 3550 trailer), auto (a trailer wherever exactly one family parses, else the host's) (default: " +
+            "${DEFAULT-VALUE})")
+    private String timestamps;
+
     @Option(names = "--progress", negatable = true, description = "progress bar on stderr (default: only when a " +
         "terminal is attached)")
     private Boolean progress;
@@ -84,7 +94,7 @@ public final class AnalyzeCommand implements Callable<Integer>
             config = new AnalysisConfig(PortSet.parse(orderPorts), PortSet.parse(marketDataPorts), ackTimeoutMs,
                 tickTimeoutMs, AnalysisConfig.DEFAULT_MAX_QUEUED_SEGMENTS, AnalysisConfig.DEFAULT_MAX_QUEUED_BYTES,
                 AnalysisConfig.DEFAULT_MAP_WINDOW_BYTES, AnalysisConfig.DEFAULT_PREALLOCATED_ORDERS,
-                progress != null ? progress : isTerminal());
+                progress != null ? progress : isTerminal(), TimestampMode.parse(timestamps));
         }
         catch (final IllegalArgumentException ex)
         {

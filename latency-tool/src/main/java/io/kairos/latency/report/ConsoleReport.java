@@ -49,6 +49,8 @@ public final class ConsoleReport
                 Instant.ofEpochSecond(0, result.firstTimestampNs()), Instant.ofEpochSecond(0, result.lastTimestampNs()),
                 (result.lastTimestampNs() - result.firstTimestampNs()) / 1e9);
         }
+        out.println("times     " + result.clocks().packetsLine());
+        result.clocks().mixedClockLines().forEach(line -> out.println("clocks    " + line));
         out.printf(Locale.ROOT, "ports     order entry %s, market data %s%n", result.config().orderEntryPorts(),
             result.config().marketDataPorts());
         out.printf(Locale.ROOT, "packets   %,d: %,d TCP on FIX ports, %,d other TCP, %,d not IP, %,d not TCP, " +

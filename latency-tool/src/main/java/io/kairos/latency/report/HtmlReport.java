@@ -52,7 +52,9 @@ public final class HtmlReport
             .append(escape(String.valueOf(result.capture()))).append(", ")
             .append(result.packets() > 0 ? escape(Instant.ofEpochSecond(0, result.firstTimestampNs()) + " .. " +
                 Instant.ofEpochSecond(0, result.lastTimestampNs())) : "no packets")
-            .append("</p>\n<p class=\"note\">").append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
+            .append("</p>\n<p id=\"clocks\">times: ").append(escape(result.clocks().text()))
+            .append("</p>\n<p class=\"note\">")
+            .append(escape(ConsoleReport.TIME_DEFINITION)).append("</p>\n");
         if (result.wholeMicrosecondTimes())
         {
             html.append("<p class=\"note\" id=\"precision\"><b>Precision: ")

@@ -19,24 +19,32 @@ class CaptureTimeOrderTest
     private static final long WINDOW_NS = 1_000;
 
     /** What the downstream handler received: packet number, time and a copy of the bytes. */
-    private record Received(long packetNumber, long timestampNs, byte[] bytes, long fileOffset, int linkType)
+    private record Received(long packetNumber, long timestampNs, byte[] bytes, long fileOffset, int linkType,
+        TimeSource timeSource)
     {
     }
 
     private final List<Received> received = new ArrayList<>();
-    private final PacketHandler recorder = (buffer, offset, captured, original, linkType, timeNs, number, fileOffset) ->
+    private final PacketHandler recorder =
+        (buffer, offset, captured, original, linkType, timeNs, source, number, fileOffset) ->
     {
         final byte[] bytes = new byte[captured];
         buffer.get(offset, bytes, 0, captured);
-        received.add(new Received(number, timeNs, bytes, fileOffset, linkType));
+        received.add(new Received(number, timeNs, bytes, fileOffset, linkType, source));
     };
 
     private static void feed(final PacketHandler handler, final long number, final long timeNs, final byte[] bytes)
     {
         final ByteBuffer buffer = ByteBuffer.allocate(bytes.length + 7);
         buffer.put(7, bytes);
-        handler.onPacket(buffer, 7, bytes.length, bytes.length, 1, timeNs, number, number * 100);
+        handler.onPacket(buffer, 7, bytes.length, bytes.length, 1, timeNs, sourceOf(number), number, number * 100);
         buffer.put(7, new byte[bytes.length]); // the reader's buffer is reused after the call
+    }
+
+    /** Odd packets carry a trailer's stamp, even ones the host's: the clock must travel with its packet. */
+    private static TimeSource sourceOf(final long number)
+    {
+        return number % 2 == 1 ? TimeSource.METAMAKO : TimeSource.HOST;
     }
 
     private static byte[] bytesOf(final long number, final int length)
@@ -75,6 +83,7 @@ class CaptureTimeOrderTest
             assertArrayEquals(bytesOf(r.packetNumber(), 30 + 10 * (int)r.packetNumber()), r.bytes());
             assertEquals(r.packetNumber() * 100, r.fileOffset());
             assertEquals(1, r.linkType());
+            assertEquals(sourceOf(r.packetNumber()), r.timeSource(), "the clock travels with its packet");
         }
     }
 
@@ -137,7 +146,7 @@ class CaptureTimeOrderTest
             clock += random.nextInt(200);
             final long timeNs = clock - (random.nextInt(10) == 0 ? random.nextInt((int)WINDOW_NS / 2) : 0);
             final byte[] bytes = bytesOf(n, 1 + random.nextInt(300));
-            sent.add(new Received(n, timeNs, bytes, n * 100, 1));
+            sent.add(new Received(n, timeNs, bytes, n * 100, 1, sourceOf(n)));
             feed(order, n, timeNs, bytes);
         }
         order.finish();
@@ -160,7 +169,7 @@ class CaptureTimeOrderTest
         final long thread = Thread.currentThread().threadId();
         final long[] handedOn = new long[1];
         final CaptureTimeOrder order = new CaptureTimeOrder(
-            (buffer, offset, captured, original, linkType, timeNs, number, fileOffset) -> handedOn[0]++,
+            (buffer, offset, captured, original, linkType, timeNs, source, number, fileOffset) -> handedOn[0]++,
             WINDOW_NS, 64, 4096);
         final ByteBuffer buffer = ByteBuffer.allocate(256);
         long timeNs = 1_000_000;
@@ -172,7 +181,7 @@ class CaptureTimeOrderTest
                 before = threads.getThreadAllocatedBytes(thread);
             }
             timeNs += n % 7 == 0 ? -300 : 400;
-            order.onPacket(buffer, 0, (int)(n % 200), 256, 1, timeNs, n, n);
+            order.onPacket(buffer, 0, (int)(n % 200), 256, 1, timeNs, TimeSource.HOST, n, n);
         }
         final long allocated = threads.getThreadAllocatedBytes(thread) - before;
         order.finish();

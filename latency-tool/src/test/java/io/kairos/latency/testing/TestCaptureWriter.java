@@ -14,7 +14,9 @@ import io.kairos.latency.capture.PcapngDescriptor;
 /**
  * Writes test captures in every supported container variant: pcap with microsecond or nanosecond magic in either
  * byte order, and pcapng (either byte order) with several interfaces, each with its own link type, if_tsresol
- * (decimal or binary) and if_tsoffset, plus an interface statistics block the reader must skip.
+ * (decimal or binary), if_tsoffset and if_hardware, plus an interface statistics block the reader must skip; and the
+ * hardware-timestamp trailers of taps and layer-1 switches, appended to Ethernet frames (layouts in
+ * {@link io.kairos.latency.net.TrailerDescriptor}).
  */
 public final class TestCaptureWriter
 {
@@ -23,9 +25,80 @@ public final class TestCaptureWriter
         PCAP_MICROS_LE, PCAP_MICROS_BE, PCAP_NANOS_LE, PCAP_NANOS_BE, PCAPNG_LE, PCAPNG_BE
     }
 
-    /** A pcapng interface: link type, raw if_tsresol byte (6 = µs, 9 = ns, 0x80|n = 2^-n) and if_tsoffset (s). */
-    public record Interface(int linkType, int tsresol, long tsoffsetSeconds)
+    /**
+     * A pcapng interface: link type, raw if_tsresol byte (6 = µs, 9 = ns, 0x80|n = 2^-n), if_tsoffset (s) and
+     * if_hardware text (null: no such option).
+     */
+    public record Interface(int linkType, int tsresol, long tsoffsetSeconds, String hardware)
     {
+        public Interface(final int linkType, final int tsresol, final long tsoffsetSeconds)
+        {
+            this(linkType, tsresol, tsoffsetSeconds, null);
+        }
+    }
+
+    /** The original FCS a tap copies into its trailer; any value will do, the reader does not check it. */
+    private static final int ORIGINAL_FCS = 0xDEADBEEF;
+    private static final int NEW_FCS = 0x0BADF00D;
+
+    /**
+     * A Metamako / Arista 7130 MetaWatch trailer: original FCS, {@code extensionWords} words of extensions (0 to 4: one
+     * sequence-number tag with that many words less one of data), seconds, nanoseconds, flags, device 0x0102, port 7,
+     * and a new FCS when {@code newFcs}.
+     */
+    public static byte[] metamakoTrailer(final long stampNs, final int extensionWords, final boolean newFcs)
+    {
+        final ByteBuffer trailer = ByteBuffer.allocate(16 + 4 * extensionWords + (newFcs ? 4 : 0));
+        trailer.putInt(ORIGINAL_FCS);
+        if (extensionWords > 0)
+        {
+            final int dataWords = extensionWords - 1;
+            for (int i = 0; i < dataWords; i++)
+            {
+                trailer.putInt(0x11111111 * (i + 1));
+            }
+            trailer.putInt(0x00_2A_00_00 | (dataWords << 6) | (1 << 5));
+        }
+        trailer.putInt((int)(stampNs / 1_000_000_000L)).putInt((int)(stampNs % 1_000_000_000L))
+            .put((byte)(0x01 | (extensionWords > 0 ? 0x02 : 0))).putShort((short)0x0102).put((byte)7);
+        if (newFcs)
+        {
+            trailer.putInt(NEW_FCS);
+        }
+        return trailer.array();
+    }
+
+    /**
+     * An Exablaze / Cisco Nexus 3550 trailer: original FCS, device 3, port 9, seconds, the fraction of the second in
+     * 2^-40 s (rounded up, so that reading it back rounded down gives {@code stampNs} exactly), reserved, and a new
+     * FCS when {@code newFcs}.
+     */
+    public static byte[] exablazeTrailer(final long stampNs, final boolean newFcs)
+    {
+        final long nanos = stampNs % 1_000_000_000L;
+        final long fraction = java.math.BigInteger.valueOf(nanos).shiftLeft(40)
+            .add(java.math.BigInteger.valueOf(999_999_999L)).divide(java.math.BigInteger.valueOf(1_000_000_000L))
+            .longValueExact();
+        final ByteBuffer trailer = ByteBuffer.allocate(16 + (newFcs ? 4 : 0));
+        trailer.putInt(ORIGINAL_FCS).put((byte)3).put((byte)9).putInt((int)(stampNs / 1_000_000_000L))
+            .putInt((int)(fraction >>> 8)).put((byte)fraction).put((byte)0);
+        if (newFcs)
+        {
+            trailer.putInt(NEW_FCS);
+        }
+        return trailer.array();
+    }
+
+    /**
+     * The Ethernet frame with {@code trailer} after it (the frame padded with zeros to the 60-byte minimum first, as
+     * on the wire), captured by a host at {@code hostTimeNs}.
+     */
+    public static Frame withTrailer(final Frame frame, final byte[] trailer, final long hostTimeNs)
+    {
+        final byte[] bytes = java.util.Arrays.copyOf(frame.bytes(), Math.max(frame.bytes().length, 60) +
+            trailer.length);
+        System.arraycopy(trailer, 0, bytes, bytes.length - trailer.length, trailer.length);
+        return new Frame(hostTimeNs, frame.interfaceId(), bytes, bytes.length);
     }
 
     private TestCaptureWriter()
@@ -75,8 +148,16 @@ public final class TestCaptureWriter
             .putInt(PcapngDescriptor.BYTE_ORDER_MAGIC).putShort((short)1).putShort((short)0).putLong(-1).array()));
         for (final Interface description : interfaces)
         {
-            final ByteBuffer body = ByteBuffer.allocate(8 + 8 + 12 + 4).order(order);
+            final byte[] hardware = description.hardware() == null ? new byte[0] :
+                description.hardware().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            final int hardwareOption = hardware.length == 0 ? 0 : 4 + ((hardware.length + 3) & ~3);
+            final ByteBuffer body = ByteBuffer.allocate(8 + 8 + 12 + hardwareOption + 4).order(order);
             body.putShort((short)description.linkType()).putShort((short)0).putInt(262_144);
+            if (hardware.length > 0)
+            {
+                body.putShort((short)PcapngDescriptor.OPTION_IF_HARDWARE).putShort((short)hardware.length)
+                    .put(hardware).put(new byte[hardwareOption - 4 - hardware.length]);
+            }
             body.putShort((short)PcapngDescriptor.OPTION_IF_TSRESOL).putShort((short)1)
                 .put((byte)description.tsresol()).put(new byte[3]);
             body.putShort((short)PcapngDescriptor.OPTION_IF_TSOFFSET).putShort((short)8)
@@ -99,6 +180,35 @@ public final class TestCaptureWriter
         }
         Files.write(file, out.toByteArray());
         return file;
+    }
+
+    /**
+     * Copies a little-endian nanosecond pcap (as the synthetic generator writes it), appending
+     * {@code trailer.apply(stampNs)} to every Ethernet frame, where {@code stampNs} is the record's time, and giving
+     * the record the host time {@code stampNs + hostSkewNs}.
+     */
+    public static void appendTrailers(final Path in, final Path out, final java.util.function.LongFunction<byte[]>
+        trailer, final long hostSkewNs) throws IOException
+    {
+        final ByteBuffer source = ByteBuffer.wrap(Files.readAllBytes(in)).order(ByteOrder.LITTLE_ENDIAN);
+        final ByteArrayOutputStream copy = new ByteArrayOutputStream(source.capacity() * 2);
+        copy.write(source.array(), 0, 24);
+        source.position(24);
+        while (source.remaining() >= 16)
+        {
+            final long stampNs = source.getInt() * 1_000_000_000L + source.getInt();
+            final int captured = source.getInt();
+            source.getInt();
+            final byte[] bytes = new byte[captured];
+            source.get(bytes);
+            final Frame frame = withTrailer(new Frame(stampNs, bytes), trailer.apply(stampNs), stampNs + hostSkewNs);
+            final ByteBuffer record = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+            record.putInt((int)(frame.timeNs() / 1_000_000_000L)).putInt((int)(frame.timeNs() % 1_000_000_000L))
+                .putInt(frame.bytes().length).putInt(frame.bytes().length);
+            copy.writeBytes(record.array());
+            copy.writeBytes(frame.bytes());
+        }
+        Files.write(out, copy.toByteArray());
     }
 
     private static long toUnits(final long timeNs, final int tsresol)
