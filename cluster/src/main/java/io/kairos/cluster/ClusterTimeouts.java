@@ -4,11 +4,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How fast the members notice a lost leader and elect another, validated; immutable. Failover takes about
- * {@code leaderHeartbeatTimeoutNs} (silence before the followers give the leader up) plus an election: the
- * survivors canvass for {@code electionTimeoutNs} (a dead member never answers, so no canvass is unanimous), one
- * nominates itself after a random part of half of it, and the ballot is decided within it. Shorter fails over
- * faster, but a member whose threads stall for longer than the heartbeat timeout (GC, a starved CPU) is replaced
- * needlessly, which costs an election of its own.
+ * {@code leaderHeartbeatTimeoutNs} (silence before the followers give the leader up) plus an election, measured
+ * ({@link ClusterWatch}'s lines): a short canvass and nomination, a ballot that waits the whole
+ * {@code electionTimeoutNs} (the dead member never votes), then the new leader's start and its followers joining
+ * (~150 ms). Shorter fails over faster, but a member whose threads stall for longer than the heartbeat timeout (GC,
+ * a starved CPU) is replaced needlessly, which costs an election of its own.
  *
  * @param leaderHeartbeatTimeoutNs  {@code cluster.leader-heartbeat-timeout-ms}
  * @param leaderHeartbeatIntervalNs {@code cluster.leader-heartbeat-interval-ms}: how often the leader speaks when it
@@ -21,7 +21,7 @@ public record ClusterTimeouts(long leaderHeartbeatTimeoutNs, long leaderHeartbea
     static final int MIN_HEARTBEATS_PER_TIMEOUT = 4;
 
     /** The shipped defaults: sub-second failover for members on cores of their own. */
-    public static final ClusterTimeouts DEFAULTS = ofMillis(500, 50, 300);
+    public static final ClusterTimeouts DEFAULTS = ofMillis(300, 30, 100);
 
     public ClusterTimeouts
     {

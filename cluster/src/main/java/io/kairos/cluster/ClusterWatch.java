@@ -7,8 +7,9 @@ import io.aeron.cluster.ElectionState;
 import org.agrona.concurrent.Agent;
 
 /**
- * Reports this member's elections: when one starts (the leader was lost, or the member starts) and when it ends,
- * with how long it took and the role it left the member in. Aeron Cluster logs nothing of this itself, so without
+ * Reports this member's elections: when one starts (the leader was lost, or the member starts), each state it passes
+ * through with the time since the start (where a slow failover spends its time: canvass, nomination, ballot, the new
+ * leader's start), and when it ends, with how long it took and the role it left the member in. Aeron Cluster logs nothing of this itself, so without
  * it a kill -9 of the leader left no line anywhere. Polls the consensus module's election-state and role counters
  * (safe from any thread) on a slow-polling thread of its own; allocates only to write a line.
  */
@@ -46,7 +47,12 @@ final class ClusterWatch implements Agent
             electionStartedNs = System.nanoTime();
             log.info("election started (state " + state + ")");
         }
-        else if (state == ElectionState.CLOSED)
+        else if (state != ElectionState.CLOSED)
+        {
+            log.info("election state " + lastState + " -> " + state + " at +" +
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - electionStartedNs) + " ms");
+        }
+        else
         {
             final long code = role.isClosed() ? -1 : role.get();
             log.info("election over after " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - electionStartedNs) +

@@ -64,11 +64,13 @@ class ClusterFailoverIT
             int firstAfterKill = -1;
             long lastAckBeforeKill = 0;
             long firstAckAfterKill = 0;
+            long killedAt = 0;
             while (System.currentTimeMillis() < deadline)
             {
                 if (killed < 0 && System.currentTimeMillis() >= killAt && flow.acked() >= 2 * MIN_ACKED_ORDERS)
                 {
                     killed = cluster.leader();
+                    killedAt = System.currentTimeMillis();
                     cluster.kill9(killed);
                     firstAfterKill = flow.next();
                 }
@@ -93,6 +95,10 @@ class ClusterFailoverIT
             assertTrue(flow.ackedBoth(firstAfterKill + ORDERS_AFTER_KILL),
                 "orders sent after the kill were not acknowledged:\n" + cluster.gateway().output());
 
+            final int dead = killed;
+            final FailoverParts parts = FailoverParts.of(killedAt, firstAckAfterKill,
+                java.util.stream.IntStream.range(0, 3).filter(i -> i != dead).mapToObj(i -> cluster.member(i).output())
+                    .toList(), cluster.gateway().output());
             cluster.restart(killed);
             final long killedCaughtUp = cluster.awaitCaughtUp(killed);
             final int follower = cluster.follower(cluster.leader());
@@ -103,10 +109,12 @@ class ClusterFailoverIT
 
             final List<String> failures = flow.verify(false);
             System.out.printf("cluster-trial %d: flow %d ms, acked %d orders, %d traded, killed leader %d, " +
-                    "failover %d ms (last ack before the kill to the first ack of an order sent after it), " +
-                    "restarted it caught up at command %d; follower %d killed, restarted, caught up at %d; %s%n",
+                    "failover %d ms (last ack before the kill to the first ack of an order sent after it; from the " +
+                    "kill %d ms: %s), restarted it caught up at command %d; follower %d killed, restarted, caught " +
+                    "up at %d; %s%n",
                 trial, flowMs, flow.acked(), flow.bought(), killed, firstAckAfterKill - lastAckBeforeKill,
-                killedCaughtUp, follower, followerCaughtUp, failures.isEmpty() ? "PASS" : "FAIL");
+                firstAckAfterKill - killedAt, parts, killedCaughtUp, follower, followerCaughtUp,
+                failures.isEmpty() ? "PASS" : "FAIL");
             assertTrue(failures.isEmpty(), String.join("\n", failures));
             flow.disconnect();
             cluster.stop();
