@@ -9,9 +9,10 @@ import org.agrona.concurrent.Agent;
 /**
  * Reports this member's elections: when one starts (the leader was lost, or the member starts), each state it passes
  * through with the time since the start (where a slow failover spends its time: canvass, nomination, ballot, the new
- * leader's start), and when it ends, with how long it took and the role it left the member in. Aeron Cluster logs nothing of this itself, so without
- * it a kill -9 of the leader left no line anywhere. Polls the consensus module's election-state and role counters
- * (safe from any thread) on a slow-polling thread of its own; allocates only to write a line.
+ * leader's start), and when it ends, with how long it took and the role it left the member in. Aeron Cluster logs
+ * nothing of this itself, so without it a kill -9 of the leader left no line anywhere. Polls the consensus module's
+ * election-state and role counters (safe from any thread) on a slow-polling thread of its own; allocates only to
+ * write a line.
  */
 final class ClusterWatch implements Agent
 {
