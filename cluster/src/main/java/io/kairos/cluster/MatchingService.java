@@ -25,7 +25,6 @@ import io.kairos.engine.Instrument;
 import io.kairos.engine.MatchingCore;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
-import org.agrona.collections.Long2LongHashMap;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochNanoClock;
 
@@ -58,7 +57,7 @@ public final class MatchingService implements ClusteredService
     private final EventHistory history;
     private final ExpandableDirectByteBuffer out = new ExpandableDirectByteBuffer(1 << 16);
     private final EngineCommand command = new EngineCommand();
-    private final Long2LongHashMap lastSequenceByInstance = new Long2LongHashMap(0);
+    private final AppliedCommands applied = new AppliedCommands();
     private final List<ClientSession> live = new ArrayList<>();
     private final EventWriter writer = new EventWriter();
     private Cluster cluster;
@@ -143,11 +142,10 @@ public final class MatchingService implements ClusteredService
     {
         final long instance = buffer.getLong(offset + COMMAND_INSTANCE_OFFSET);
         final long sequence = buffer.getLong(offset + COMMAND_SEQUENCE_OFFSET);
-        if (sequence <= lastSequenceByInstance.get(instance))
+        if (!applied.firstTime(instance, sequence))
         {
             return; // a resend of a command already applied: its events are in the history
         }
-        lastSequenceByInstance.put(instance, sequence);
         commandIndex++;
         final boolean valid = CommandCodec.decode(
             buffer, offset + COMMAND_PAYLOAD_OFFSET, length - COMMAND_PAYLOAD_OFFSET, command);
@@ -270,14 +268,14 @@ public final class MatchingService implements ClusteredService
     @Override
     public void onTakeSnapshot(final ExclusivePublication publication)
     {
-        ServiceSnapshot.write(publication, idle, commandIndex, lastSequenceByInstance, cores);
+        ServiceSnapshot.write(publication, idle, commandIndex, applied.lastSequenceByInstance(), cores);
         lastSnapshotIndex = commandIndex;
         snapshotsTaken++;
     }
 
     private void loadSnapshot(final Image image)
     {
-        commandIndex = ServiceSnapshot.read(image, idle, lastSequenceByInstance, cores);
+        commandIndex = ServiceSnapshot.read(image, idle, applied.lastSequenceByInstance(), cores);
     }
 
     @Override
