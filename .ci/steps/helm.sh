@@ -13,7 +13,10 @@
 #     ServiceMonitor (a CRD, no built-in schema) checked for shape and target, the chart's own
 #     promises (Guaranteed QoS, restricted securityContext, probes) and the expected object counts
 #     (helm/kairos/ci/check_rendered.py), in cluster mode the members' StatefulSet, headless Service,
-#     PDB majority, anti-affinity and member list; cluster mode refused below Kubernetes 1.28
+#     PDB majority, anti-affinity and member list; the cluster client secret from a Secret on members and
+#     gateways (never in a ConfigMap); the NetworkPolicies (members' UDP ports only from their group's gateway
+#     and members, metrics only from the monitoring namespace); cluster mode refused below Kubernetes 1.28
+#   - check_rendered.py refuses renders broken on purpose (helm/kairos/ci/mutate_rendered.py)
 #   - NOTES.txt renders and names the Services and the FIX settings
 #   - every helm/kairos/ci/invalid/*.yaml must FAIL to render, with the message on its first line
 #   - the real server accepts every rendered configuration (bin/kairos-server --check-config with the
@@ -142,15 +145,16 @@ check "lint values-aws.yaml, replication cluster" helm lint --strict "$CHART" -f
 say "== helm template + strict validation against Kubernetes $KUBE_VERSION"
 check "default values" render_and_check default \
   --expect StatefulSet=1 --expect Service=3 --expect Secret=1 --expect ConfigMap=2 \
-  --expect PodDisruptionBudget=1 --expect ServiceAccount=1 --expect ServiceMonitor=0 --dashboard --
+  --expect PodDisruptionBudget=1 --expect ServiceAccount=1 --expect ServiceMonitor=0 --expect NetworkPolicy=1 \
+  --dashboard --
 check "values-aws.yaml" render_and_check aws \
   --expect StatefulSet=2 --expect Service=6 --expect StorageClass=1 --expect PodDisruptionBudget=2 \
-  --expect ServiceMonitor=0 --dashboard -- -f "$CHART/values-aws.yaml"
+  --expect ServiceMonitor=0 --expect NetworkPolicy=2 --dashboard -- -f "$CHART/values-aws.yaml"
 check "values-aws.yaml + ServiceMonitor (CRD checked by shape)" render_and_check aws-monitor \
   --expect ServiceMonitor=1 -- -f "$CHART/values-aws.yaml" --set metrics.serviceMonitor.enabled=true
 check "replication cluster (default values, 3 members)" render_and_check cluster \
-  --expect StatefulSet=2 --expect Service=4 --expect PodDisruptionBudget=2 --members=3 -- \
-  --set replication.mode=cluster
+  --expect StatefulSet=2 --expect Service=4 --expect PodDisruptionBudget=2 --expect NetworkPolicy=2 \
+  --expect Secret=2 --members=3 -- --set replication.mode=cluster
 for f in "$CHART"/ci/valid/*.yaml; do
   base=$(basename "$f" .yaml)
   extra=()
@@ -170,6 +174,30 @@ refuses_old_kubernetes() {
 }
 check "replication cluster refused on Kubernetes 1.27 (no pod-index label)" refuses_old_kubernetes
 
+# ...and check_rendered.py can fail: each of these breaks the cluster render (check "replication cluster" above)
+# in one way that it must report.
+checker_refuses() { # checker_refuses MUTATION MESSAGE
+  local broken="$WORK/cluster-$1.yaml" out
+  python3 "$CHART/ci/mutate_rendered.py" "$1" "$WORK/cluster.yaml" "$broken" || return 1
+  if out=$(python3 "$CHECKER" "$broken" --kube-version "$KUBE_VERSION" 2>&1); then
+    say "check_rendered.py passed it; expected: $2"; return 1
+  fi
+  grep -qF -- "$2" <<< "$out" || { say "failed, but not with: $2"; printf '%s\n' "$out"; return 1; }
+}
+while IFS='|' read -r mutation message; do
+  check "check_rendered.py refuses: $mutation" checker_refuses "$mutation" "$message"
+done <<'MUTATIONS'
+open-client-ingress|NetworkPolicy/kairos-main-cluster: UDP 9101 from ['anywhere'], want ['pods of kairos-main']
+foreign-client|NetworkPolicy/kairos-main-cluster: UDP 9101 from ["other pods {
+drop-catchup-port|want exactly the 5 member ports [9100, 9101, 9102, 9103, 9104]
+open-venue-metrics|NetworkPolicy/kairos-main: metrics port 9090 open to ['anywhere']
+metrics-from-own-namespace|NetworkPolicy/kairos-main-cluster: metrics port 9090 open to
+no-member-policy|StatefulSet/kairos-main-cluster: its pods are selected by 0 NetworkPolicies
+secret-in-configmap|ConfigMap/kairos-config: holds the cluster client secret
+secret-in-plain-env|StatefulSet/kairos-main-cluster: KAIROS_CLUSTER_CLIENT_SECRET is not read from a Secret
+gateway-without-secret|StatefulSet/kairos-main: KAIROS_CLUSTER_CLIENT_SECRET is not read from a Secret
+MUTATIONS
+
 say "== NOTES.txt"
 check "NOTES default (port-forward, FIX settings)" notes_contain \
   "kairos-main-fix.venue.svc:9880|port-forward service/kairos-main-fix|SenderCompID=CLIENT01|TargetCompID=KAIROS|Password(554)"
@@ -177,7 +205,7 @@ check "NOTES values-aws.yaml (NLB hostname, heartbeat)" notes_contain \
   "kairos-p0-fix|kairos-p1-md|loadBalancer.ingress[0].hostname|HeartBtInt well below the NLB idle timeout (3600 s)" \
   -f "$CHART/values-aws.yaml"
 check "NOTES replication cluster (members, majority)" notes_contain \
-  "pods kairos-main-cluster-0..2|once 2 members have it|app.kubernetes.io/component=cluster-member" \
+  "pods kairos-main-cluster-0..2|once 2 members have it|app.kubernetes.io/component=cluster-member|Secret kairos-cluster-client, key client-secret" \
   --set replication.mode=cluster
 
 say "== bad values must fail with a message"

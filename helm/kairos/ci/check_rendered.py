@@ -16,11 +16,23 @@
    the same order as its gateway (entry i = pod i), keeps members on separate nodes (required pod
    anti-affinity; with --zone-spread also spread over zones), and a PodDisruptionBudget that keeps a
    majority.
+6. The cluster client secret (cluster.client-secret): every member and every gateway of a group in cluster mode
+   reads KAIROS_CLUSTER_CLIENT_SECRET from a Secret (secretKeyRef, key client-secret; a rendered Secret of that
+   name holds the key), no other pod has it, and neither its name nor a rendered secret's value appears in any
+   ConfigMap or plain env value.
+7. NetworkPolicies, when any is rendered: every venue and member pod is selected by exactly one, which restricts
+   ingress. A venue's policy opens its FIX ports (the container's fix and md ports) to clients, its metrics port only
+   to the monitoring namespaces (--metrics-namespace, default monitoring) and IP blocks, and in cluster mode UDP only
+   from its own group's members (on an ephemeral range); a member's policy lets in UDP only from its group's venue
+   pod (client ingress, base + 1) and its group's members (the other 4 ports and an ephemeral range), so that
+   together they name exactly the 5 member ports, and metrics only from the monitoring namespaces.
 
 Usage: check_rendered.py RENDERED.yaml --kube-version 1.33.0 [--expect StatefulSet=2 ...]
        [--dashboard] (also check the Grafana dashboard JSON against the metrics contract)
        [--members=N] [--zone-spread] (cluster mode: members per group, zone spread required)
+       [--metrics-namespace=NAME ...] (namespaces allowed to the metrics port; default monitoring)
 """
+import base64
 import argparse
 import json
 import sys
@@ -270,6 +282,144 @@ def check_member_statefulset(docs, sts, gateway, members_expected, zone_spread, 
         fail(errors, gw_where, f"/dev/shm {shm} is below {GATEWAY_SHM_MIN_MIB}Mi (the cluster client's and the gateway's media drivers)")
 
 
+CLIENT_SECRET_ENV = "KAIROS_CLUSTER_CLIENT_SECRET"
+
+
+def is_replicated(sts):
+    return container_env(sts).get("KAIROS_ENGINE_REPLICATION", {}).get("value") == "cluster"
+
+
+def check_client_secret(docs, errors):
+    """Check 6 of the module docstring."""
+    secrets = {d["metadata"]["name"]: d for d in docs if d["kind"] == "Secret"}
+    for sts in (d for d in docs if d["kind"] == "StatefulSet"):
+        where = f"StatefulSet/{sts['metadata']['name']}"
+        var = container_env(sts).get(CLIENT_SECRET_ENV)
+        if not is_replicated(sts):
+            if var is not None:
+                fail(errors, where, f"{CLIENT_SECRET_ENV} on a pod that is not in cluster mode")
+            continue
+        ref = ((var or {}).get("valueFrom") or {}).get("secretKeyRef") or {}
+        if var is None or "value" in var or ref.get("key") != "client-secret" or not ref.get("name"):
+            fail(errors, where, f"{CLIENT_SECRET_ENV} is not read from a Secret's key client-secret: {var}")
+            continue
+        secret = secrets.get(ref["name"])
+        if secret is not None and "client-secret" not in (secret.get("data") or {}):
+            fail(errors, where, f"Secret/{ref['name']} has no key client-secret")
+    values = set()
+    for secret in secrets.values():
+        encoded = (secret.get("data") or {}).get("client-secret")
+        if encoded:
+            values.add(base64.b64decode(encoded).decode())
+    for doc in docs:
+        if doc["kind"] == "ConfigMap":
+            text = json.dumps(doc.get("data") or {})
+            leaked = ["cluster.client-secret", CLIENT_SECRET_ENV] + sorted(values)
+            if any(v in text for v in leaked):
+                fail(errors, f"ConfigMap/{doc['metadata']['name']}", "holds the cluster client secret (or its key)")
+        if doc["kind"] == "StatefulSet":
+            for var in doc["spec"]["template"]["spec"]["containers"][0].get("env", []):
+                if any(v in str(var.get("value", "")) for v in values):
+                    fail(errors, f"StatefulSet/{doc['metadata']['name']}", f"env {var['name']} holds the secret in clear")
+
+
+def container_ports(sts):
+    return {p["name"]: p for p in sts["spec"]["template"]["spec"]["containers"][0].get("ports", [])}
+
+
+def peer_kind(peer, sts_by_selector):
+    """A NetworkPolicyPeer in words: "pods of <StatefulSet>", "namespace <name>", "ipBlock <cidr>" or "other ..."."""
+    if set(peer) == {"podSelector"}:
+        match = (peer["podSelector"] or {}).get("matchLabels") or {}
+        name = sts_by_selector.get(tuple(sorted(match.items())))
+        return f"pods of {name}" if name else f"other pods {match}"
+    if set(peer) == {"namespaceSelector"}:
+        labels = (peer["namespaceSelector"] or {}).get("matchLabels") or {}
+        if set(labels) == {"kubernetes.io/metadata.name"} and not peer["namespaceSelector"].get("matchExpressions"):
+            return f"namespace {labels['kubernetes.io/metadata.name']}"
+    if set(peer) == {"ipBlock"} and peer["ipBlock"].get("cidr") not in ("0.0.0.0/0", "::/0"):
+        return f"ipBlock {peer['ipBlock'].get('cidr')}"
+    return f"other {peer}"
+
+
+def check_network_policies(docs, metrics_namespaces, errors):
+    """Check 7 of the module docstring."""
+    policies = [d for d in docs if d["kind"] == "NetworkPolicy"]
+    if not policies:
+        return
+    statefulsets = [d for d in docs if d["kind"] == "StatefulSet"]
+    sts_by_selector = {tuple(sorted(s["spec"]["selector"]["matchLabels"].items())): s["metadata"]["name"]
+                       for s in statefulsets}
+    gateway_of = {s["metadata"]["labels"].get("kairos.io/partition-group"): s["metadata"]["name"]
+                  for s in statefulsets if not is_member(s)}
+    for sts in statefulsets:
+        name = sts["metadata"]["name"]
+        where = f"StatefulSet/{name}"
+        pod_labels = sts["spec"]["template"]["metadata"]["labels"]
+        mine = [p for p in policies if selects((p["spec"].get("podSelector") or {}).get("matchLabels"), pod_labels)]
+        if len(mine) != 1:
+            fail(errors, where, f"its pods are selected by {len(mine)} NetworkPolicies, want 1")
+            continue
+        policy = mine[0]
+        pw = f"NetworkPolicy/{policy['metadata']['name']}"
+        if "Ingress" not in (policy["spec"].get("policyTypes") or []):
+            fail(errors, pw, "does not restrict ingress")
+        ports = {n: (p["containerPort"], p.get("protocol", "TCP")) for n, p in container_ports(sts).items()}
+        # (protocol, port, endPort) -> the sources in words (peer_kind).
+        allowed = {}
+        for rule in policy["spec"].get("ingress") or []:
+            if not rule.get("ports"):
+                fail(errors, pw, f"an ingress rule opens every port: {rule}")
+                continue
+            sources = [peer_kind(p, sts_by_selector) for p in rule.get("from") or []] or ["anywhere"]
+            for port in rule["ports"]:
+                if not isinstance(port.get("port"), int):
+                    fail(errors, pw, f"port {port.get('port')!r} is not the number the container declares")
+                    continue
+                key = (port.get("protocol", "TCP"), port["port"], port.get("endPort"))
+                allowed.setdefault(key, set()).update(sources)
+        group = sts["metadata"]["labels"].get("kairos.io/partition-group")
+        metrics = ("TCP", ports["metrics"][0], None)
+        metrics_sources = allowed.pop(metrics, set())
+        monitoring = {f"namespace {n}" for n in metrics_namespaces}
+        if not metrics_sources & monitoring or any(
+                s not in monitoring and not s.startswith("ipBlock ") for s in metrics_sources):
+            fail(errors, pw, f"metrics port {metrics[1]} open to {sorted(metrics_sources)}, want only the "
+                 f"monitoring namespaces {sorted(metrics_namespaces)} (and IP blocks)")
+        member_names = {s["metadata"]["name"] for s in statefulsets if is_member(s)
+                        and s["metadata"]["labels"].get("kairos.io/partition-group") == group}
+        members_src = {f"pods of {n}" for n in member_names}
+        if is_member(sts):
+            udp_single = {k[1]: v for k, v in allowed.items() if k[0] == "UDP" and k[2] is None}
+            want = {ports[n][0] for n in MEMBER_PORTS}
+            if set(udp_single) != want:
+                fail(errors, pw, f"UDP ports {sorted(udp_single)}, want exactly the 5 member ports {sorted(want)}")
+            ingress_port = ports["cl-ingress"][0]
+            for port, sources in udp_single.items():
+                expected = {f"pods of {gateway_of.get(group)}"} if port == ingress_port else members_src
+                if sources != expected:
+                    fail(errors, pw, f"UDP {port} from {sorted(sources)}, want {sorted(expected)}")
+            for key, sources in allowed.items():
+                if key[0] == "UDP" and key[2] is not None and sources != members_src:
+                    fail(errors, pw, f"UDP {key[1]}-{key[2]} from {sorted(sources)}, want the members only")
+                elif key[0] != "UDP":
+                    fail(errors, pw, f"{key[0]} port {key[1]} open on a member (metrics only)")
+        else:
+            for n in ("fix", "md"):
+                if ("TCP", ports[n][0], None) not in allowed:
+                    fail(errors, pw, f"{n} port {ports[n][0]} is not open to the FIX clients")
+            for key, sources in allowed.items():
+                if key[0] == "UDP":
+                    if not is_replicated(sts):
+                        fail(errors, pw, f"UDP {key[1]} open on a venue that is not a cluster client")
+                    elif sources != members_src or not member_names:
+                        fail(errors, pw, f"UDP {key[1]} from {sorted(sources)}, want its members only")
+                elif key not in (("TCP", ports["fix"][0], None), ("TCP", ports["md"][0], None)):
+                    fail(errors, pw, f"{key} is open on the venue pod")
+            if is_replicated(sts) and not any(k[0] == "UDP" for k in allowed):
+                fail(errors, pw, "the members' replies (UDP egress to the cluster client) are not let in")
+
+
 def check_dashboard(docs, errors):
     maps = [d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"].endswith("-dashboard")]
     if len(maps) != 1:
@@ -297,6 +447,8 @@ def main():
     parser.add_argument("--dashboard", action="store_true")
     parser.add_argument("--members", type=int, help="cluster mode: members every member StatefulSet must list")
     parser.add_argument("--zone-spread", action="store_true", help="cluster mode: members spread over zones")
+    parser.add_argument("--metrics-namespace", action="append", default=[],
+                        help="a namespace allowed to the metrics port (default: monitoring)")
     args = parser.parse_args()
 
     with open(args.rendered) as f:
@@ -324,6 +476,8 @@ def main():
     if args.dashboard:
         check_dashboard(docs, errors)
     check_cluster(docs, args.members, args.zone_spread, errors)
+    check_client_secret(docs, errors)
+    check_network_policies(docs, set(args.metrics_namespace or ["monitoring"]), errors)
     if args.members and not any(d["kind"] == "StatefulSet" and is_member(d) for d in docs):
         fail(errors, "objects", f"--members {args.members} given, but no cluster member StatefulSet is rendered")
 

@@ -8,7 +8,8 @@ under WORKDIR) and JAVA_OPTS (with pre-touch off, so that a 6 GiB heap costs not
 DIST/bin/kairos-server --config FILE --check-config. The server refuses unknown keys and bad values,
 and the JVM refuses conflicting options, so a chart that renders a config the server cannot start
 with fails here. The server must also have understood the pod's role: its hosted partitions, and in
-cluster mode (engine.replication=cluster) the member list and whether it is member 0 or the gateways.
+cluster mode (engine.replication=cluster) the member list, whether it is member 0 or the gateways, the failover
+timeouts the chart set and that the client secret is set.
 Prints one line per StatefulSet.
 
 Usage: server_check.py RENDERED.yaml DIST WORKDIR
@@ -33,7 +34,7 @@ def env_value(var):
         return var["value"]
     source = var.get("valueFrom") or {}
     if "secretKeyRef" in source:
-        return "check-password"
+        return "check-password-0123456789"  # cluster.client-secret needs 16 characters
     field = (source.get("fieldRef") or {}).get("fieldPath")
     if field in POD_FIELDS:
         return POD_FIELDS[field]
@@ -50,9 +51,14 @@ def expected_lines(env):
         role = f"member {member_id}" if member_id else "client (gateways)"
         expected.append("replication: cluster members=[" + ", ".join(members.split(",")) + "] role=" + role)
         for key, printed in (("KAIROS_CLUSTER_CLIENT_HOST", "client-host"),
-                             ("KAIROS_CLUSTER_HISTORY_COMMANDS", "history-commands")):
+                             ("KAIROS_CLUSTER_HISTORY_COMMANDS", "history-commands"),
+                             ("KAIROS_CLUSTER_LEADER_HEARTBEAT_TIMEOUT_MS", "leader-heartbeat-timeout-ms"),
+                             ("KAIROS_CLUSTER_LEADER_HEARTBEAT_INTERVAL_MS", "leader-heartbeat-interval-ms"),
+                             ("KAIROS_CLUSTER_ELECTION_TIMEOUT_MS", "election-timeout-ms")):
             if key in env:
                 expected.append(f"{printed}={env[key]}")
+        # Refused by the server when missing or short: every member and gateway must have it from the Secret.
+        expected.append("client-secret=(set, not shown)")
     else:
         expected.append("replication: none")
     return expected

@@ -167,9 +167,24 @@ Included by every template that depends on these values so that any render fails
 {{- end -}}
 {{- range $k, $v := .Values.extraConfig -}}
 {{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".cancel-on-disconnect" $k)) -}}
-{{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy" "engine.replication" "cluster.members" "cluster.member-id" "cluster.dir" "cluster.client-host" "cluster.history-commands")) -}}
+{{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy" "engine.replication" "cluster.members" "cluster.member-id" "cluster.dir" "cluster.client-host" "cluster.history-commands" "cluster.leader-heartbeat-timeout-ms" "cluster.leader-heartbeat-interval-ms" "cluster.election-timeout-ms" "cluster.client-secret")) -}}
 {{- if $reserved -}}
 {{- fail (printf "extraConfig: %q is managed by the chart; set it through its own value (see the chart README)" $k) -}}
+{{- end -}}
+{{- end -}}
+{{- $r := .Values.replication -}}
+{{- if lt (int64 $r.leaderHeartbeatTimeoutMs) (mul 4 (int64 $r.leaderHeartbeatIntervalMs)) -}}
+{{- fail (printf "replication: leaderHeartbeatTimeoutMs (%d) must be at least 4 x leaderHeartbeatIntervalMs (%d), or one or two late heartbeats cost an election (the server refuses it too)" (int64 $r.leaderHeartbeatTimeoutMs) (mul 4 (int64 $r.leaderHeartbeatIntervalMs))) -}}
+{{- end -}}
+{{- $np := .Values.networkPolicy -}}
+{{- if $np.enabled -}}
+{{- if gt (int $np.ephemeralPorts.from) (int $np.ephemeralPorts.to) -}}
+{{- fail (printf "networkPolicy.ephemeralPorts: from (%d) is above to (%d)" (int $np.ephemeralPorts.from) (int $np.ephemeralPorts.to)) -}}
+{{- end -}}
+{{- range $svcName, $svc := .Values.service -}}
+{{- if and (eq $svc.type "LoadBalancer") $svc.aws.enabled $svc.aws.healthCheckOnMetricsPort (eq $svc.aws.targetType "ip") (not $np.metricsFromCidrs) (not $np.metricsFrom) -}}
+{{- fail (printf "networkPolicy: service.%s.aws.healthCheckOnMetricsPort has the NLB check the metrics port, which the NetworkPolicy opens only to the monitoring namespace: list your VPC CIDR in networkPolicy.metricsFromCidrs (or set healthCheckOnMetricsPort false)" $svcName) -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
@@ -239,12 +254,58 @@ the members find each other before any is ready (the cluster can serve only once
 {{- end -}}
 {{- end -}}
 
-{{/* The cluster keys common to a group's gateway and members (env entries). */}}
+{{/*
+The cluster keys common to a group's gateway and members (env entries). The client secret comes from the Secret
+only (never the ConfigMap): members refuse a gateway that cannot prove it knows it.
+*/}}
 {{- define "kairos.clusterEnv" -}}
 - name: KAIROS_ENGINE_REPLICATION
   value: cluster
 - name: KAIROS_CLUSTER_MEMBERS
   value: {{ include "kairos.clusterMembers" . | quote }}
+- name: {{ include "kairos.envName" "cluster.client-secret" }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "kairos.clusterSecretName" .root }}
+      key: client-secret
+{{- end -}}
+
+{{/* The Secret holding cluster.client-secret (key client-secret): replication.existingClientSecret, else the chart's. */}}
+{{- define "kairos.clusterSecretName" -}}
+{{- default (printf "%s-cluster-client" (include "kairos.fullname" .)) .Values.replication.existingClientSecret -}}
+{{- end -}}
+
+{{/* Whether any group runs the replicated engine ("true" or ""). */}}
+{{- define "kairos.anyCluster" -}}
+{{- range $group := .Values.partitionGroups -}}
+{{- if eq (include "kairos.replication" (dict "root" $ "group" $group)) "cluster" }}true{{ end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The members' failover timing (env entries): replication.leaderHeartbeatTimeoutMs and friends. */}}
+{{- define "kairos.clusterTimeoutsEnv" -}}
+{{- $r := .Values.replication -}}
+{{- range $key, $value := dict "cluster.leader-heartbeat-timeout-ms" $r.leaderHeartbeatTimeoutMs "cluster.leader-heartbeat-interval-ms" $r.leaderHeartbeatIntervalMs "cluster.election-timeout-ms" $r.electionTimeoutMs }}
+- name: {{ include "kairos.envName" $key }}
+  value: {{ include "kairos.integerText" $value | quote }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Who may reach the metrics port (NetworkPolicyPeers): the monitoring namespaces, networkPolicy.metricsFromCidrs
+and networkPolicy.metricsFrom. The kubelet's probes come from the node, which most CNIs never filter.
+*/}}
+{{- define "kairos.metricsPeers" -}}
+{{- $np := .Values.networkPolicy -}}
+- namespaceSelector:
+    {{- toYaml $np.monitoringNamespaceSelector | nindent 4 }}
+{{- range $np.metricsFromCidrs }}
+- ipBlock:
+    cidr: {{ . }}
+{{- end }}
+{{- with $np.metricsFrom }}
+{{ toYaml . }}
+{{- end }}
 {{- end -}}
 
 {{/* A member's UDP ports, from replication.portBase (the order of MemberEndpoint in the cluster module). */}}
