@@ -63,6 +63,20 @@ public final class JournalReader implements AutoCloseable
         return journalDir.resolve(PARTITION_DIR_PREFIX + partition);
     }
 
+    /** The partition a journal directory named {@code p<N>} holds, else -1. */
+    public static int partitionOf(final Path dir)
+    {
+        final Path name = dir.getFileName();
+        final String text = name == null ? "" : name.toString();
+        if (!text.startsWith(PARTITION_DIR_PREFIX) || text.length() == PARTITION_DIR_PREFIX.length() ||
+            text.length() > PARTITION_DIR_PREFIX.length() + 3 ||
+            !text.substring(PARTITION_DIR_PREFIX.length()).chars().allMatch(Character::isDigit))
+        {
+            return -1;
+        }
+        return Integer.parseInt(text.substring(PARTITION_DIR_PREFIX.length()));
+    }
+
     /** Whether {@code dir} looks like one partition's journal directory (a segment or a lock file). */
     public static boolean isPartitionDir(final Path dir)
     {
