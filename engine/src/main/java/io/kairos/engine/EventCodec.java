@@ -60,6 +60,7 @@ public final class EventCodec
         buffer.putInt(offset + 16, e.partition);
         buffer.putInt(offset + 20, e.instrumentId);
         buffer.putInt(offset + 24, e.affectedOrders);
+        buffer.putInt(offset + 28, 0); // padding: written, so that equal events have equal bytes (digests)
         buffer.putLong(offset + 32, e.correlationId);
         buffer.putLong(offset + 40, e.orderId);
         buffer.putLong(offset + 48, e.execId);
