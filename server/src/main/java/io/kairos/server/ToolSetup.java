@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 import io.kairos.engine.JournalReadException;
+import io.kairos.engine.JournalReader;
 
 /**
  * What both journal tools start from, validated: the venue's configuration (loaded as the server loads it), the
@@ -14,7 +15,7 @@ record ToolSetup(KairosConfig config, JournalSelection selection, ReplayRange ra
     /**
      * @param dir the journal directory given on the command line, or null for the configuration's journal.dir
      * @return null after printing why, when the command line or configuration is bad
-     * @throws JournalReadException when the directory is missing or not a journal
+     * @throws JournalReadException when the directory is missing, not a journal, or in use by a running venue
      */
     static ToolSetup of(
         final String tool, final Path configFile, final Path dir, final Integer partition,
@@ -43,15 +44,21 @@ record ToolSetup(KairosConfig config, JournalSelection selection, ReplayRange ra
                 (config.engine().partitionCount() - 1) + "] (engine.partition-count), was " + partition);
             return null;
         }
+        final JournalSelection selection;
         try
         {
-            return new ToolSetup(config,
-                JournalSelection.resolve(dir != null ? dir : config.engine().journalDir(), partition), range);
+            selection = JournalSelection.resolve(dir != null ? dir : config.engine().journalDir(), partition);
         }
         catch (final IllegalArgumentException ex)
         {
             err.println("kairos-server " + tool + ": " + ex.getMessage());
             return null;
         }
+        for (final JournalSelection.Partition p : selection.partitions())
+        {
+            // every partition readable and not in use before anything is written
+            JournalReader.open(p.dir()).close();
+        }
+        return new ToolSetup(config, selection, range);
     }
 }

@@ -28,16 +28,19 @@ class JournalExportTest
         book,0,1,2,ADD,,,,,SELL,,,,AAPL,,,256,,1,190,1,,,,,,,,,,2026-03-01T09:30:00.001000000Z,,
         command,0,2,,NEW_ORDER,,,,,SELL,LIMIT,GTC,CLIENT02,AAPL,S2,,,,,190.01,2,,,,,,,,,\
         2026-03-01T09:30:00.001999000Z,2026-03-01T09:30:00.002000000Z,,2
-        execution,0,2,1,EXECUTION_REPORT,NEW_ORDER,NEW,NEW,,SELL,LIMIT,GTC,CLIENT02,AAPL,S2,,512,512,,190.01,2,0,2,0,,,,,,\
+        execution,0,2,1,EXECUTION_REPORT,NEW_ORDER,NEW,NEW,,SELL,LIMIT,GTC,CLIENT02,AAPL,S2,,512,512,,190.01,2,0,2,0,\
+        ,,,,,\
         2026-03-01T09:30:00.001999000Z,2026-03-01T09:30:00.002000000Z,,2
         book,0,2,2,ADD,,,,,SELL,,,,AAPL,,,512,,2,190.01,2,,,,,,,,,,2026-03-01T09:30:00.002000000Z,,
         command,0,3,,NEW_ORDER,,,,,BUY,LIMIT,IOC,CLIENT03,AAPL,B1,,,,,190.01,3,,,,,,,,,\
         2026-03-01T09:30:00.002999000Z,2026-03-01T09:30:00.003000000Z,,3
-        execution,0,3,1,EXECUTION_REPORT,NEW_ORDER,NEW,NEW,,BUY,LIMIT,IOC,CLIENT03,AAPL,B1,,768,768,,190.01,3,0,3,0,,,,,,\
+        execution,0,3,1,EXECUTION_REPORT,NEW_ORDER,NEW,NEW,,BUY,LIMIT,IOC,CLIENT03,AAPL,B1,,768,768,,190.01,3,0,3,0,,\
+        ,,,,\
         2026-03-01T09:30:00.002999000Z,2026-03-01T09:30:00.003000000Z,,3
         book,0,3,2,EXECUTE,aggressor BUY,,,,SELL,,,,AAPL,,,256,1024,3,190,0,,,,,1,768,,,,\
         2026-03-01T09:30:00.003000000Z,,
-        execution,0,3,3,EXECUTION_REPORT,,TRADE,FILLED,,SELL,LIMIT,DAY,CLIENT01,AAPL,S1,,256,1024,,190,1,1,0,190,190,1,768,\
+        execution,0,3,3,EXECUTION_REPORT,,TRADE,FILLED,,SELL,LIMIT,DAY,CLIENT01,AAPL,S1,,256,1024,,190,1,1,0,190,190,\
+        1,768,\
         ,,,2026-03-01T09:30:00.003000000Z,,0
         execution,0,3,4,EXECUTION_REPORT,NEW_ORDER,TRADE,PARTIALLY_FILLED,,BUY,LIMIT,IOC,CLIENT03,AAPL,B1,,768,1280,,\
         190.01,3,1,2,190,190,1,256,,,2026-03-01T09:30:00.002999000Z,2026-03-01T09:30:00.003000000Z,,3
@@ -45,7 +48,8 @@ class JournalExportTest
         2026-03-01T09:30:00.003000000Z,,
         execution,0,3,6,EXECUTION_REPORT,,TRADE,FILLED,,SELL,LIMIT,GTC,CLIENT02,AAPL,S2,,512,1536,,190.01,2,2,0,190.01,\
         190.01,2,768,,,,2026-03-01T09:30:00.003000000Z,,0
-        execution,0,3,7,EXECUTION_REPORT,NEW_ORDER,TRADE,FILLED,,BUY,LIMIT,IOC,CLIENT03,AAPL,B1,,768,1792,,190.01,3,3,0,\
+        execution,0,3,7,EXECUTION_REPORT,NEW_ORDER,TRADE,FILLED,,BUY,LIMIT,IOC,CLIENT03,AAPL,B1,,768,1792,,190.01,3,\
+        3,0,\
         190.006667,190.01,2,512,,,2026-03-01T09:30:00.002999000Z,2026-03-01T09:30:00.003000000Z,,3
         command,0,4,,CANCEL,,,,,SELL,,,CLIENT01,AAPL,C1,S9,,,,,,,,,,,,,,2026-03-01T09:30:00.003999000Z,\
         2026-03-01T09:30:00.004000000Z,,4
@@ -55,13 +59,15 @@ class JournalExportTest
     static final String PARTITION_1 = """
         command,1,1,,NEW_ORDER,,,,,BUY,LIMIT,DAY,CLIENT02,MSFT,M1,,,,,419.5,5,,,,,,,,,2026-03-01T09:30:00.004999000Z,\
         2026-03-01T09:30:00.005000000Z,,5
-        execution,1,1,1,EXECUTION_REPORT,NEW_ORDER,NEW,NEW,,BUY,LIMIT,DAY,CLIENT02,MSFT,M1,,257,257,,419.5,5,0,5,0,,,,,,\
+        execution,1,1,1,EXECUTION_REPORT,NEW_ORDER,NEW,NEW,,BUY,LIMIT,DAY,CLIENT02,MSFT,M1,,257,257,,419.5,5,0,5,0,,,\
+        ,,,\
         2026-03-01T09:30:00.004999000Z,2026-03-01T09:30:00.005000000Z,,5
         book,1,1,2,ADD,,,,,BUY,,,,MSFT,,,257,,1,419.5,5,,,,,,,,,,2026-03-01T09:30:00.005000000Z,,
         command,1,2,,MASS_CANCEL,,,,,,,,CLIENT02,MSFT,X1,,,,,,,,,,,,,,,2026-03-01T09:30:00.005999000Z,\
         2026-03-01T09:30:00.006000000Z,,6
         book,1,2,1,DELETE,,,,,BUY,,,,MSFT,,,257,,2,419.5,5,,,,,,,,,,2026-03-01T09:30:00.006000000Z,,
-        execution,1,2,2,EXECUTION_REPORT,MASS_CANCEL,CANCELED,CANCELED,,BUY,LIMIT,DAY,CLIENT02,MSFT,M1,,257,513,,419.5,5,\
+        execution,1,2,2,EXECUTION_REPORT,MASS_CANCEL,CANCELED,CANCELED,,BUY,LIMIT,DAY,CLIENT02,MSFT,M1,,257,513,,\
+        419.5,5,\
         0,0,0,,,,,,2026-03-01T09:30:00.005999000Z,2026-03-01T09:30:00.006000000Z,,6
         execution,1,2,3,MASS_CANCEL_REPORT,MASS_CANCEL,,,,,,,CLIENT02,MSFT,X1,,0,0,,0,0,0,0,0,,,,1,,\
         2026-03-01T09:30:00.005999000Z,2026-03-01T09:30:00.006000000Z,,6
@@ -103,12 +109,15 @@ class JournalExportTest
         final List<String> lines = result.out().lines().toList();
         assertEquals(7, lines.size());
         assertEquals("{\"record\":\"command\",\"partition\":1,\"index\":1,\"type\":\"NEW_ORDER\",\"side\":\"BUY\"," +
-            "\"ord_type\":\"LIMIT\",\"tif\":\"DAY\",\"session\":\"CLIENT02\",\"instrument\":\"MSFT\",\"clordid\":\"M1\"," +
+            "\"ord_type\":\"LIMIT\",\"tif\":\"DAY\",\"session\":\"CLIENT02\",\"instrument\":\"MSFT\"," +
+            "\"clordid\":\"M1\"," +
             "\"price\":\"419.5\",\"qty\":5,\"gateway_in\":\"2026-03-01T09:30:00.004999000Z\"," +
             "\"engine_in\":\"2026-03-01T09:30:00.005000000Z\",\"correlation_id\":5}", lines.get(0));
         assertEquals("{\"record\":\"execution\",\"partition\":1,\"index\":2,\"event\":3," +
-            "\"type\":\"MASS_CANCEL_REPORT\",\"cause\":\"MASS_CANCEL\",\"session\":\"CLIENT02\",\"instrument\":\"MSFT\"," +
-            "\"clordid\":\"X1\",\"order_id\":0,\"exec_id\":0,\"price\":\"0\",\"qty\":0,\"cum_qty\":0,\"leaves_qty\":0," +
+            "\"type\":\"MASS_CANCEL_REPORT\",\"cause\":\"MASS_CANCEL\",\"session\":\"CLIENT02\"," +
+            "\"instrument\":\"MSFT\"," +
+            "\"clordid\":\"X1\",\"order_id\":0,\"exec_id\":0,\"price\":\"0\",\"qty\":0,\"cum_qty\":0," +
+            "\"leaves_qty\":0," +
             "\"avg_px\":\"0\",\"affected_orders\":1,\"gateway_in\":\"2026-03-01T09:30:00.005999000Z\"," +
             "\"engine_in\":\"2026-03-01T09:30:00.006000000Z\",\"correlation_id\":6}", lines.get(6));
     }
