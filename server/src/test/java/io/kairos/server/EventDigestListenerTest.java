@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import io.kairos.engine.BookEvent;
@@ -28,28 +30,66 @@ class EventDigestListenerTest
     /** Unique ClOrdIDs without allocating: the same builder, rewritten. */
     private final StringBuilder clOrdId = new StringBuilder(16);
 
+    /**
+     * The digest alone, fed events the matcher produced (copied, as a consumer on another thread would hold them):
+     * the matcher's own allocation-freedom is the engine's {@code AllocationTest}.
+     */
     @Test
     void shouldAllocateNothingPerEventAfterWarmUp()
     {
-        final EventDigestListener digest = new EventDigestListener(config, EngineEventListener.NO_OP);
-        digest.onRecoveryComplete(0, 0);
-        digest.onRecoveryComplete(1, 0);
+        final List<ExecutionEvent> executions = new ArrayList<>();
+        final List<BookEvent> books = new ArrayList<>();
         final MatchingCore matcher = new MatchingCore(0, config, new SystemEpochNanoClock());
-        matcher.listener(digest);
+        matcher.listener(new EngineEventListener()
+        {
+            public void onExecution(final ExecutionEvent event)
+            {
+                final ExecutionEvent copy = new ExecutionEvent();
+                copy.copyFrom(event);
+                executions.add(copy);
+            }
+
+            public void onBookEvent(final BookEvent event)
+            {
+                final BookEvent copy = new BookEvent();
+                copy.copyFrom(event);
+                books.add(copy);
+            }
+        });
         final EngineCommand command = new EngineCommand();
-        for (int i = 0; i < 200_000; i++)
+        for (int i = 0; i < 100; i++)
         {
             trade(matcher, command, i);
+        }
+        final EventDigestListener digest = new EventDigestListener(config, EngineEventListener.NO_OP);
+        digest.onRecoveryComplete(0, 0);
+        for (int round = 0; round < 2_000; round++)
+        {
+            deliver(digest, executions, books);
         }
         final long events = eventsOf(digest);
         final long before = THREADS.getCurrentThreadAllocatedBytes();
-        for (int i = 200_000; i < 250_000; i++)
+        for (int round = 0; round < 500; round++)
         {
-            trade(matcher, command, i);
+            deliver(digest, executions, books);
         }
         final long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
-        assertEquals(events + 300_000, eventsOf(digest), "six events a trade were digested");
-        assertEquals(0, allocated, "bytes allocated while digesting");
+        assertEquals(events + 500L * (executions.size() + books.size()), eventsOf(digest), "every event digested");
+        assertEquals(0, allocated, "bytes allocated while digesting " + 500 * (executions.size() + books.size()) +
+            " events");
+    }
+
+    private static void deliver(
+        final EventDigestListener digest, final List<ExecutionEvent> executions, final List<BookEvent> books)
+    {
+        for (int i = 0; i < executions.size(); i++)
+        {
+            digest.onExecution(executions.get(i));
+        }
+        for (int i = 0; i < books.size(); i++)
+        {
+            digest.onBookEvent(books.get(i));
+        }
     }
 
     @Test
@@ -68,7 +108,7 @@ class EventDigestListenerTest
             digest.describe().get(0));
     }
 
-    /** A resting sell and a buy that takes it: an ack each, a fill each and two book events (AAPL, partition 0). */
+    /** A resting sell and a buy that takes it (AAPL, partition 0): acks, fills and book events. */
     private void trade(final MatchingCore matcher, final EngineCommand command, final int i)
     {
         clOrdId.setLength(0);
