@@ -78,6 +78,65 @@ public final class DirectoryLock implements AutoCloseable
         }
     }
 
+    /**
+     * For a reader that must not write to the directory (the journal tools): takes a shared lock on the lock file
+     * through a read-only channel, which the OS refuses while an owner holds its exclusive lock, and keeps an owner
+     * from starting while it is held. Creates and writes nothing. @return the lock, or null when the directory has
+     * no lock file (no owner ever opened it)
+     *
+     * @throws IllegalStateException when an owner holds the directory (the message names the setting and the pid)
+     */
+    public static DirectoryLock acquireShared(
+        final Path dir, final String fileName, final String key, final String owner)
+    {
+        final Path file = dir.resolve(fileName);
+        if (!Files.isRegularFile(file))
+        {
+            return null;
+        }
+        final FileChannel channel;
+        try
+        {
+            channel = FileChannel.open(file, StandardOpenOption.READ);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(key + " " + dir + ": cannot open " + file, e);
+        }
+        try
+        {
+            final FileLock lock = tryLockShared(channel);
+            if (lock == null)
+            {
+                throw new IllegalStateException(key + " " + dir + " is in use by a running " + owner + " (pid " +
+                    holder(file) + ", lock " + file + "); stop it first, or read a copy of the directory");
+            }
+            return new DirectoryLock(channel, lock);
+        }
+        catch (final IOException e)
+        {
+            closeQuietly(channel);
+            throw new UncheckedIOException(key + " " + dir + ": cannot lock " + file, e);
+        }
+        catch (final RuntimeException e)
+        {
+            closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    private static FileLock tryLockShared(final FileChannel channel) throws IOException
+    {
+        try
+        {
+            return channel.tryLock(0, Long.MAX_VALUE, true);
+        }
+        catch (final OverlappingFileLockException e)
+        {
+            return null;
+        }
+    }
+
     private static FileLock tryLock(final FileChannel channel) throws IOException
     {
         try

@@ -18,6 +18,14 @@ public final class EventCodec
     /** The longest encoded execution event: both ClOrdIDs at {@link AsciiId#MAX_LENGTH}. */
     public static final int MAX_EXECUTION_EVENT_LENGTH = 168 + 2 * AsciiId.MAX_LENGTH;
 
+    /** Offsets in an encoded execution event of the stamps the matcher takes from its clock (not from the command). */
+    public static final int EXECUTION_TRANSACT_TIME_OFFSET = 120;
+    public static final int EXECUTION_MATCH_START_OFFSET = 144;
+    public static final int EXECUTION_ENGINE_OUT_OFFSET = 152;
+    /** Offsets in an encoded book event of the stamps the matcher takes from its clock. */
+    public static final int BOOK_MATCH_START_OFFSET = 72;
+    public static final int BOOK_ENGINE_OUT_OFFSET = 80;
+
     private static final ExecutionEvent.Kind[] KINDS = ExecutionEvent.Kind.values();
     private static final CommandType[] CAUSES = CommandType.values();
     private static final ExecType[] EXEC_TYPES = ExecType.values();
@@ -52,6 +60,7 @@ public final class EventCodec
         buffer.putInt(offset + 16, e.partition);
         buffer.putInt(offset + 20, e.instrumentId);
         buffer.putInt(offset + 24, e.affectedOrders);
+        buffer.putInt(offset + 28, 0); // padding: written, so that equal events have equal bytes (digests)
         buffer.putLong(offset + 32, e.correlationId);
         buffer.putLong(offset + 40, e.orderId);
         buffer.putLong(offset + 48, e.execId);
@@ -63,11 +72,11 @@ public final class EventCodec
         buffer.putLong(offset + 96, e.lastPx);
         buffer.putLong(offset + 104, e.lastQty);
         buffer.putLong(offset + 112, e.contraOrderId);
-        buffer.putLong(offset + 120, e.transactTimeNs);
+        buffer.putLong(offset + EXECUTION_TRANSACT_TIME_OFFSET, e.transactTimeNs);
         buffer.putLong(offset + 128, e.gatewayInNs);
         buffer.putLong(offset + 136, e.engineInNs);
-        buffer.putLong(offset + 144, e.matchStartNs);
-        buffer.putLong(offset + 152, e.engineOutNs);
+        buffer.putLong(offset + EXECUTION_MATCH_START_OFFSET, e.matchStartNs);
+        buffer.putLong(offset + EXECUTION_ENGINE_OUT_OFFSET, e.engineOutNs);
         buffer.putLong(offset + 160, e.journalIndex);
         final int clLength = e.clOrdId.getBytes(buffer, offset + 168);
         return 168 + clLength + e.origClOrdId.getBytes(buffer, offset + 168 + clLength);
@@ -145,8 +154,8 @@ public final class EventCodec
         buffer.putLong(offset + 48, e.aggressorOrderId);
         buffer.putLong(offset + 56, e.execId);
         buffer.putLong(offset + 64, e.engineInNs);
-        buffer.putLong(offset + 72, e.matchStartNs);
-        buffer.putLong(offset + 80, e.engineOutNs);
+        buffer.putLong(offset + BOOK_MATCH_START_OFFSET, e.matchStartNs);
+        buffer.putLong(offset + BOOK_ENGINE_OUT_OFFSET, e.engineOutNs);
         return BOOK_EVENT_LENGTH;
     }
 

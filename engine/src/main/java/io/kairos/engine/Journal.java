@@ -9,12 +9,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.ObjLongConsumer;
-import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
 import org.agrona.IoUtil;
@@ -49,6 +47,8 @@ final class Journal implements AutoCloseable
     private final Path dir;
     private final int segmentBytes;
     private final CRC32C crc = new CRC32C();
+    /** Reads segments at recovery (the one definition of a segment's walk, shared with {@link JournalReader}). */
+    private final JournalRecords records = new JournalRecords();
     private final UnsafeBuffer buffer = new UnsafeBuffer(0, 0);
     /** Whether a force thread takes full segments over ({@link #forceAppended}); else they close when full. */
     private final boolean forcedElsewhere;
@@ -90,7 +90,13 @@ final class Journal implements AutoCloseable
     Recovery recover(final long afterIndex, final EngineCommand scratch, final ObjLongConsumer<EngineCommand> replay)
     {
         final List<Path> segments = segments();
-        long replayed = 0;
+        final long[] replayed = new long[1];
+        final JournalRecords.Handler handler = (command, index) ->
+        {
+            replay.accept(command, index);
+            replayed[0]++;
+            return true;
+        };
         long truncated = 0;
         String reason = "";
         lastIndex = afterIndex;
@@ -112,58 +118,40 @@ final class Journal implements AutoCloseable
                 continue;
             }
             map(segment);
-            int offset = 0;
-            while (true)
+            final JournalRecords.Stop stop = records.walk(buffer, mapped, segmentBytes, afterIndex, scratch, handler);
+            lastIndex = Math.max(lastIndex, records.lastIndex());
+            if (stop == JournalRecords.Stop.UNDECODABLE)
             {
-                final int length = offset + HEADER_LENGTH <= segmentBytes
-                    ? buffer.getIntVolatile(offset + LENGTH_OFFSET) : 0;
-                if (length == END_OF_SEGMENT)
-                {
-                    if (isLast)
-                    {
-                        closeCurrent();
-                    }
-                    break;
-                }
-                if (length == 0)
-                {
-                    position = offset;
-                    break;
-                }
-                final String problem = check(offset, length);
-                if (problem != null)
-                {
-                    truncated = cutTail(offset);
-                    reason = problem + " at byte " + offset + " of " + segment.getFileName();
-                    truncated += deleteAll(segments.subList(s + 1, segments.size()));
-                    position = offset;
-                    force();
-                    appendedIndex = lastIndex;
-                    return new Recovery(lastIndex, replayed, truncated, reason);
-                }
-                final long index = buffer.getLong(offset + INDEX_OFFSET);
-                if (index > afterIndex)
-                {
-                    if (!CommandCodec.decode(buffer, offset + HEADER_LENGTH, length - HEADER_LENGTH, scratch))
-                    {
-                        throw new IllegalStateException("journal record " + index
-                            + " passed its CRC but does not decode");
-                    }
-                    replay.accept(scratch, index);
-                    replayed++;
-                }
-                lastIndex = Math.max(lastIndex, index);
-                offset += align(length);
+                throw new IllegalStateException(records.problem());
+            }
+            if (stop == JournalRecords.Stop.BAD_RECORD)
+            {
+                final int offset = records.offset();
+                truncated = cutTail(offset);
+                reason = records.problem() + " at byte " + offset + " of " + segment.getFileName();
+                truncated += deleteAll(segments.subList(s + 1, segments.size()));
+                position = offset;
+                force();
+                appendedIndex = lastIndex;
+                return new Recovery(lastIndex, replayed[0], truncated, reason);
+            }
+            if (stop == JournalRecords.Stop.END_OF_RECORDS)
+            {
+                position = records.offset();
+            }
+            else if (isLast)
+            {
+                closeCurrent();
             }
             if (isLast)
             {
                 appendedIndex = lastIndex;
-                return new Recovery(lastIndex, replayed, truncated, reason);
+                return new Recovery(lastIndex, replayed[0], truncated, reason);
             }
             closeCurrent();
         }
         appendedIndex = lastIndex;
-        return new Recovery(lastIndex, replayed, truncated, reason);
+        return new Recovery(lastIndex, replayed[0], truncated, reason);
     }
 
     /**
@@ -308,16 +296,6 @@ final class Journal implements AutoCloseable
         }
     }
 
-    private String check(final int offset, final int length)
-    {
-        if (length < HEADER_LENGTH || length > MAX_RECORD_LENGTH || offset + length > segmentBytes)
-        {
-            return "bad record length " + length;
-        }
-        final int stored = buffer.getInt(offset + CRC_OFFSET);
-        return stored == crc(offset + INDEX_OFFSET, length - INDEX_OFFSET) ? null : "CRC mismatch";
-    }
-
     private int crc(final int offset, final int length)
     {
         crc.reset();
@@ -425,16 +403,7 @@ final class Journal implements AutoCloseable
 
     private List<Path> segments()
     {
-        try (Stream<Path> files = Files.list(dir))
-        {
-            final List<Path> segments = new ArrayList<>();
-            files.filter(p -> firstIndexOf(p.getFileName().toString()) >= 0).sorted().forEach(segments::add);
-            return segments;
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot list journal directory " + dir, ex);
-        }
+        return JournalRecords.segmentsIn(dir);
     }
 
     private long deleteAll(final List<Path> paths)

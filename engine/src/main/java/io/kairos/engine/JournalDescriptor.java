@@ -1,7 +1,9 @@
 package io.kairos.engine;
 
 /**
- * Layout of the command journal. A partition's journal is a directory of pre-sized, memory-mapped
+ * Layout of the command journal. The journal directory ({@code journal.dir}) holds one sub-directory per partition,
+ * {@code p<partition>} (with the partition's lock file, {@code partition.lock}). A partition's journal is a directory
+ * of pre-sized, memory-mapped
  * segment files named {@code journal-<first command index, 20 digits>.dat}. Each segment holds
  * records back to back, 8-byte aligned:
  *
@@ -54,6 +56,8 @@ final class JournalDescriptor
     static final int MAX_PAYLOAD_LENGTH = IDS_OFFSET + 2 * AsciiId.MAX_LENGTH;
     static final int MAX_RECORD_LENGTH = align(HEADER_LENGTH + MAX_PAYLOAD_LENGTH);
 
+    static final String PARTITION_DIR_PREFIX = "p";
+    static final String LOCK_FILE = "partition.lock";
     static final String SEGMENT_PREFIX = "journal-";
     static final String SEGMENT_SUFFIX = ".dat";
 

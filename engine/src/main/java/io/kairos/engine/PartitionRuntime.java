@@ -54,7 +54,6 @@ final class PartitionRuntime
      * command's events seldom have to wait for a force on the shared thread.
      */
     static final int HELD_EVENTS_HEADROOM = 1024;
-    static final String LOCK_FILE = "partition.lock";
 
     private final int partition;
     private final EngineConfig config;
@@ -111,7 +110,8 @@ final class PartitionRuntime
         // taken before anything reads the journal: recovery cuts a torn tail, which must never be a live
         // writer's record
         lock = journalled
-            ? DirectoryLock.acquire(partitionDir(config.journalDir()), LOCK_FILE, "journal.dir", "engine") : null;
+            ? DirectoryLock.acquire(
+                partitionDir(config.journalDir()), JournalDescriptor.LOCK_FILE, "journal.dir", "engine") : null;
         final boolean sync = config.journalMode() == JournalMode.SYNC;
         journal = journalled
             ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes(), sync) : null;
@@ -357,7 +357,7 @@ final class PartitionRuntime
 
     private Path partitionDir(final Path root)
     {
-        return root.resolve("p" + partition);
+        return root.resolve(JournalDescriptor.PARTITION_DIR_PREFIX + partition);
     }
 
     /** Appends one command to the journal; on the thread that runs the journal. */

@@ -19,13 +19,14 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param fix      the order-entry gateway's config, validated by the gateway's own record
  * @param md       the market-data gateway's config, likewise
  * @param metrics  the metrics and health endpoint
+ * @param eventDigest {@code engine.event-digest}: digest each partition's live events and print the hashes at stop
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
  */
 public record KairosConfig(
     String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine,
     ClusterConfig cluster,
     FixGatewayConfig fix,
-    MarketDataGatewayConfig md, MetricsSettings metrics, List<String> warnings)
+    MarketDataGatewayConfig md, MetricsSettings metrics, boolean eventDigest, List<String> warnings)
 {
     public KairosConfig
     {

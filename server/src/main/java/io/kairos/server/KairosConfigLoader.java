@@ -82,6 +82,12 @@ public final class KairosConfigLoader
         final MetricsSettings metrics = new MetricsSettings(
             source.bindAddress("metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
         refusePortClashes(source, fix, md, metrics);
+        final boolean eventDigest = source.booleanValue("engine.event-digest");
+        if (eventDigest && cluster.replication() == Replication.CLUSTER)
+        {
+            throw source.bad("engine.event-digest", "true",
+                "digests the venue's own engine's events; with engine.replication=cluster there is none");
+        }
 
         final Set<String> unknownKeys = source.unknownFileKeys();
         if (!unknownKeys.isEmpty())
@@ -95,7 +101,8 @@ public final class KairosConfigLoader
         {
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
-        return new KairosConfig(fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, warnings);
+        return new KairosConfig(
+            fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, eventDigest, warnings);
     }
 
     /** {@code server.threading}: as written, or for {@code auto} what the CPUs allow. */

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * venue cannot start (e.g. a port in use). The main thread waits; the signal thread stops.
  */
 @Command(name = "kairos-server", mixinStandardHelpOptions = true, version = "Kairos 0.1.0-SNAPSHOT",
-    sortOptions = false,
+    sortOptions = false, subcommands = {JournalCommand.class, ReplayCommand.class},
     description = {
         "Starts the Kairos venue in the foreground: FIX order entry, FIX market",
         "data, the matching engine and the metrics endpoint. Stops cleanly on",
@@ -32,7 +32,10 @@ import picocli.CommandLine.Option;
         "'-' as '_', e.g. KAIROS_FIX_PORT=9880).",
         "",
         "Exit status: 0 stopped cleanly, 1 could not start, 2 bad command line or",
-        "configuration."})
+        "configuration.",
+        "",
+        "Journal tools (read a journal no venue is using): `kairos-server journal --help`,",
+        "`kairos-server replay --help`."})
 public final class KairosServer implements Callable<Integer>
 {
     static final int EXIT_OK = 0;

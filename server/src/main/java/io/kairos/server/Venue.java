@@ -60,6 +60,9 @@ final class Venue implements AutoCloseable
     private AgentThread clusterThread;
     private ClusterMember member;
     private DemoOrderFlow demoFlow;
+    /** With engine.event-digest=true (and the venue's own engine): the live events' digests. */
+    private EventDigestListener eventDigest;
+    private PrintStream out;
     private boolean closed;
 
     private Venue(final KairosConfig config)
@@ -91,6 +94,7 @@ final class Venue implements AutoCloseable
 
     private void startAll(final int demoOrdersPerSecond, final PrintStream out) throws IOException
     {
+        this.out = out;
         bindJvmMeters();
         metricsServer = MetricsHttpServer.start(config.metrics(), registry, health);
         endpoints.add("Metrics        : http://" + config.metrics().bindAddress() + ":" + metricsServer.port() +
@@ -155,6 +159,12 @@ final class Venue implements AutoCloseable
             clusterThread.add(clusterEngine);
             endpoints.add("Engine         : replicated by the cluster " + cluster.members() +
                 " (this process is its client; replies to " + cluster.clientHost() + ")");
+        }
+        else if (config.eventDigest())
+        {
+            eventDigest = new EventDigestListener(engineConfig, fanOut);
+            engine.start(eventDigest);
+            endpoints.add("Event digest   : on (per-partition SHA-256 of the events, printed at stop)");
         }
         else
         {
@@ -337,6 +347,15 @@ final class Venue implements AutoCloseable
         health.notReady("stopping");
         closeQuietly(demoFlow);
         closeQuietly(engine);
+        if (eventDigest != null)
+        {
+            // the engine stopped: every event it released went through the digests
+            for (final String line : eventDigest.describe())
+            {
+                out.println("kairos-server: " + line);
+            }
+            out.flush();
+        }
         closeQuietly(clusterEngine); // waits (bounded) for the answers of the commands it sent
         if (clusterThread != null && threads == null)
         {

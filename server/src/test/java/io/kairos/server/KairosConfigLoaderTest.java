@@ -271,6 +271,17 @@ class KairosConfigLoaderTest
             "not needed without replication");
     }
 
+    @Test
+    void shouldLeaveTheEventDigestOffUnlessAskedAndRefuseAValueThatIsNoBoolean()
+    {
+        assertFalse(KairosConfigLoader.load(null, Map.of()).eventDigest(), "off by default");
+        assertTrue(KairosConfigLoader.load(null, Map.of("KAIROS_ENGINE_EVENT_DIGEST", "true")).eventDigest());
+        assertEquals("engine.event-digest", refused(Map.of(), "KAIROS_ENGINE_EVENT_DIGEST", "yes"));
+        assertEquals("engine.event-digest", refused(Map.of("KAIROS_ENGINE_REPLICATION", "cluster",
+            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100"), "KAIROS_ENGINE_EVENT_DIGEST",
+            "true"), "the cluster's client has no engine of its own to digest");
+    }
+
     private static String refused(final Map<String, String> base, final String name, final String value)
     {
         final Map<String, String> env = new HashMap<>(base);

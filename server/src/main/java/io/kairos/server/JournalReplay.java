@@ -1,0 +1,79 @@
+package io.kairos.server;
+
+import io.kairos.engine.EngineCommand;
+import io.kairos.engine.EngineConfig;
+import io.kairos.engine.JournalReadException;
+import io.kairos.engine.JournalReader;
+import io.kairos.engine.MatchingCore;
+import org.agrona.concurrent.SystemEpochNanoClock;
+
+/**
+ * Replays one partition's journal through a fresh {@link MatchingCore} built from the venue's configuration, as
+ * start-up recovery would, and shows each command with the events it produced to an {@link Observer}: the one
+ * replay behind {@code kairos-server journal} (export) and {@code kairos-server replay}. Each command is matched at
+ * its recorded engine-in time, so that the events' TransactTime is the command's and a run never reads the clock
+ * into an event. Runs on the calling thread; reads the journal with {@link JournalReader} (read-only).
+ */
+final class JournalReplay
+{
+    /** Sees each command; on the replay thread. */
+    interface Observer
+    {
+        /** Before the command is matched (a paced replay waits here). */
+        default void beforeMatch(final EngineCommand command, final long index)
+        {
+        }
+
+        /**
+         * After the command was matched. @param serviceNs how long the matcher took (System.nanoTime)
+         *
+         * @return false to stop the replay
+         */
+        boolean afterMatch(EngineCommand command, long index, long serviceNs, CommandEvents events);
+    }
+
+    private JournalReplay()
+    {
+    }
+
+    /**
+     * @param match false to read the commands only (no matcher, no events: a journal whose start was deleted)
+     * @throws JournalReadException when the journal cannot be read, or does not start at record 1 and
+     *                              {@code match} is set
+     */
+    static JournalReader.Summary run(
+        final JournalSelection.Partition partition, final EngineConfig config, final boolean match,
+        final Observer observer)
+    {
+        try (JournalReader reader = JournalReader.open(partition.dir()))
+        {
+            if (match && reader.firstIndex() > 1)
+            {
+                throw new JournalReadException(JournalReadException.Kind.NOT_FROM_START, partition.dir() +
+                    " starts at record " + reader.firstIndex() + ": the records before it were deleted once a" +
+                    " snapshot covered them, so the matcher's state cannot be rebuilt from this journal alone" +
+                    " (journal: --commands-only prints its commands)");
+            }
+            final MatchingCore matcher = match
+                ? new MatchingCore(partition.partition(), config, new SystemEpochNanoClock()) : null;
+            final CommandEvents events = new CommandEvents();
+            if (matcher != null)
+            {
+                matcher.listener(events);
+            }
+            return reader.read((command, index) ->
+            {
+                observer.beforeMatch(command, index);
+                events.clear();
+                long serviceNs = 0;
+                if (matcher != null)
+                {
+                    final long start = System.nanoTime();
+                    matcher.apply(command, command.engineInNs, index);
+                    serviceNs = System.nanoTime() - start;
+                }
+                return observer.afterMatch(command, index, serviceNs, events);
+            });
+        }
+    }
+}
