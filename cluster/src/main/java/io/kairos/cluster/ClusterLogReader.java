@@ -48,8 +48,12 @@ public final class ClusterLogReader
     @FunctionalInterface
     public interface CommandHandler
     {
-        void onCommand(long commandIndex, long logTimestampNs, EngineCommand command);
+        /** @return false to stop reading */
+        boolean onCommand(long commandIndex, long logTimestampNs, EngineCommand command);
     }
+
+    /** The lock file of a member's directory (held while a member runs on it). */
+    public static final String MEMBER_LOCK_FILE = ClusterMember.LOCK_FILE;
 
     private final Path clusterDir;
     private final EngineCommand command = new EngineCommand();
@@ -59,6 +63,7 @@ public final class ClusterLogReader
     private final ExpandableArrayBuffer fragments = new ExpandableArrayBuffer();
     private int fragmentsLength;
     private long commandIndex;
+    private boolean stopped;
 
     public ClusterLogReader(final Path clusterDir)
     {
@@ -74,7 +79,7 @@ public final class ClusterLogReader
     {
         final File consensus = clusterDir.resolve("consensus").toFile();
         final File archive = clusterDir.resolve("archive").toFile();
-        if (!new File(consensus, RecordingLog.RECORDING_LOG_FILE_NAME).isFile() || !archive.isDirectory())
+        if (!isMemberDirectory(clusterDir))
         {
             throw new IllegalArgumentException(clusterDir + " is not a cluster member's directory (no consensus/" +
                 RecordingLog.RECORDING_LOG_FILE_NAME + " or archive/)");
@@ -92,9 +97,19 @@ public final class ClusterLogReader
         }
         for (final long recordingId : recordings)
         {
-            readRecording(archive, recordingId, handler);
+            if (!stopped)
+            {
+                readRecording(archive, recordingId, handler);
+            }
         }
         return commandIndex;
+    }
+
+    /** Whether {@code dir} is a member's {@code cluster.dir}: a consensus module's recording log and an archive. */
+    public static boolean isMemberDirectory(final Path dir)
+    {
+        return Files.isRegularFile(dir.resolve("consensus").resolve(RecordingLog.RECORDING_LOG_FILE_NAME)) &&
+            Files.isDirectory(dir.resolve("archive"));
     }
 
     private void readRecording(final File archive, final long recordingId, final CommandHandler handler)
@@ -120,7 +135,7 @@ public final class ClusterLogReader
         final long segmentLength = extent[2];
         final long termLength = extent[3];
         long position = start;
-        while (stop == AeronArchive.NULL_POSITION || position < stop)
+        while (!stopped && (stop == AeronArchive.NULL_POSITION || position < stop))
         {
             final long base = segmentBase(start, position, termLength, segmentLength);
             final Path file = archive.toPath().resolve(recordingId + "-" + base + ".rec");
@@ -146,7 +161,7 @@ public final class ClusterLogReader
             mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
             final UnsafeBuffer segment = new UnsafeBuffer(mapped);
             int offset = from;
-            while (offset + DataHeaderFlyweight.HEADER_LENGTH <= segment.capacity())
+            while (!stopped && offset + DataHeaderFlyweight.HEADER_LENGTH <= segment.capacity())
             {
                 final int frameLength = segment.getInt(offset + DataHeaderFlyweight.FRAME_LENGTH_FIELD_OFFSET,
                     ByteOrder.LITTLE_ENDIAN);
@@ -227,7 +242,7 @@ public final class ClusterLogReader
         if (CommandCodec.decode(buffer, payloadOffset + COMMAND_PAYLOAD_OFFSET, payloadLength - COMMAND_PAYLOAD_OFFSET,
             command))
         {
-            handler.onCommand(commandIndex, sessionHeader.timestamp(), command);
+            stopped = !handler.onCommand(commandIndex, sessionHeader.timestamp(), command);
         }
     }
 

@@ -15,13 +15,11 @@ import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandCodec;
-import io.kairos.engine.CommandType;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.EventCodec;
 import io.kairos.engine.ExecutionEvent;
-import io.kairos.engine.Instrument;
 import io.kairos.engine.MatchingCore;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
@@ -149,7 +147,7 @@ public final class MatchingService implements ClusteredService
         commandIndex++;
         final boolean valid = CommandCodec.decode(
             buffer, offset + COMMAND_PAYLOAD_OFFSET, length - COMMAND_PAYLOAD_OFFSET, command);
-        final int partition = !valid ? ALL_PARTITIONS : partitionOf(command);
+        final int partition = !valid ? ALL_PARTITIONS : CommandRouting.partitionOf(config, command);
         writer.begin(EVENTS, partition, commandIndex, instance, sequence);
         if (valid)
         {
@@ -190,17 +188,6 @@ public final class MatchingService implements ClusteredService
             System.err.println("kairos cluster: command " + commandIndex + " failed in the matcher: " + ex);
             ex.printStackTrace();
         }
-    }
-
-    private int partitionOf(final EngineCommand c)
-    {
-        if (c.type == CommandType.MASS_CANCEL && c.instrumentId == EngineCommand.ALL_INSTRUMENTS)
-        {
-            return ALL_PARTITIONS;
-        }
-        final Instrument instrument = config.instruments().byId(c.instrumentId);
-        // an unknown instrument goes to the first hosted partition, which rejects it (as CommandPublisher does)
-        return instrument != null && cores[instrument.partition()] != null ? instrument.partition() : hosted[0];
     }
 
     private void onResume(final ClientSession session, final long after, final boolean recovery)

@@ -1,10 +1,16 @@
 package io.kairos.server;
 
+import java.io.UncheckedIOException;
+
+import io.kairos.cluster.ClusterLogReader;
+import io.kairos.cluster.CommandRouting;
+import io.kairos.engine.DirectoryLock;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.JournalReadException;
 import io.kairos.engine.JournalReader;
 import io.kairos.engine.MatchingCore;
+import org.agrona.CloseHelper;
 import org.agrona.concurrent.SystemEpochNanoClock;
 
 /**
@@ -45,6 +51,10 @@ final class JournalReplay
         final JournalSelection.Partition partition, final EngineConfig config, final boolean match,
         final Observer observer)
     {
+        if (partition.clusterLog())
+        {
+            return runClusterLog(partition, config, match, observer);
+        }
         try (JournalReader reader = JournalReader.open(partition.dir()))
         {
             if (match && reader.firstIndex() > 1)
@@ -74,6 +84,80 @@ final class JournalReplay
                 }
                 return observer.afterMatch(command, index, serviceNs, events);
             });
+        }
+    }
+
+    /**
+     * The partition's commands from a stopped member's consensus log, matched as the member's service matched them:
+     * at each command's log time, with the log's command index (counted over every partition).
+     */
+    private static JournalReader.Summary runClusterLog(
+        final JournalSelection.Partition partition, final EngineConfig config, final boolean match,
+        final Observer observer)
+    {
+        final DirectoryLock lock = memberLock(partition.dir());
+        try
+        {
+            final MatchingCore matcher = match
+                ? new MatchingCore(partition.partition(), config, new SystemEpochNanoClock()) : null;
+            final CommandEvents events = new CommandEvents();
+            if (matcher != null)
+            {
+                matcher.listener(events);
+            }
+            final long[] counts = {0, 0, 0}; // records, first index, last index
+            new ClusterLogReader(partition.dir()).read((index, logTimeNs, command) ->
+            {
+                final int routed = CommandRouting.partitionOf(config, command);
+                if (routed != partition.partition() && routed != CommandRouting.ALL_PARTITIONS)
+                {
+                    return true;
+                }
+                counts[0]++;
+                counts[1] = counts[1] == 0 ? index : counts[1];
+                counts[2] = index;
+                observer.beforeMatch(command, index);
+                events.clear();
+                long serviceNs = 0;
+                if (matcher != null)
+                {
+                    final long start = System.nanoTime();
+                    matcher.apply(command, logTimeNs, index);
+                    serviceNs = System.nanoTime() - start;
+                }
+                return observer.afterMatch(command, index, serviceNs, events);
+            });
+            return new JournalReader.Summary(counts[1], counts[2], counts[0], null);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new JournalReadException(JournalReadException.Kind.NOT_A_JOURNAL, ex.getMessage(), ex);
+        }
+        catch (final UncheckedIOException ex)
+        {
+            throw new JournalReadException(JournalReadException.Kind.IO, ex.getMessage(), ex);
+        }
+        finally
+        {
+            CloseHelper.close(lock);
+        }
+    }
+
+    /**
+     * A shared hold on a member's directory while a tool reads its log (null when it has no lock file, i.e. no member
+     * ever ran on it): refused while a member runs on it.
+     *
+     * @throws JournalReadException ({@code IN_USE}) when a member holds it
+     */
+    static DirectoryLock memberLock(final java.nio.file.Path dir)
+    {
+        try
+        {
+            return DirectoryLock.acquireShared(dir, ClusterLogReader.MEMBER_LOCK_FILE, "cluster.dir", "cluster member");
+        }
+        catch (final IllegalStateException ex)
+        {
+            throw new JournalReadException(JournalReadException.Kind.IN_USE, ex.getMessage(), ex);
         }
     }
 }

@@ -7,18 +7,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import io.kairos.cluster.ClusterLogReader;
+import io.kairos.engine.EngineConfig;
 import io.kairos.engine.JournalReadException;
 import io.kairos.engine.JournalReader;
 
 /**
- * The partition journals a tool reads: one partition's directory ({@code .../journal/p0}), or a venue's journal
- * directory ({@code journal.dir}) with every {@code p<N>} partition in it, in partition order. Immutable.
+ * The partition journals a tool reads: one partition's directory ({@code .../journal/p0}), a venue's journal
+ * directory ({@code journal.dir}) with every {@code p<N>} partition in it, in partition order, or a stopped cluster
+ * member's {@code cluster.dir}, whose consensus log holds the commands of every partition the member hosts (each
+ * partition reads the log and keeps its own commands, {@link io.kairos.cluster.CommandRouting}). Immutable.
  */
 record JournalSelection(List<Partition> partitions)
 {
-    /** One partition's journal. */
-    record Partition(int partition, Path dir)
+    /**
+     * One partition's journal, or (with {@code clusterLog}) one hosted partition's share of a member's log.
+     */
+    record Partition(int partition, Path dir, boolean clusterLog)
     {
+        Partition(final int partition, final Path dir)
+        {
+            this(partition, dir, false);
+        }
     }
 
     JournalSelection
@@ -30,11 +40,28 @@ record JournalSelection(List<Partition> partitions)
      * @param partition the partition a single directory holds when its name does not say ({@code p<N>}), or null
      * @throws JournalReadException when {@code path} is missing or neither kind of directory
      */
-    static JournalSelection resolve(final Path path, final Integer partition)
+    static JournalSelection resolve(final Path path, final Integer partition, final EngineConfig engine)
     {
         if (!Files.isDirectory(path))
         {
             throw new JournalReadException(JournalReadException.Kind.NO_DIRECTORY, "no such directory: " + path);
+        }
+        if (ClusterLogReader.isMemberDirectory(path))
+        {
+            final List<Partition> hosted = new ArrayList<>();
+            for (int p = 0; p < engine.partitionCount(); p++)
+            {
+                if (engine.hosts(p) && (partition == null || partition == p))
+                {
+                    hosted.add(new Partition(p, path, true));
+                }
+            }
+            if (hosted.isEmpty())
+            {
+                throw new IllegalArgumentException("partition " + partition + " is not among the partitions this " +
+                    "configuration hosts (engine.hosted-partitions)");
+            }
+            return new JournalSelection(hosted);
         }
         if (JournalReader.isPartitionDir(path))
         {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 import io.kairos.engine.JournalReadException;
+import org.agrona.CloseHelper;
 import io.kairos.engine.JournalReader;
 
 /**
@@ -47,7 +48,8 @@ record ToolSetup(KairosConfig config, JournalSelection selection, ReplayRange ra
         final JournalSelection selection;
         try
         {
-            selection = JournalSelection.resolve(dir != null ? dir : config.engine().journalDir(), partition);
+            selection = JournalSelection.resolve(dir != null ? dir : config.engine().journalDir(), partition,
+                config.engine());
         }
         catch (final IllegalArgumentException ex)
         {
@@ -57,7 +59,14 @@ record ToolSetup(KairosConfig config, JournalSelection selection, ReplayRange ra
         for (final JournalSelection.Partition p : selection.partitions())
         {
             // every partition readable and not in use before anything is written
-            JournalReader.open(p.dir()).close();
+            if (p.clusterLog())
+            {
+                CloseHelper.close(JournalReplay.memberLock(p.dir()));
+            }
+            else
+            {
+                JournalReader.open(p.dir()).close();
+            }
         }
         return new ToolSetup(config, selection, range);
     }
