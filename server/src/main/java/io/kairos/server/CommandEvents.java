@@ -34,15 +34,25 @@ final class CommandEvents implements EngineEventListener
     @Override
     public void onExecution(final ExecutionEvent event)
     {
-        buffer.checkLimit(length + EventDigest.MAX_LENGTH);
+        zeroNext();
         add(EventDigest.encode(event, buffer, length));
     }
 
     @Override
     public void onBookEvent(final BookEvent event)
     {
-        buffer.checkLimit(length + EventDigest.MAX_LENGTH);
+        zeroNext();
         add(EventDigest.encode(event, buffer, length));
+    }
+
+    /**
+     * Room for the next event, zeroed: whatever an encoder leaves unwritten (an older release's {@link EventCodec}
+     * skipped its padding) reads the same in every replay, so {@code --compare} sees only real differences.
+     */
+    private void zeroNext()
+    {
+        buffer.checkLimit(length + EventDigest.MAX_LENGTH);
+        buffer.setMemory(length, EventDigest.MAX_LENGTH, (byte)0);
     }
 
     private void add(final int eventLength)

@@ -30,6 +30,12 @@ final class JournalReplay
         {
         }
 
+        /** The same, with the time the command is matched at (its engine-in time, or its cluster log time). */
+        default void beforeMatch(final EngineCommand command, final long index, final long nowNs)
+        {
+            beforeMatch(command, index);
+        }
+
         /**
          * After the command was matched. @param serviceNs how long the matcher took (System.nanoTime)
          *
@@ -73,7 +79,7 @@ final class JournalReplay
             }
             return reader.read((command, index) ->
             {
-                observer.beforeMatch(command, index);
+                observer.beforeMatch(command, index, command.engineInNs);
                 events.clear();
                 long serviceNs = 0;
                 if (matcher != null)
@@ -116,7 +122,7 @@ final class JournalReplay
                 counts[0]++;
                 counts[1] = counts[1] == 0 ? index : counts[1];
                 counts[2] = index;
-                observer.beforeMatch(command, index);
+                observer.beforeMatch(command, index, logTimeNs);
                 events.clear();
                 long serviceNs = 0;
                 if (matcher != null)

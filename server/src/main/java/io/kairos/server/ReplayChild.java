@@ -1,22 +1,30 @@
 package io.kairos.server;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
-import io.kairos.engine.JournalReadException;
-import io.kairos.engine.JournalReader;
+import io.kairos.engine.CommandCodec;
+import io.kairos.engine.EngineCommand;
+import io.kairos.engine.MatchingCore;
+import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The child JVM of {@code replay --compare} ({@link ReplayComparison}): replays the journals it is given with
- * whatever matcher its class path holds first and writes each command's events to stdout — partition (int), journal
- * record (long), then {@link CommandEvents#writeTo} — as fast as it can; stdout carries nothing else. Arguments:
- * {@code CONFIG|- PARTITION=DIR...}. Exit status 0, or a {@link ToolExit} status with the reason on stderr.
- * Single-threaded.
+ * The child JVM of {@code replay --compare} ({@link ReplayComparison}): matches the commands the parent read (a file
+ * of {@link #writeCommand records}) with whatever matcher its class path holds first and writes each command's
+ * events to stdout — partition (int), record (long), then {@link CommandEvents#writeTo} — as fast as it can; stdout
+ * carries nothing else. The parent reads the journal or cluster log, not the child: the other release's engine
+ * classes come first on the child's class path and may predate this release's readers, so the child touches only
+ * what every release has — the command codec, the matcher and the event codec. Arguments: {@code CONFIG|- FILE}.
+ * Exit status 0, or a {@link ToolExit} status with the reason on stderr. Single-threaded.
  */
 final class ReplayChild
 {
@@ -27,6 +35,18 @@ final class ReplayChild
     public static void main(final String[] args)
     {
         System.exit(run(args));
+    }
+
+    /** One command for the child: partition, record index, the time it is matched at, its CommandCodec bytes. */
+    static void writeCommand(final DataOutputStream out, final int partition, final long index, final long nowNs,
+        final EngineCommand command, final UnsafeBuffer scratch) throws IOException
+    {
+        final int length = CommandCodec.encode(command, scratch, 0);
+        out.writeInt(partition);
+        out.writeLong(index);
+        out.writeLong(nowNs);
+        out.writeInt(length);
+        out.write(scratch.byteArray(), 0, length);
     }
 
     static int run(final String[] args)
@@ -41,48 +61,53 @@ final class ReplayChild
             System.err.println("kairos-server replay (compared): bad configuration: " + ex.getMessage());
             return ToolExit.BAD_USAGE;
         }
-        final DataOutputStream out =
-            new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16));
-        try
+        final MatchingCore[] matchers = new MatchingCore[config.engine().partitionCount()];
+        final CommandEvents events = new CommandEvents();
+        final EngineCommand command = new EngineCommand();
+        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(Path.of(args[1])),
+            1 << 16)))
         {
-            for (int i = 1; i < args.length; i++)
+            final DataOutputStream out =
+                new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16));
+            while (true)
             {
-                final int split = args[i].indexOf('=');
-                final int partition = Integer.parseInt(args[i].substring(0, split));
-                final JournalSelection.Partition p =
-                    new JournalSelection.Partition(partition, Path.of(args[i].substring(split + 1)));
-                final JournalReader.Summary summary = JournalReplay.run(p, config.engine(), true,
-                    (command, index, serviceNs, events) ->
-                    {
-                        try
-                        {
-                            out.writeInt(partition);
-                            out.writeLong(index);
-                            events.writeTo(out);
-                        }
-                        catch (final IOException ex)
-                        {
-                            throw new UncheckedIOException(ex);
-                        }
-                        return true;
-                    });
-                if (summary.tornTail() != null)
+                final int partition;
+                try
                 {
-                    System.err.println("kairos-server replay (compared): partition " + partition + ": torn tail: " +
-                        summary.tornTail());
+                    partition = in.readInt();
                 }
+                catch (final EOFException ex)
+                {
+                    break;
+                }
+                final long index = in.readLong();
+                final long nowNs = in.readLong();
+                final int length = in.readInt();
+                in.readFully(bytes.byteArray(), 0, length);
+                if (!CommandCodec.decode(bytes, 0, length, command))
+                {
+                    System.err.println("kairos-server replay (compared): partition " + partition + " record " +
+                        index + " does not decode with this release's command codec");
+                    return ToolExit.CORRUPT;
+                }
+                if (matchers[partition] == null)
+                {
+                    matchers[partition] = new MatchingCore(partition, config.engine(), new SystemEpochNanoClock());
+                    matchers[partition].listener(events);
+                }
+                events.clear();
+                matchers[partition].apply(command, nowNs, index);
+                out.writeInt(partition);
+                out.writeLong(index);
+                events.writeTo(out);
             }
             out.flush();
             return ToolExit.OK;
         }
-        catch (final JournalReadException ex)
+        catch (final IOException ex)
         {
-            System.err.println("kairos-server replay (compared): " + ex.getMessage());
-            return ToolExit.of(ex.kind());
-        }
-        catch (final IOException | UncheckedIOException ex)
-        {
-            // the parent stopped reading (it found a difference): nothing to say
+            // the parent stopped reading (it found a difference), or the file is gone: nothing to add
             return ToolExit.IO_ERROR;
         }
     }

@@ -1,25 +1,33 @@
 package io.kairos.server;
 
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.engine.BookEvent;
+import io.kairos.engine.CommandCodec;
+import io.kairos.engine.EngineCommand;
 import io.kairos.engine.ExecutionEvent;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * {@code replay --compare}: runs the same replay in a child JVM ({@link ReplayChild}) whose class path starts with
  * another release's jar (or a directory of classes), so that its matcher is that release's, and compares the child's
- * events with this process's command by command. Keeps the first difference, printed human-readably. The child's
+ * events with this process's command by command. This process reads the commands (journal or cluster log) and hands
+ * them to the child in a file, so the other release needs only a matcher and codecs, not this release's readers. Keeps the first difference, printed human-readably. The child's
  * stdout is the event stream; its stderr goes to this process's stderr. Owned by the replay thread.
  */
 final class ReplayComparison implements AutoCloseable
@@ -30,14 +38,17 @@ final class ReplayComparison implements AutoCloseable
     private final DataInputStream theirs;
     private final CommandEvents theirEvents = new CommandEvents();
     private final KairosConfig config;
+    /** The commands file the child reads; deleted on {@link #close}. */
+    private final Path commands;
     private long eventsBefore;
     private String difference;
     private boolean streamEnded;
 
-    private ReplayComparison(final Process child, final KairosConfig config)
+    private ReplayComparison(final Process child, final KairosConfig config, final Path commands)
     {
         this.child = child;
         this.config = config;
+        this.commands = commands;
         theirs = new DataInputStream(new BufferedInputStream(child.getInputStream(), 1 << 16));
     }
 
@@ -60,13 +71,56 @@ final class ReplayComparison implements AutoCloseable
         command.add(otherClassPath + File.pathSeparator + System.getProperty("java.class.path"));
         command.add(ReplayChild.class.getName());
         command.add(configFile == null ? "-" : configFile.toString());
-        for (final JournalSelection.Partition p : setup.selection().partitions())
-        {
-            command.add(p.partition() + "=" + p.dir());
-        }
+        final Path commands = writeCommands(setup);
+        command.add(commands.toString());
         final Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         child.getOutputStream().close();
-        return new ReplayComparison(child, setup.config());
+        return new ReplayComparison(child, setup.config(), commands);
+    }
+
+    /**
+     * Every command the replay will match, in its order, with the time each is matched at, read here with this
+     * release's readers: the child's class path starts with the other release, which may not have them.
+     */
+    private static Path writeCommands(final ToolSetup setup) throws IOException
+    {
+        final Path file = Files.createTempFile("kairos-replay-compare", ".commands");
+        final UnsafeBuffer scratch = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file),
+            1 << 16)))
+        {
+            for (final JournalSelection.Partition p : setup.selection().partitions())
+            {
+                JournalReplay.run(p, setup.config().engine(), false, new JournalReplay.Observer()
+                {
+                    @Override
+                    public void beforeMatch(final EngineCommand command, final long index, final long nowNs)
+                    {
+                        try
+                        {
+                            ReplayChild.writeCommand(out, p.partition(), index, nowNs, command, scratch);
+                        }
+                        catch (final IOException ex)
+                        {
+                            throw new UncheckedIOException(ex);
+                        }
+                    }
+
+                    @Override
+                    public boolean afterMatch(final EngineCommand command, final long index, final long serviceNs,
+                        final CommandEvents events)
+                    {
+                        return true;
+                    }
+                });
+            }
+        }
+        catch (final UncheckedIOException ex)
+        {
+            Files.deleteIfExists(file);
+            throw ex.getCause();
+        }
+        return file;
     }
 
     /** @return false at the first difference (kept in {@link #difference()}) or when the child's stream broke */
@@ -210,6 +264,14 @@ final class ReplayComparison implements AutoCloseable
     @Override
     public void close()
     {
+        try
+        {
+            Files.deleteIfExists(commands);
+        }
+        catch (final IOException ex)
+        {
+            System.err.println("kairos-server replay: cannot delete " + commands + ": " + ex);
+        }
         child.destroy();
         try
         {
