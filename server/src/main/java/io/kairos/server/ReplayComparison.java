@@ -27,8 +27,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code replay --compare}: runs the same replay in a child JVM ({@link ReplayChild}) whose class path starts with
  * another release's jar (or a directory of classes), so that its matcher is that release's, and compares the child's
  * events with this process's command by command. This process reads the commands (journal or cluster log) and hands
- * them to the child in a file, so the other release needs only a matcher and codecs, not this release's readers. Keeps the first difference, printed human-readably. The child's
- * stdout is the event stream; its stderr goes to this process's stderr. Owned by the replay thread.
+ * them to the child in a file, so the other release needs only a matcher and codecs, not this release's readers.
+ * Keeps the first difference, printed human-readably. The child's stdout is the event stream; its stderr goes to
+ * this process's stderr. Owned by the replay thread.
  */
 final class ReplayComparison implements AutoCloseable
 {
