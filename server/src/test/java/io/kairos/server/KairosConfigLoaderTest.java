@@ -278,8 +278,9 @@ class KairosConfigLoaderTest
         assertTrue(KairosConfigLoader.load(null, Map.of("KAIROS_ENGINE_EVENT_DIGEST", "true")).eventDigest());
         assertEquals("engine.event-digest", refused(Map.of(), "KAIROS_ENGINE_EVENT_DIGEST", "yes"));
         assertEquals("engine.event-digest", refused(Map.of("KAIROS_ENGINE_REPLICATION", "cluster",
-            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100"), "KAIROS_ENGINE_EVENT_DIGEST",
-            "true"), "the cluster's client has no engine of its own to digest");
+            "KAIROS_CLUSTER_MEMBERS", "10.0.1.5:9100,10.0.2.5:9100,10.0.3.5:9100",
+            "KAIROS_CLUSTER_CLIENT_SECRET", "sixteen-chars-at-least"), "KAIROS_ENGINE_EVENT_DIGEST", "true"),
+            "the cluster's client has no engine of its own to digest");
     }
 
     private static String refused(final Map<String, String> base, final String name, final String value)
