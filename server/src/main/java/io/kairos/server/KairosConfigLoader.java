@@ -239,8 +239,10 @@ public final class KairosConfigLoader
             final ClusterTimeouts timeouts = ClusterTimeouts.ofMillis(source.longValue(key, 1, 3_600_000),
                 source.longValue("cluster.leader-heartbeat-interval-ms", 1, 3_600_000),
                 source.longValue("cluster.election-timeout-ms", 1, 3_600_000));
+            // read always (the shipped file lists the key); required, and checked, only for a cluster
+            final ClusterSecret secret = clusterSecret(source, replication == Replication.CLUSTER);
             return new ClusterConfig(replication, members, memberId, dir, clientHost, history, fileSync, timeouts,
-                replication == Replication.CLUSTER ? clusterSecret(source) : null);
+                replication == Replication.CLUSTER ? secret : null);
         }
         catch (final IllegalArgumentException ex)
         {
@@ -249,13 +251,21 @@ public final class KairosConfigLoader
         }
     }
 
-    /** {@code cluster.client-secret}, checked without ever putting its value in a message. */
-    private static ClusterSecret clusterSecret(final PropertySource source)
+    /**
+     * {@code cluster.client-secret}, checked without ever putting its value in a message; null when it is empty
+     * (refused later, by {@link ClusterConfig}, only with {@code engine.replication=cluster}).
+     */
+    private static ClusterSecret clusterSecret(final PropertySource source, final boolean required)
     {
         final String key = "cluster.client-secret";
+        final String value = source.optionalString(key, "");
+        if (!required && value.isEmpty())
+        {
+            return null;
+        }
         try
         {
-            return ClusterSecret.of(source.optionalString(key, ""));
+            return ClusterSecret.of(value);
         }
         catch (final IllegalArgumentException ex)
         {

@@ -272,6 +272,23 @@ class KairosConfigLoaderTest
     }
 
     @Test
+    void shouldAcceptTheShippedPropertiesFileAsTheOperatorsFileWithEveryKeyKnown(@TempDir final Path dir)
+        throws IOException
+    {
+        final Path shipped = dir.resolve("kairos.properties");
+        try (java.io.InputStream in = KairosConfigLoader.class.getResourceAsStream("/" +
+            KairosConfigLoader.DEFAULTS_RESOURCE))
+        {
+            Files.copy(in, shipped);
+        }
+
+        final KairosConfig config = KairosConfigLoader.load(shipped, Map.of());
+
+        assertEquals(Replication.NONE, config.cluster().replication(), "as the image and the distribution ship it");
+        assertEquals(null, config.cluster().clientSecret());
+    }
+
+    @Test
     void shouldLeaveTheEventDigestOffUnlessAskedAndRefuseAValueThatIsNoBoolean()
     {
         assertFalse(KairosConfigLoader.load(null, Map.of()).eventDigest(), "off by default");
