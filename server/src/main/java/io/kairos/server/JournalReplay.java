@@ -70,26 +70,8 @@ final class JournalReplay
                     " snapshot covered them, so the matcher's state cannot be rebuilt from this journal alone" +
                     " (journal: --commands-only prints its commands)");
             }
-            final MatchingCore matcher = match
-                ? new MatchingCore(partition.partition(), config, new SystemEpochNanoClock()) : null;
-            final CommandEvents events = new CommandEvents();
-            if (matcher != null)
-            {
-                matcher.listener(events);
-            }
-            return reader.read((command, index) ->
-            {
-                observer.beforeMatch(command, index, command.engineInNs);
-                events.clear();
-                long serviceNs = 0;
-                if (matcher != null)
-                {
-                    final long start = System.nanoTime();
-                    matcher.apply(command, command.engineInNs, index);
-                    serviceNs = System.nanoTime() - start;
-                }
-                return observer.afterMatch(command, index, serviceNs, events);
-            });
+            final Step step = new Step(partition, config, match, observer);
+            return reader.read((command, index) -> step.match(command, index, command.engineInNs));
         }
     }
 
@@ -104,13 +86,7 @@ final class JournalReplay
         final DirectoryLock lock = memberLock(partition.dir());
         try
         {
-            final MatchingCore matcher = match
-                ? new MatchingCore(partition.partition(), config, new SystemEpochNanoClock()) : null;
-            final CommandEvents events = new CommandEvents();
-            if (matcher != null)
-            {
-                matcher.listener(events);
-            }
+            final Step step = new Step(partition, config, match, observer);
             final long[] counts = {0, 0, 0}; // records, first index, last index
             new ClusterLogReader(partition.dir()).read((index, logTimeNs, command) ->
             {
@@ -122,16 +98,7 @@ final class JournalReplay
                 counts[0]++;
                 counts[1] = counts[1] == 0 ? index : counts[1];
                 counts[2] = index;
-                observer.beforeMatch(command, index, logTimeNs);
-                events.clear();
-                long serviceNs = 0;
-                if (matcher != null)
-                {
-                    final long start = System.nanoTime();
-                    matcher.apply(command, logTimeNs, index);
-                    serviceNs = System.nanoTime() - start;
-                }
-                return observer.afterMatch(command, index, serviceNs, events);
+                return step.match(command, index, logTimeNs);
             });
             return new JournalReader.Summary(counts[1], counts[2], counts[0], null);
         }
@@ -164,6 +131,43 @@ final class JournalReplay
         catch (final IllegalStateException ex)
         {
             throw new JournalReadException(JournalReadException.Kind.IN_USE, ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * One command through the observer and (with {@code match}) a fresh matcher for the partition, timed: the step
+     * both readers (journal, cluster log) take per command. On the replay thread.
+     */
+    private static final class Step
+    {
+        private final MatchingCore matcher;
+        private final CommandEvents events = new CommandEvents();
+        private final Observer observer;
+
+        Step(final JournalSelection.Partition partition, final EngineConfig config, final boolean match,
+            final Observer observer)
+        {
+            this.observer = observer;
+            matcher = match ? new MatchingCore(partition.partition(), config, new SystemEpochNanoClock()) : null;
+            if (matcher != null)
+            {
+                matcher.listener(events);
+            }
+        }
+
+        /** @return false to stop the replay (the observer's answer) */
+        boolean match(final EngineCommand command, final long index, final long nowNs)
+        {
+            observer.beforeMatch(command, index, nowNs);
+            events.clear();
+            long serviceNs = 0;
+            if (matcher != null)
+            {
+                final long start = System.nanoTime();
+                matcher.apply(command, nowNs, index);
+                serviceNs = System.nanoTime() - start;
+            }
+            return observer.afterMatch(command, index, serviceNs, events);
         }
     }
 }
