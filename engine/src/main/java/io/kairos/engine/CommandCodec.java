@@ -11,7 +11,7 @@ import org.agrona.MutableDirectBuffer;
  */
 public final class CommandCodec
 {
-    /** The longest encoding: both ClOrdIDs at {@link AsciiId#MAX_LENGTH}. */
+    /** The longest encoding: both ClOrdIDs at {@link AsciiId#MAX_LENGTH}, and the order instructions. */
     public static final int MAX_LENGTH = MAX_PAYLOAD_LENGTH;
 
     private static final Side[] SIDES = Side.values();
@@ -33,7 +33,9 @@ public final class CommandCodec
         buffer.putByte(offset + PRE_REJECT_OFFSET, (byte)c.preReject.ordinal());
         buffer.putByte(offset + CL_ORD_ID_LENGTH_OFFSET, (byte)c.clOrdId.length());
         buffer.putByte(offset + ORIG_CL_ORD_ID_LENGTH_OFFSET, (byte)c.origClOrdId.length());
-        buffer.putByte(offset + FLAGS_OFFSET, c.possDup ? FLAG_POSS_DUP : 0);
+        final boolean instructions = c.minQty != 0 || c.maxFloor != 0;
+        buffer.putByte(offset + FLAGS_OFFSET, (byte)((c.possDup ? FLAG_POSS_DUP : 0) |
+            (instructions ? FLAG_INSTRUCTIONS : 0)));
         buffer.putInt(offset + SESSION_ID_OFFSET, c.sessionId);
         buffer.putInt(offset + INSTRUMENT_ID_OFFSET, c.instrumentId);
         buffer.putLong(offset + CORRELATION_ID_OFFSET, c.correlationId);
@@ -44,7 +46,14 @@ public final class CommandCodec
         buffer.putLong(offset + ENGINE_IN_OFFSET, c.engineInNs);
         final int clLength = c.clOrdId.getBytes(buffer, offset + IDS_OFFSET);
         final int origLength = c.origClOrdId.getBytes(buffer, offset + IDS_OFFSET + clLength);
-        return IDS_OFFSET + clLength + origLength;
+        final int idsEnd = IDS_OFFSET + clLength + origLength;
+        if (!instructions)
+        {
+            return idsEnd;
+        }
+        buffer.putLong(offset + idsEnd, c.minQty);
+        buffer.putLong(offset + idsEnd + Long.BYTES, c.maxFloor);
+        return idsEnd + INSTRUCTIONS_LENGTH;
     }
 
     /** @return false when the payload is not a valid command (unknown codes or lengths). */
@@ -54,7 +63,10 @@ public final class CommandCodec
         final int clLength = buffer.getByte(offset + CL_ORD_ID_LENGTH_OFFSET) & 0xFF;
         final int origLength = buffer.getByte(offset + ORIG_CL_ORD_ID_LENGTH_OFFSET) & 0xFF;
         final int reason = buffer.getByte(offset + PRE_REJECT_OFFSET) & 0xFF;
-        if (type == null || reason >= REASONS.length || IDS_OFFSET + clLength + origLength != length ||
+        final byte flags = buffer.getByte(offset + FLAGS_OFFSET);
+        final int idsEnd = IDS_OFFSET + clLength + origLength;
+        final boolean instructions = (flags & FLAG_INSTRUCTIONS) != 0;
+        if (type == null || reason >= REASONS.length || idsEnd + (instructions ? INSTRUCTIONS_LENGTH : 0) != length ||
             clLength > AsciiId.MAX_LENGTH || origLength > AsciiId.MAX_LENGTH)
         {
             return false;
@@ -73,9 +85,14 @@ public final class CommandCodec
         c.quantity = buffer.getLong(offset + QUANTITY_OFFSET);
         c.gatewayInNs = buffer.getLong(offset + GATEWAY_IN_OFFSET);
         c.engineInNs = buffer.getLong(offset + ENGINE_IN_OFFSET);
-        c.possDup = (buffer.getByte(offset + FLAGS_OFFSET) & FLAG_POSS_DUP) != 0;
+        c.possDup = (flags & FLAG_POSS_DUP) != 0;
         c.clOrdId.set(buffer, offset + IDS_OFFSET, clLength);
         c.origClOrdId.set(buffer, offset + IDS_OFFSET + clLength, origLength);
+        if (instructions)
+        {
+            c.minQty = buffer.getLong(offset + idsEnd);
+            c.maxFloor = buffer.getLong(offset + idsEnd + Long.BYTES);
+        }
         return true;
     }
 

@@ -8,7 +8,7 @@ package io.kairos.engine;
  * <p>Fields by type:
  * <ul>
  *   <li>{@link CommandType#NEW_ORDER}: session, clOrdId, instrumentId, side, orderType, timeInForce,
- *       price (limit only), quantity.</li>
+ *       price (limit only), quantity; optionally minQty and maxFloor.</li>
  *   <li>{@link CommandType#CANCEL}: session, clOrdId, origClOrdId or orderId, instrumentId, side.</li>
  *   <li>{@link CommandType#REPLACE}: as cancel, plus the new price and quantity (total order quantity).</li>
  *   <li>{@link CommandType#ORDER_STATUS}: session, clOrdId (may be empty), origClOrdId or orderId, instrumentId.</li>
@@ -36,6 +36,16 @@ public final class EngineCommand
     public TimeInForce timeInForce;
     public long price;
     public long quantity;
+    /**
+     * New orders: the least quantity the order must trade on entry (FIX MinQty 110), or 0: when less than this can
+     * trade at once, the order expires without trading; what is left after entry rests without a minimum.
+     */
+    public long minQty;
+    /**
+     * New orders: the most of the order shown on the book at once (FIX MaxFloor 111), or 0 for all of it: an iceberg.
+     * Each shown part, once filled, is replaced by the next from the hidden rest, with a new time priority.
+     */
+    public long maxFloor;
     /** Epoch ns when the gateway read the request from the socket (FIX 5979). */
     public long gatewayInNs;
     /** Epoch ns when the command entered the engine's ring (FIX 21002); stamped by the publisher. */
@@ -69,6 +79,8 @@ public final class EngineCommand
         timeInForce = other.timeInForce;
         price = other.price;
         quantity = other.quantity;
+        minQty = other.minQty;
+        maxFloor = other.maxFloor;
         gatewayInNs = other.gatewayInNs;
         engineInNs = other.engineInNs;
         preReject = other.preReject;

@@ -87,7 +87,7 @@ final class EventEmitter
         book.orderId = order.orderId;
         book.side = order.side;
         book.price = order.price;
-        book.quantity = order.leavesQty;
+        book.quantity = order.shownQty;
         if (command != null)
         {
             book.engineInNs = command.engineInNs;

@@ -21,8 +21,10 @@ package io.kairos.engine;
  *   0 type  1 side  2 ordType  3 tif  4 preReject  5 clOrdId len  6 origClOrdId len  7 flags
  *   8 sessionId (int)   12 instrumentId (int)   16 correlationId (long)   24 orderId (long)
  *   32 price (long)     40 quantity (long)      48 gatewayInNs (long)     56 engineInNs (long)
- *   64 clOrdId bytes, then origClOrdId bytes
- *   enum fields hold ordinal + 1 (0 = absent); flags: bit 0 = possDup (journals written before it have 0)
+ *   64 clOrdId bytes, then origClOrdId bytes, then (flag bit 1 only) minQty (long), maxFloor (long)
+ *   enum fields hold ordinal + 1 (0 = absent); flags: bit 0 = possDup (journals written before it have 0),
+ *   bit 1 = the order instructions minQty and maxFloor follow the ids (absent: both 0; so records written before
+ *   them read as before)
  * </pre>
  */
 final class JournalDescriptor
@@ -43,6 +45,8 @@ final class JournalDescriptor
     static final int ORIG_CL_ORD_ID_LENGTH_OFFSET = 6;
     static final int FLAGS_OFFSET = 7;
     static final byte FLAG_POSS_DUP = 1;
+    static final byte FLAG_INSTRUCTIONS = 2;
+    static final int INSTRUCTIONS_LENGTH = 16;
     static final int SESSION_ID_OFFSET = 8;
     static final int INSTRUMENT_ID_OFFSET = 12;
     static final int CORRELATION_ID_OFFSET = 16;
@@ -53,7 +57,7 @@ final class JournalDescriptor
     static final int ENGINE_IN_OFFSET = 56;
     static final int IDS_OFFSET = 64;
 
-    static final int MAX_PAYLOAD_LENGTH = IDS_OFFSET + 2 * AsciiId.MAX_LENGTH;
+    static final int MAX_PAYLOAD_LENGTH = IDS_OFFSET + 2 * AsciiId.MAX_LENGTH + INSTRUCTIONS_LENGTH;
     static final int MAX_RECORD_LENGTH = align(HEADER_LENGTH + MAX_PAYLOAD_LENGTH);
 
     static final String PARTITION_DIR_PREFIX = "p";

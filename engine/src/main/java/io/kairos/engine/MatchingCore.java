@@ -162,6 +162,8 @@ public final class MatchingCore
         order.price = c.orderType == OrderType.LIMIT ? c.price : 0;
         order.orderQty = c.quantity;
         order.leavesQty = c.quantity;
+        order.maxFloor = c.maxFloor;
+        order.showNextPart();
         ordersById.put(order);
         clOrdIds.add(order);
         linkToSession(order);
@@ -172,7 +174,8 @@ public final class MatchingCore
         ack.execId = nextExecId();
         emit.send(ack);
 
-        if (c.timeInForce == TimeInForce.FOK && !MatchingRules.canFillCompletely(book, order, selfTradePrevention))
+        final long mustFill = c.timeInForce == TimeInForce.FOK ? order.leavesQty : c.minQty;
+        if (mustFill > 0 && !MatchingRules.canFillAtLeast(book, order, mustFill, selfTradePrevention))
         {
             finish(order, ExecType.EXPIRED, true);
             return;
@@ -214,6 +217,11 @@ public final class MatchingCore
         {
             return notional;
         }
+        final RejectReason instructions = MatchingRules.validateInstructions(book.instrument, c);
+        if (instructions != RejectReason.NONE)
+        {
+            return instructions;
+        }
         return findByClOrdId(c.sessionId, c.clOrdId, clOrdKey) != null ? RejectReason.DUPLICATE_CL_ORD_ID
             : RejectReason.NONE;
     }
@@ -251,6 +259,7 @@ public final class MatchingCore
         }
         else
         {
+            order.showNextPart(); // an iceberg that traded as the aggressor rests with a whole part shown
             rest(book, order);
             emit.send(emit.book(BookEvent.Type.ADD, book, order));
         }
@@ -291,7 +300,7 @@ public final class MatchingCore
 
     private void trade(final OrderBook book, final Order aggressor, final Order resting)
     {
-        final long quantity = Math.min(aggressor.leavesQty, resting.leavesQty);
+        final long quantity = Math.min(aggressor.leavesQty, resting.tradableQty());
         final long price = resting.price;
         final long execId = nextExecId();
         final long aggressorExecId = nextExecId();
@@ -314,6 +323,13 @@ public final class MatchingCore
         {
             removeFromBook(book, resting, false);
             retire(resting, OrdStatus.FILLED);
+        }
+        else if (resting.shownQty == 0)
+        {
+            // the EXECUTE above showed the part gone (0 rests); the next part joins the back of the level, as new
+            resting.level.moveToBack(resting);
+            resting.showNextPart();
+            emit.send(emit.book(BookEvent.Type.ADD, book, resting));
         }
     }
 
@@ -399,12 +415,13 @@ public final class MatchingCore
 
         if (keepsPriority)
         {
-            final long reduction = order.leavesQty - newLeaves;
+            final long shownBefore = order.shownQty;
+            order.level.totalQty -= order.leavesQty - newLeaves;
             order.orderQty = c.quantity;
             order.leavesQty = newLeaves;
-            order.level.totalQty -= reduction;
+            order.shownQty = Math.min(shownBefore, newLeaves); // an iceberg's hidden rest shrinks first
             sendReplaced(e, order);
-            if (reduction > 0)
+            if (order.shownQty != shownBefore)
             {
                 emit.send(emit.book(BookEvent.Type.MODIFY_KEEP_PRIORITY, book, order));
             }
@@ -420,6 +437,7 @@ public final class MatchingCore
         }
         order.orderQty = c.quantity;
         order.leavesQty = newLeaves;
+        order.showNextPart();
         order.price = newPrice;
         sendReplaced(e, order);
         if (crossesNow)

@@ -45,6 +45,30 @@ final class MatchingRules
             : RejectReason.NONE;
     }
 
+    /**
+     * MinQty (110) and MaxFloor (111) of a new order: each absent (0) or a positive lot multiple no larger than the
+     * order; MaxFloor only on a limit order that may rest (DAY, GTC): a part shown of an order that never rests
+     * means nothing.
+     */
+    static RejectReason validateInstructions(final Instrument instrument, final EngineCommand c)
+    {
+        if (c.minQty != 0 && !isPartOf(instrument, c.minQty, c.quantity))
+        {
+            return RejectReason.INVALID_MIN_QTY;
+        }
+        if (c.maxFloor != 0 && (!isPartOf(instrument, c.maxFloor, c.quantity) || c.orderType != OrderType.LIMIT ||
+            !c.timeInForce.restsOnBook()))
+        {
+            return RejectReason.INVALID_MAX_FLOOR;
+        }
+        return RejectReason.NONE;
+    }
+
+    private static boolean isPartOf(final Instrument instrument, final long part, final long quantity)
+    {
+        return part > 0 && part <= quantity && part % instrument.lotSize() == 0;
+    }
+
     static boolean crosses(final Order aggressor, final long restingPrice)
     {
         return crosses(aggressor.side, aggressor.orderType, aggressor.price, restingPrice);
@@ -59,7 +83,11 @@ final class MatchingRules
         return side == Side.BUY ? restingPrice <= limit : restingPrice >= limit;
     }
 
-    static boolean canFillCompletely(final OrderBook book, final Order order,
+    /**
+     * Whether at least {@code quantity} of {@code order} can trade at once (hidden parts of icebergs count: they
+     * trade as their shown parts fill): a fill-or-kill asks for all of it, a MinQty order for its minimum.
+     */
+    static boolean canFillAtLeast(final OrderBook book, final Order order, final long quantity,
         final SelfTradePrevention selfTradePrevention)
     {
         final BookSide opposite = book.side(order.side.opposite());
@@ -83,7 +111,7 @@ final class MatchingRules
                     {
                         if (selfTradePrevention == SelfTradePrevention.CANCEL_AGGRESSOR)
                         {
-                            return available >= order.leavesQty;
+                            return available >= quantity;
                         }
                     }
                     else
@@ -92,11 +120,11 @@ final class MatchingRules
                     }
                 }
             }
-            if (available >= order.leavesQty)
+            if (available >= quantity)
             {
                 return true;
             }
         }
-        return available >= order.leavesQty;
+        return available >= quantity;
     }
 }

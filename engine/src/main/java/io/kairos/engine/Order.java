@@ -21,6 +21,10 @@ final class Order
     long orderQty;
     long cumQty;
     long leavesQty;
+    /** The most shown on the book at once (FIX MaxFloor), or 0: all of {@link #leavesQty} is shown. */
+    long maxFloor;
+    /** What the book shows of {@link #leavesQty}: all of it, or an iceberg's current part (at most maxFloor). */
+    long shownQty;
     /** Sum of fill price × fill quantity, for AvgPx: the low (unsigned) word of a 128-bit {@link WideNotional}. */
     long notional;
     /** The high word of the same sum; 0 unless it passed 2^64. */
@@ -52,10 +56,28 @@ final class Order
         return cumQty > 0 ? OrdStatus.PARTIALLY_FILLED : OrdStatus.NEW;
     }
 
+    boolean isIceberg()
+    {
+        return maxFloor != 0;
+    }
+
+    /** What may trade against this order now: the shown part (an iceberg shows its next part once this one is gone). */
+    long tradableQty()
+    {
+        return maxFloor == 0 ? leavesQty : shownQty;
+    }
+
+    /** Shows the next part of an iceberg (all of the rest when less than MaxFloor is left); all of any other order. */
+    void showNextPart()
+    {
+        shownQty = maxFloor == 0 ? leavesQty : Math.min(maxFloor, leavesQty);
+    }
+
     void fill(final long quantity, final long atPrice)
     {
         cumQty += quantity;
         leavesQty -= quantity;
+        shownQty -= quantity;
         notionalHigh = WideNotional.addHigh(notionalHigh, notional, quantity, atPrice);
         notional = WideNotional.addLow(notional, quantity, atPrice);
     }
@@ -75,6 +97,8 @@ final class Order
         orderQty = other.orderQty;
         cumQty = other.cumQty;
         leavesQty = other.leavesQty;
+        maxFloor = other.maxFloor;
+        shownQty = other.shownQty;
         notional = other.notional;
         notionalHigh = other.notionalHigh;
         finalStatus = other.finalStatus;

@@ -52,6 +52,18 @@ final class PriceLevel
         orderCount--;
     }
 
+    /** Moves the order to the back of this level (an iceberg's next part: new time priority); totals unchanged. */
+    void moveToBack(final Order order)
+    {
+        if (order != tail)
+        {
+            final long totalBefore = totalQty;
+            unlink(order);
+            append(order);
+            totalQty = totalBefore;
+        }
+    }
+
     boolean isEmpty()
     {
         return head == null;

@@ -7,7 +7,8 @@ import java.util.SplittableRandom;
  * A seeded, reproducible stream of realistic commands for the engine's tests: limit
  * orders with prices normally distributed around each instrument's reference price (so some
  * cross), some market/IOC/FOK orders, cancels and replaces of recently sent orders, and rare mass
- * cancels. Only valid prices and quantities are generated unless {@code invalidPercent} &gt; 0.
+ * cancels. Only valid prices and quantities are generated unless {@code invalidPercent} &gt; 0. With
+ * {@link #withInstructions} some new orders also carry MinQty or MaxFloor (icebergs).
  * Not thread-safe; allocation-free per command after construction.
  */
 public final class RandomCommandStream
@@ -25,6 +26,7 @@ public final class RandomCommandStream
     private final StringBuilder id = new StringBuilder(24);
     private int recentCount;
     private long nextClOrdId;
+    private int instructionPercent;
 
     public RandomCommandStream(final long seed, final List<Instrument> instruments, final int sessions,
         final int invalidPercent)
@@ -33,6 +35,17 @@ public final class RandomCommandStream
         this.instruments = List.copyOf(instruments);
         this.sessions = sessions;
         this.invalidPercent = invalidPercent;
+    }
+
+    /**
+     * From now on, about {@code percent} of new orders carry an order instruction: half of them a MinQty (110), half
+     * a MaxFloor (111) where the order may rest. 0 (the default) draws nothing more, so streams without it are as
+     * before.
+     */
+    public RandomCommandStream withInstructions(final int percent)
+    {
+        instructionPercent = percent;
+        return this;
     }
 
     /** Fills {@code command} with the next command and returns it. */
@@ -81,6 +94,18 @@ public final class RandomCommandStream
             }
         }
         command.newOrder(session, clOrdId(), instrument.id(), side, type, tif, price, quantity);
+        if (instructionPercent > 0 && quantity > 0 && random.nextInt(100) < instructionPercent)
+        {
+            final long part = instrument.lotSize() * (1 + random.nextInt((int)(quantity / instrument.lotSize())));
+            if (type == OrderType.LIMIT && tif.restsOnBook() && random.nextBoolean())
+            {
+                command.maxFloor = part;
+            }
+            else
+            {
+                command.minQty = part;
+            }
+        }
         remember(session, instrument.id(), side);
     }
 

@@ -24,7 +24,10 @@ public enum RejectReason
     INVALID_ORDER("unsupported side, order type or time in force", 99, 99),
     QUANTITY_NOT_ABOVE_FILLED("new quantity must exceed the filled quantity", 99, 99),
     QUANTITY_ABOVE_MAX("quantity exceeds the instrument's max-order-qty", 13, 99),
-    NOTIONAL_ABOVE_MAX("order value (quantity x price) exceeds the instrument's max-notional", 99, 99);
+    NOTIONAL_ABOVE_MAX("order value (quantity x price) exceeds the instrument's max-notional", 99, 99),
+    INVALID_MIN_QTY("MinQty(110) must be a positive multiple of the lot size, at most the order quantity", 99, 99),
+    INVALID_MAX_FLOOR("MaxFloor(111) must be a positive multiple of the lot size, at most the order quantity, on "
+        + "a limit order that may rest (DAY, GTC)", 99, 99);
 
     private final String text;
     private final int ordRejReason;

@@ -12,7 +12,7 @@ package io.kairos.engine;
  *     then asks best→worst, each level in time priority:
  *       order id long | session id int | side byte | order type byte | tif byte | clOrdId length byte
  *       price long | order qty long | cum qty long | leaves qty long | notional long (low word)
- *       | notional high long (version 3 on) | clOrdId bytes
+ *       | notional high long (version 3 on) | max floor long | shown qty long (version 4 on) | clOrdId bytes
  *   session count int, then per session: session id int | count int | order ids long[count] (its list order)
  *   finished count int, then per retained finished order, oldest first:
  *     instrument id int | the order fields as above | final OrdStatus byte
@@ -23,8 +23,10 @@ package io.kairos.engine;
 final class SnapshotDescriptor
 {
     static final long MAGIC = 0x4B4149524F53534EL;
-    static final int VERSION = 3;
-    /** Version 2 (still read): no notional high word. */
+    static final int VERSION = 4;
+    /** Version 3 (still read): no max floor or shown quantity (every order showed all of itself). */
+    static final int VERSION_WITHOUT_ICEBERGS = 3;
+    /** Version 2 (still read): no notional high word either. */
     static final int VERSION_WITHOUT_NOTIONAL_HIGH = 2;
     static final String PREFIX = "snapshot-";
     static final String SUFFIX = ".snap";

@@ -301,6 +301,8 @@ final class SnapshotStore
         out.writeLong(o.leavesQty);
         out.writeLong(o.notional);
         out.writeLong(o.notionalHigh);
+        out.writeLong(o.maxFloor);
+        out.writeLong(o.shownQty);
         o.clOrdId.getBytes(idBytes, 0);
         out.write(idBytes, 0, o.clOrdId.length());
     }
@@ -309,8 +311,9 @@ final class SnapshotStore
     {
         final long magic = in.readLong();
         readingVersion = in.readInt();
-        if (magic != MAGIC
-            || (readingVersion != VERSION && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH))
+        if (magic != MAGIC || (readingVersion != VERSION
+            && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_ICEBERGS
+            && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH))
         {
             throw new IOException("not a Kairos snapshot (bad magic or version)");
         }
@@ -388,6 +391,10 @@ final class SnapshotStore
         into.leavesQty = in.readLong();
         into.notional = in.readLong();
         into.notionalHigh = readNotionalHigh(in);
+        final boolean icebergs = readingVersion != SnapshotDescriptor.VERSION_WITHOUT_ICEBERGS
+            && readingVersion != SnapshotDescriptor.VERSION_WITHOUT_NOTIONAL_HIGH;
+        into.maxFloor = icebergs ? in.readLong() : 0;
+        into.shownQty = icebergs ? in.readLong() : into.leavesQty;
         in.readFully(idBytes, 0, idLength);
         into.clOrdId.set(idBytes, 0, idLength);
     }

@@ -35,6 +35,35 @@ final class BookInvariants
         assertEquals(resting, matcher.restingOrders(), context + ": resting order count");
     }
 
+    /**
+     * The public (L3) view built from the book events alone shows each resting order at what the book shows of it
+     * (an iceberg's current part), and nothing else.
+     */
+    static void checkPublished(final MatchingCore matcher, final Map<Long, Long> published, final String context)
+    {
+        long resting = 0;
+        for (final OrderBook book : matcher.books)
+        {
+            if (book == null)
+            {
+                continue;
+            }
+            for (final BookSide side : new BookSide[] {book.bids, book.asks})
+            {
+                for (int i = 0; i < side.size(); i++)
+                {
+                    for (Order o = side.level(i).head; o != null; o = o.next)
+                    {
+                        assertEquals(Long.valueOf(o.shownQty), published.get(o.orderId),
+                            context + ": the feed's quantity of order " + o.orderId);
+                        resting++;
+                    }
+                }
+            }
+        }
+        assertEquals(resting, published.size(), context + ": orders on the feed that are not on the book");
+    }
+
     private static long checkSide(final BookSide side, final Map<Long, Long> entrySequence, final String context)
     {
         long orders = 0;
@@ -53,6 +82,15 @@ final class BookInvariants
                 assertTrue(o.leavesQty > 0, context + ": empty order resting");
                 assertEquals(o.price, level.price, context + ": order at the wrong level");
                 assertEquals(o.orderQty, o.cumQty + o.leavesQty, context + ": order quantity not conserved");
+                if (o.isIceberg())
+                {
+                    assertTrue(o.shownQty > 0 && o.shownQty <= Math.min(o.maxFloor, o.leavesQty),
+                        context + ": iceberg " + o.orderId + " shows " + o.shownQty + " of " + o.leavesQty);
+                }
+                else
+                {
+                    assertEquals(o.leavesQty, o.shownQty, context + ": order " + o.orderId + " shows all of itself");
+                }
                 final long entry = entrySequence.getOrDefault(o.orderId, Long.MIN_VALUE);
                 assertTrue(entry > lastEntry, context + ": FIFO broken at " + level.price + " for order " + o.orderId);
                 lastEntry = entry;

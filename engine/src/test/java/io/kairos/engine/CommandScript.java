@@ -4,6 +4,7 @@ package io.kairos.engine;
  * Parses the one-line command language the matching specifications are written in:
  * <pre>
  *   s1 new c1 AAPL buy limit day 100.5 10      (market orders: "market" and any price)
+ *   s1 new c1 AAPL buy limit day 100 10 min=4 floor=3   (MinQty 110, MaxFloor 111; either, both, any order)
  *   s1 cancel c2 c1 AAPL buy                     (new ClOrdID, OrigClOrdID)
  *   s1 replace c3 c1 AAPL buy 101 10             (new price, new total quantity)
  *   s1 status c1 AAPL
@@ -23,9 +24,16 @@ final class CommandScript
         final int session = Integer.parseInt(t[0].substring(1));
         switch (t[1])
         {
-            case "new" -> into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
-                OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]),
-                Long.parseLong(t[8]));
+            case "new" ->
+            {
+                into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
+                    OrderType.valueOf(t[5].toUpperCase()), TimeInForce.valueOf(t[6].toUpperCase()), Prices.parse(t[7]),
+                    Long.parseLong(t[8]));
+                for (int i = 9; i < t.length; i++)
+                {
+                    instruction(t[i], into, line);
+                }
+            }
             case "newdup" ->
             {
                 into.newOrder(session, t[2], instrument(t[3], referenceData), side(t[4]),
@@ -47,6 +55,22 @@ final class CommandScript
             default -> throw new IllegalArgumentException("unknown command in: " + line);
         }
         return into;
+    }
+
+    private static void instruction(final String token, final EngineCommand into, final String line)
+    {
+        if (token.startsWith("min="))
+        {
+            into.minQty = Long.parseLong(token.substring(4));
+        }
+        else if (token.startsWith("floor="))
+        {
+            into.maxFloor = Long.parseLong(token.substring(6));
+        }
+        else
+        {
+            throw new IllegalArgumentException("unknown order instruction " + token + " in: " + line);
+        }
     }
 
     private static int instrument(final String symbol, final ReferenceData referenceData)

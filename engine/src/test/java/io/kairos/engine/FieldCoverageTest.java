@@ -67,7 +67,7 @@ class FieldCoverageTest
 
     private static void journalRoundTrip(final EngineCommand target, final EngineCommand source)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[JournalDescriptor.IDS_OFFSET + 2 * AsciiId.MAX_LENGTH]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
         final int length = CommandCodec.encode(source, buffer, 0);
         assertTrue(CommandCodec.decode(buffer, 0, length, target), "decodes what it encoded");
     }

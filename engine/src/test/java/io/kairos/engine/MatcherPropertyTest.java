@@ -33,6 +33,20 @@ class MatcherPropertyTest
     }
 
     @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {31, 32, 33})
+    void shouldHoldTheInvariantsWithIcebergsAndMinimumQuantities(final long seed)
+    {
+        runChecked(seed, SelfTradePrevention.OFF, 30);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SelfTradePrevention.class)
+    void shouldHoldTheInvariantsWithIcebergsUnderEverySelfTradeMode(final SelfTradePrevention stp)
+    {
+        runChecked(41, stp, 30);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {21, 22, 23})
     void shouldProduceByteIdenticalEventsWhenTheSameCommandsAreReplayed(final long seed)
     {
@@ -63,10 +77,16 @@ class MatcherPropertyTest
 
     private static void runChecked(final long seed, final SelfTradePrevention stp)
     {
+        runChecked(seed, stp, 0);
+    }
+
+    private static void runChecked(final long seed, final SelfTradePrevention stp, final int instructionPercent)
+    {
         final EngineConfig config = TestInstruments.config().withSelfTradePrevention(stp);
         final MatchingCore matcher = new MatchingCore(0, config, () -> 1L);
         final Map<Long, Long> entrySequence = new HashMap<>();
         final Map<Long, long[]> orders = new HashMap<>();
+        final Map<Long, Long> published = new HashMap<>();
         final long[] bookEventCount = {0};
         matcher.listener(new EngineEventListener()
         {
@@ -82,14 +102,24 @@ class MatcherPropertyTest
                 {
                     entrySequence.put(b.orderId, bookEventCount[0]);
                 }
+                if (b.type == BookEvent.Type.DELETE || b.quantity == 0)
+                {
+                    published.remove(b.orderId);
+                }
+                else
+                {
+                    published.put(b.orderId, b.quantity);
+                }
             }
         });
-        final RandomCommandStream stream = new RandomCommandStream(seed, config.instruments().instruments(), 5, 3);
+        final RandomCommandStream stream = new RandomCommandStream(seed, config.instruments().instruments(), 5, 3)
+            .withInstructions(instructionPercent);
         final EngineCommand command = new EngineCommand();
         for (int i = 0; i < CHECKED_COMMANDS; i++)
         {
             matcher.apply(stream.next(command));
             BookInvariants.check(matcher, entrySequence, "seed " + seed + " command " + i);
+            BookInvariants.checkPublished(matcher, published, "seed " + seed + " command " + i);
         }
         assertTrue(orders.size() > CHECKED_COMMANDS / 3, "the stream exercised many orders");
     }

@@ -1,5 +1,6 @@
 package io.kairos.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +44,36 @@ class SnapshotWriterTest
     }
 
     @Test
+    void shouldRestoreIcebergsHiddenRestsSoThatTheRestoredMatcherGoesOnExactlyAsTheOriginal() throws Exception
+    {
+        final SnapshotStore store = new SnapshotStore(dir, 0);
+        final SnapshotWriter writer = new SnapshotWriter(store, 0, null);
+        final RandomCommandStream stream =
+            new RandomCommandStream(9, TestInstruments.DEFAULT, 4, 0).withInstructions(40);
+        final MatchingCore original = matcherAfter(stream, 2_000);
+        assertTrue(writer.offer(original, 2_000));
+        writer.persistPending();
+        final MatchingCore restored = restored(store, store.list().get(0));
+
+        final EventBytes originalEvents = new EventBytes();
+        final EventBytes restoredEvents = new EventBytes();
+        original.listener(originalEvents);
+        restored.listener(restoredEvents);
+        final EngineCommand command = new EngineCommand();
+        for (int i = 2_001; i <= 4_000; i++)
+        {
+            stream.next(command);
+            if (hostedHere(command))
+            {
+                original.apply(command, 0, i);
+                restored.apply(command, 0, i);
+            }
+        }
+        assertTrue(originalEvents.toByteArray().length > 100_000, "the commands after the snapshot traded");
+        assertArrayEquals(originalEvents.toByteArray(), restoredEvents.toByteArray());
+    }
+
+    @Test
     void shouldSkipASnapshotDueWhileThePreviousIsUnwrittenAndTakeTheNextOnceItIs()
     {
         final SnapshotStore store = new SnapshotStore(dir, 0);
@@ -64,20 +95,30 @@ class SnapshotWriterTest
 
     private static MatchingCore matcherAfter(final int commands)
     {
+        return matcherAfter(new RandomCommandStream(7, TestInstruments.DEFAULT, 4, 0), commands);
+    }
+
+    private static MatchingCore matcherAfter(final RandomCommandStream stream, final int commands)
+    {
         final MatchingCore matcher = new MatchingCore(0, CONFIG, () -> 0);
         matcher.listener(EngineEventListener.NO_OP);
-        final RandomCommandStream stream = new RandomCommandStream(7, TestInstruments.DEFAULT, 4, 0);
         final EngineCommand command = new EngineCommand();
         for (int i = 1; i <= commands; i++)
         {
             stream.next(command);
-            final Instrument instrument = CONFIG.instruments().byId(command.instrumentId);
-            if (command.type == CommandType.MASS_CANCEL || instrument == null || instrument.partition() == 0)
+            if (hostedHere(command))
             {
                 matcher.apply(command, 0, i);
             }
         }
         return matcher;
+    }
+
+    /** Partition 0's commands: its instruments', unknown instruments' (rejected) and mass cancels. */
+    private static boolean hostedHere(final EngineCommand command)
+    {
+        final Instrument instrument = CONFIG.instruments().byId(command.instrumentId);
+        return command.type == CommandType.MASS_CANCEL || instrument == null || instrument.partition() == 0;
     }
 
     private static MatchingCore restored(final SnapshotStore store, final Path file) throws Exception
