@@ -10,7 +10,8 @@ package io.kairos.engine;
  *   <li>{@link CommandType#NEW_ORDER}: session, clOrdId, instrumentId, side, orderType, timeInForce,
  *       price (limit only), quantity; optionally minQty and maxFloor.</li>
  *   <li>{@link CommandType#CANCEL}: session, clOrdId, origClOrdId or orderId, instrumentId, side.</li>
- *   <li>{@link CommandType#REPLACE}: as cancel, plus the new price and quantity (total order quantity).</li>
+ *   <li>{@link CommandType#REPLACE}: as cancel, plus the new price and quantity (total order quantity); orderType
+ *       and timeInForce, when set, must be the order's (a replace cannot change them).</li>
  *   <li>{@link CommandType#ORDER_STATUS}: session, clOrdId (may be empty), origClOrdId or orderId, instrumentId.</li>
  *   <li>{@link CommandType#MASS_CANCEL}: session, clOrdId (the request id), instrumentId or
  *       {@link #ALL_INSTRUMENTS}.</li>

@@ -466,6 +466,11 @@ public final class MatchingCore
         {
             return RejectReason.INSTRUMENT_MISMATCH;
         }
+        if ((c.orderType != null && c.orderType != order.orderType) ||
+            (c.timeInForce != null && c.timeInForce != order.timeInForce))
+        {
+            return RejectReason.ORDER_TERMS_CHANGED;
+        }
         final RejectReason quantity = MatchingRules.validateQuantity(instrument, c.quantity);
         if (quantity != RejectReason.NONE)
         {

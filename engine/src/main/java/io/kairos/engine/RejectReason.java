@@ -20,6 +20,7 @@ public enum RejectReason
     CL_ORD_ID_TOO_LONG("client order id is too long", 99, 99),
     ORDER_NOT_ACTIVE("order is no longer active", 5, 0),
     INSTRUMENT_MISMATCH("replace must keep the instrument and side", 99, 99),
+    ORDER_TERMS_CHANGED("replace must keep the order type and time in force", 99, 99),
     NOT_HOSTED("instrument is not hosted by this engine", 1, 99),
     INVALID_ORDER("unsupported side, order type or time in force", 99, 99),
     QUANTITY_NOT_ABOVE_FILLED("new quantity must exceed the filled quantity", 99, 99),

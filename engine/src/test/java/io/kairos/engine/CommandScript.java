@@ -7,6 +7,7 @@ package io.kairos.engine;
  *   s1 new c1 AAPL buy limit day 100 10 min=4 floor=3   (MinQty 110, MaxFloor 111; either, both, any order)
  *   s1 cancel c2 c1 AAPL buy                     (new ClOrdID, OrigClOrdID)
  *   s1 replace c3 c1 AAPL buy 101 10             (new price, new total quantity)
+ *   s1 replace c3 c1 AAPL buy 101 10 limit gtc   (with the order type and time in force the request states)
  *   s1 status c1 AAPL
  *   s1 masscancel m1 AAPL|all
  *   s1 cancelid c2 256 AAPL buy                  (cancel by engine order id)
@@ -47,8 +48,16 @@ final class CommandScript
                 into.cancel(session, t[2], "", instrument(t[4], referenceData), side(t[5]));
                 into.orderId = Long.parseLong(t[3]);
             }
-            case "replace" -> into.replace(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]),
-                Prices.parse(t[6]), Long.parseLong(t[7]));
+            case "replace" ->
+            {
+                into.replace(session, t[2], t[3], instrument(t[4], referenceData), side(t[5]), Prices.parse(t[6]),
+                    Long.parseLong(t[7]));
+                if (t.length > 9)
+                {
+                    into.orderType = OrderType.valueOf(t[8].toUpperCase());
+                    into.timeInForce = TimeInForce.valueOf(t[9].toUpperCase());
+                }
+            }
             case "status" -> into.orderStatus(session, t[2], instrument(t[3], referenceData));
             case "masscancel" -> into.massCancel(session, t[2],
                 "all".equals(t[3]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[3], referenceData));

@@ -104,7 +104,7 @@ final class FixCommandAdapter
      */
     private boolean decode(final Decoder decoder, final AsciiBuffer buffer, final int offset, final int length)
     {
-        if (!strictFields.validate(buffer, offset, length))
+        if (!strictFields.validate(buffer, offset, length, request.tags(decoder)))
         {
             return fail(strictFields.invalidTag(), strictFields.reason(), strictFields.text());
         }
@@ -150,6 +150,8 @@ final class FixCommandAdapter
             case NEW_ORDER:
                 command.newOrder(sessionId, r.clOrdId, instrumentId, r.side, r.orderType, r.timeInForce, r.price,
                     r.quantity);
+                command.minQty = r.minQty;
+                command.maxFloor = r.maxFloor;
                 command.possDup = r.possDup;
                 break;
             case CANCEL:
@@ -158,6 +160,7 @@ final class FixCommandAdapter
             case REPLACE:
                 command.replace(sessionId, r.clOrdId, r.origClOrdId, instrumentId, r.side, r.price, r.quantity);
                 command.orderType = r.orderType;
+                command.timeInForce = r.timeInForce;
                 break;
             default:
                 command.orderStatus(sessionId, r.clOrdId, instrumentId);

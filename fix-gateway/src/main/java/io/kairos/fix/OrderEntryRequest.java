@@ -41,6 +41,11 @@ final class OrderEntryRequest
     TimeInForce timeInForce;
     long quantity;
     long price;
+    /** MinQty (110) and MaxFloor (111) of a new order; 0 when absent (or not a whole number: see {@link #problem}). */
+    long minQty;
+    long maxFloor;
+    /** A replace that states no TimeInForce (59) keeps the order's. */
+    boolean keepsTimeInForce;
     long orderId;
     boolean possDup;
 
@@ -66,12 +71,33 @@ final class OrderEntryRequest
         return messageType == OrderMassCancelRequestDecoder.MESSAGE_TYPE ? massCancel : null;
     }
 
+    /** The tags {@code decoder}'s message type may carry. */
+    OrderEntryTags tags(final Decoder decoder)
+    {
+        if (decoder == newOrder)
+        {
+            return OrderEntryTags.NEW_ORDER;
+        }
+        if (decoder == cancel)
+        {
+            return OrderEntryTags.CANCEL;
+        }
+        if (decoder == replace)
+        {
+            return OrderEntryTags.REPLACE;
+        }
+        return decoder == status ? OrderEntryTags.STATUS : OrderEntryTags.MASS_CANCEL;
+    }
+
     /** Reads the fields of a decoded D, F, G or H. */
     void read(final Decoder decoder)
     {
         origClOrdId.reset();
         orderIdText.reset();
         timeInForce = null;
+        keepsTimeInForce = false;
+        minQty = 0;
+        maxFloor = 0;
         possDup = false;
         if (decoder == newOrder)
         {
@@ -82,6 +108,8 @@ final class OrderEntryRequest
             side = Side.fromFix(d.side());
             readSize(d.ordType(), d.hasOrderQty() ? d.orderQty() : null, d.hasPrice() ? d.price() : null);
             timeInForce = d.hasTimeInForce() ? TimeInForce.fromFix(d.timeInForce()) : TimeInForce.DAY;
+            minQty = d.hasMinQty() ? FixDecimals.toQuantity(d.minQty()) : 0;
+            maxFloor = d.hasMaxFloor() ? FixDecimals.toQuantity(d.maxFloor()) : 0;
             possDup = d.header().hasPossDupFlag() && d.header().possDupFlag();
         }
         else if (decoder == cancel)
@@ -107,8 +135,9 @@ final class OrderEntryRequest
             d.symbol(symbol);
             side = Side.fromFix(d.side());
             readSize(d.ordType(), d.hasOrderQty() ? d.orderQty() : null, d.hasPrice() ? d.price() : null);
-            // a replace keeps the order's time in force: never refused for it
-            timeInForce = TimeInForce.DAY;
+            // a replace keeps the order's time in force; one it states must be the order's (the engine checks)
+            keepsTimeInForce = !d.hasTimeInForce();
+            timeInForce = keepsTimeInForce ? null : TimeInForce.fromFix(d.timeInForce());
             if (d.hasOrderID())
             {
                 d.orderID(orderIdText);
@@ -160,11 +189,11 @@ final class OrderEntryRequest
         {
             return GatewayReject.UNSUPPORTED_ORDER_TYPE;
         }
-        if (timeInForce == null)
+        if (timeInForce == null && !keepsTimeInForce)
         {
             return GatewayReject.UNSUPPORTED_TIME_IN_FORCE;
         }
-        if (quantity == FixDecimals.INVALID)
+        if (quantity == FixDecimals.INVALID || minQty == FixDecimals.INVALID || maxFloor == FixDecimals.INVALID)
         {
             return GatewayReject.FRACTIONAL_QUANTITY;
         }

@@ -3,7 +3,9 @@ package io.kairos.fix;
 import org.agrona.DirectBuffer;
 
 /**
- * Checks the raw bytes of an inbound application message before Artio decodes it, so that what Artio's lenient
+ * Checks the raw bytes of an inbound application message before Artio decodes it: every tag must be one the message
+ * type may carry ({@link OrderEntryTags}: an instruction Kairos would not carry out is refused, not ignored), and
+ * what Artio's lenient
  * parsers would accept as a different value ({@code 38=1e5} as 100,000, {@code 44=1.8e2}) or throw on
  * ({@code 44=1e308}) is refused with a session Reject instead: Qty and Price fields are plain FIX decimals (an
  * optional '-', digits, at most one '.', nothing else, at most {@value #MAX_SIGNIFICANT_DIGITS} significant digits);
@@ -12,6 +14,8 @@ import org.agrona.DirectBuffer;
  */
 final class StrictFieldValidator
 {
+    /** SessionRejectReason 2: tag not defined for this message type (as Kairos defines it: {@link OrderEntryTags}). */
+    static final int TAG_NOT_DEFINED_FOR_MESSAGE = 2;
     /** SessionRejectReason 4: tag specified without a value. */
     static final int TAG_WITHOUT_VALUE = 4;
     /** SessionRejectReason 5: value is incorrect (out of range) for this tag. */
@@ -24,19 +28,21 @@ final class StrictFieldValidator
     private static final byte SOH = 1;
     private static final int TAG_ORDER_QTY = 38;
     private static final int TAG_PRICE = 44;
-    private static final int TAG_STOP_PX = 99;
     private static final int TAG_MIN_QTY = 110;
     private static final int TAG_MAX_FLOOR = 111;
     private static final int TAG_SYMBOL = 55;
     private static final int TAG_TRANSACT_TIME = 60;
-    private static final int TAG_EXPIRE_TIME = 126;
 
     private int invalidTag;
     private int reason;
     private String text;
 
-    /** @return true when every checked field of the message is well formed; else see {@link #invalidTag()}. */
-    boolean validate(final DirectBuffer buffer, final int offset, final int length)
+    /**
+     * @param tags the tags this message type may carry: any other is refused, naming it
+     * @return true when every tag is one of {@code tags} and every checked field is well formed; else see
+     * {@link #invalidTag()}.
+     */
+    boolean validate(final DirectBuffer buffer, final int offset, final int length, final OrderEntryTags tags)
     {
         final int end = offset + length;
         int position = offset;
@@ -58,6 +64,10 @@ final class StrictFieldValidator
             while (valueEnd < end && buffer.getByte(valueEnd) != SOH)
             {
                 valueEnd++;
+            }
+            if (!tags.allows(tag))
+            {
+                return fail(tag, TAG_NOT_DEFINED_FOR_MESSAGE, tags.refusal(tag));
             }
             if (!checkField(tag, buffer, valueStart, valueEnd))
             {
@@ -91,9 +101,9 @@ final class StrictFieldValidator
         }
         switch (tag)
         {
-            case TAG_ORDER_QTY, TAG_PRICE, TAG_STOP_PX, TAG_MIN_QTY, TAG_MAX_FLOOR:
+            case TAG_ORDER_QTY, TAG_PRICE, TAG_MIN_QTY, TAG_MAX_FLOOR:
                 return checkDecimal(tag, buffer, start, end);
-            case TAG_TRANSACT_TIME, TAG_EXPIRE_TIME:
+            case TAG_TRANSACT_TIME:
                 return UtcTimestamps.isValid(buffer, start, end) ||
                     fail(tag, INCORRECT_DATA_FORMAT, "must be a UTCTimestamp YYYYMMDD-HH:MM:SS[.sss]");
             case TAG_SYMBOL:
@@ -106,8 +116,8 @@ final class StrictFieldValidator
 
     private static boolean isChecked(final int tag)
     {
-        return tag == TAG_ORDER_QTY || tag == TAG_PRICE || tag == TAG_STOP_PX || tag == TAG_MIN_QTY ||
-            tag == TAG_MAX_FLOOR || tag == TAG_TRANSACT_TIME || tag == TAG_EXPIRE_TIME || tag == TAG_SYMBOL;
+        return tag == TAG_ORDER_QTY || tag == TAG_PRICE || tag == TAG_MIN_QTY || tag == TAG_MAX_FLOOR ||
+            tag == TAG_TRANSACT_TIME || tag == TAG_SYMBOL;
     }
 
     private boolean checkDecimal(final int tag, final DirectBuffer buffer, final int start, final int end)
