@@ -1,13 +1,12 @@
 package io.kairos.cluster;
 
-import io.kairos.engine.CommandType;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 
 /**
  * Which of a member's partitions a command of the cluster log goes to: its instrument's, or every hosted one for a
- * mass cancel of all instruments; an unknown instrument goes to the first hosted partition, which rejects it (as
+ * mass cancel or trading status of all instruments; an unknown instrument goes to the first hosted partition, which rejects it (as
  * the in-process engine's publisher does). One definition for the service ({@link MatchingService}) and for tools
  * that replay a member's log ({@link ClusterLogReader}). Stateless.
  */
@@ -23,7 +22,7 @@ public final class CommandRouting
     /** The partition of {@code command} among {@code config}'s hosted ones, or {@link #ALL_PARTITIONS}. */
     public static int partitionOf(final EngineConfig config, final EngineCommand command)
     {
-        if (command.type == CommandType.MASS_CANCEL && command.instrumentId == EngineCommand.ALL_INSTRUMENTS)
+        if (command.reachesEveryPartition())
         {
             return ALL_PARTITIONS;
         }

@@ -14,6 +14,8 @@ package io.kairos.engine;
  *   values.</li>
  *   <li>{@link Type#EXECUTE}: resting order {@code orderId} traded {@code tradeQuantity} at {@code price} against
  *       {@code aggressorOrderId}; {@code quantity} is what still rests (0 = it left the book; no DELETE follows).</li>
+ *   <li>{@link Type#STATUS}: the book's trading status is now {@code tradingStatus} (no order: orderId 0). At a
+ *   close, the DELETEs of the expired DAY orders come first.</li>
  * </ul>
  * {@code sequence} counts book events per instrument from 1, without gaps, across restarts of the
  * same journal; {@code recovered} marks the ADDs emitted at start-up to describe a recovered book
@@ -27,7 +29,8 @@ public final class BookEvent
         MODIFY_KEEP_PRIORITY,
         MODIFY_LOSE_PRIORITY,
         DELETE,
-        EXECUTE
+        EXECUTE,
+        STATUS
     }
 
     /** A fresh event that nothing writes (private): what {@link #reset()} copies. Read by every matcher thread. */
@@ -45,6 +48,8 @@ public final class BookEvent
     public Side aggressorSide;
     /** For EXECUTE: the trade's id, which is the ExecID of the resting order's report (the aggressor's is another). */
     public long execId;
+    /** For {@link Type#STATUS}: the book's trading status from now on. */
+    public TradingStatus tradingStatus;
     public boolean recovered;
     public long engineInNs;
     public long matchStartNs;
@@ -70,6 +75,7 @@ public final class BookEvent
         aggressorOrderId = o.aggressorOrderId;
         aggressorSide = o.aggressorSide;
         execId = o.execId;
+        tradingStatus = o.tradingStatus;
         recovered = o.recovered;
         engineInNs = o.engineInNs;
         matchStartNs = o.matchStartNs;

@@ -11,7 +11,8 @@ import org.agrona.concurrent.EpochNanoClock;
  *
  * <p>Results are values: a positive number is how many partitions received the command (a mass
  * cancel of {@link EngineCommand#ALL_INSTRUMENTS} reaches every hosted partition, and each answers
- * with one {@link ExecutionEvent.Kind#MASS_CANCEL_REPORT}); {@link #BACK_PRESSURED} means a ring was
+ * with one {@link ExecutionEvent.Kind#MASS_CANCEL_REPORT}; so does a trading status of all of
+ * them); {@link #BACK_PRESSURED} means a ring was
  * full and nothing was published. An unknown instrument is still published (to the first hosted
  * partition) so that the session gets a proper reject.
  */
@@ -79,7 +80,7 @@ public final class CommandPublisher implements CommandSink
             return CLOSED;
         }
         command.engineInNs = clock.nanoTime();
-        if (command.type == CommandType.MASS_CANCEL && command.instrumentId == EngineCommand.ALL_INSTRUMENTS)
+        if (command.reachesEveryPartition())
         {
             if (!wait)
             {

@@ -7,7 +7,9 @@ public enum CommandType
     CANCEL,
     REPLACE,
     MASS_CANCEL,
-    ORDER_STATUS;
+    ORDER_STATUS,
+    /** Opens, halts or closes one instrument or all of them ({@link EngineCommand#tradingStatus}). */
+    TRADING_STATUS;
 
     private static final CommandType[] VALUES = values();
 

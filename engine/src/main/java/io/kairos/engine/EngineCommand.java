@@ -15,6 +15,8 @@ package io.kairos.engine;
  *   <li>{@link CommandType#ORDER_STATUS}: session, clOrdId (may be empty), origClOrdId or orderId, instrumentId.</li>
  *   <li>{@link CommandType#MASS_CANCEL}: session, clOrdId (the request id), instrumentId or
  *       {@link #ALL_INSTRUMENTS}.</li>
+ *   <li>{@link CommandType#TRADING_STATUS}: tradingStatus, instrumentId or {@link #ALL_INSTRUMENTS}, clOrdId saying
+ *       who asked (e.g. "schedule", "admin alice"); session 0 (no session is answered).</li>
  * </ul>
  * {@code correlationId} is opaque to the engine and echoed on every event the command causes.
  */
@@ -47,6 +49,8 @@ public final class EngineCommand
      * Each shown part, once filled, is replaced by the next from the hidden rest, with a new time priority.
      */
     public long maxFloor;
+    /** {@link CommandType#TRADING_STATUS}: the status the instrument (or every instrument) moves to. */
+    public TradingStatus tradingStatus;
     /** Epoch ns when the gateway read the request from the socket (FIX 5979). */
     public long gatewayInNs;
     /** Epoch ns when the command entered the engine's ring (FIX 21002); stamped by the publisher. */
@@ -58,6 +62,13 @@ public final class EngineCommand
      * ClOrdID the session already used is answered with that order's status, not rejected as a duplicate.
      */
     public boolean possDup;
+
+    /** Whether this command goes to every partition: a mass cancel or a trading status of all instruments. */
+    public boolean reachesEveryPartition()
+    {
+        return instrumentId == ALL_INSTRUMENTS &&
+            (type == CommandType.MASS_CANCEL || type == CommandType.TRADING_STATUS);
+    }
 
     /** Back to a fresh command's state: a copy of {@link #EMPTY}, so that the field list is written once (copyFrom). */
     public EngineCommand reset()
@@ -82,6 +93,7 @@ public final class EngineCommand
         quantity = other.quantity;
         minQty = other.minQty;
         maxFloor = other.maxFloor;
+        tradingStatus = other.tradingStatus;
         gatewayInNs = other.gatewayInNs;
         engineInNs = other.engineInNs;
         preReject = other.preReject;
@@ -152,6 +164,21 @@ public final class EngineCommand
         sessionId = session;
         setClOrdId(requestId);
         instrumentId = instrument;
+        return this;
+    }
+
+    /**
+     * Fluent helper for a trading status change of one instrument or {@link #ALL_INSTRUMENTS}, {@code requestedBy}
+     * recorded in the ClOrdID field (who asked: the journal keeps it); does not allocate.
+     */
+    public EngineCommand tradingStatus(final int instrument, final TradingStatus status,
+        final CharSequence requestedBy)
+    {
+        reset();
+        type = CommandType.TRADING_STATUS;
+        instrumentId = instrument;
+        tradingStatus = status;
+        setClOrdId(requestedBy);
         return this;
     }
 

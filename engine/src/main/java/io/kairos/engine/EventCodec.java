@@ -14,7 +14,7 @@ import org.agrona.MutableDirectBuffer;
 public final class EventCodec
 {
     /** Bytes of an encoded book event. */
-    public static final int BOOK_EVENT_LENGTH = 88;
+    public static final int BOOK_EVENT_LENGTH = 96;
     /** The longest encoded execution event: both ClOrdIDs at {@link AsciiId#MAX_LENGTH}. */
     public static final int MAX_EXECUTION_EVENT_LENGTH = 168 + 2 * AsciiId.MAX_LENGTH;
 
@@ -35,6 +35,8 @@ public final class EventCodec
     private static final OrderType[] ORDER_TYPES = OrderType.values();
     private static final TimeInForce[] TIFS = TimeInForce.values();
     private static final BookEvent.Type[] BOOK_TYPES = BookEvent.Type.values();
+    private static final TradingStatus[] TRADING_STATUSES = TradingStatus.values();
+    private static final int BOOK_TRADING_STATUS_OFFSET = 88;
     private static final byte RECOVERED = 1;
 
     private EventCodec()
@@ -156,6 +158,8 @@ public final class EventCodec
         buffer.putLong(offset + 64, e.engineInNs);
         buffer.putLong(offset + BOOK_MATCH_START_OFFSET, e.matchStartNs);
         buffer.putLong(offset + BOOK_ENGINE_OUT_OFFSET, e.engineOutNs);
+        buffer.putLong(offset + BOOK_TRADING_STATUS_OFFSET, 0);
+        buffer.putByte(offset + BOOK_TRADING_STATUS_OFFSET, code(e.tradingStatus));
         return BOOK_EVENT_LENGTH;
     }
 
@@ -170,6 +174,7 @@ public final class EventCodec
         e.type = type;
         e.side = enumOf(SIDES, buffer.getByte(offset + 1));
         e.aggressorSide = enumOf(SIDES, buffer.getByte(offset + 2));
+        e.tradingStatus = enumOf(TRADING_STATUSES, buffer.getByte(offset + BOOK_TRADING_STATUS_OFFSET));
         e.recovered = buffer.getByte(offset + 3) == RECOVERED;
         e.instrumentId = buffer.getInt(offset + 4);
         e.sequence = buffer.getLong(offset + 8);

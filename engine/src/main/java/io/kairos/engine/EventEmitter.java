@@ -96,6 +96,22 @@ final class EventEmitter
         return book;
     }
 
+    /** A {@link BookEvent.Type#STATUS} event: the book's status is now {@code orderBook.status}. */
+    BookEvent status(final OrderBook orderBook)
+    {
+        book.reset();
+        book.type = BookEvent.Type.STATUS;
+        book.instrumentId = orderBook.instrument.id();
+        book.sequence = ++orderBook.bookSequence;
+        book.tradingStatus = orderBook.status;
+        if (command != null)
+        {
+            book.engineInNs = command.engineInNs;
+            book.matchStartNs = matchStartNs;
+        }
+        return book;
+    }
+
     void send(final BookEvent b)
     {
         b.engineOutNs = matchStartNs;

@@ -126,6 +126,7 @@ public final class MatchingCore
             case REPLACE -> onReplace(command);
             case ORDER_STATUS -> onOrderStatus(command);
             case MASS_CANCEL -> onMassCancel(command);
+            case TRADING_STATUS -> onTradingStatus(command);
             default -> throw new IllegalStateException("unknown command type " + command.type);
         }
         emit.endCommand();
@@ -197,6 +198,11 @@ public final class MatchingCore
         if (c.side == null || c.orderType == null || c.timeInForce == null)
         {
             return RejectReason.INVALID_ORDER;
+        }
+        final RejectReason closed = tradingFailure(book);
+        if (closed != RejectReason.NONE)
+        {
+            return closed;
         }
         final RejectReason quantity = MatchingRules.validateQuantity(book.instrument, c.quantity);
         if (quantity != RejectReason.NONE)
@@ -347,6 +353,85 @@ public final class MatchingCore
         emit.send(e);
     }
 
+    // ---------------------------------------------------------------- trading status
+
+    /** Why a book takes no new order or replace now, or NONE. */
+    private static RejectReason tradingFailure(final OrderBook book)
+    {
+        return switch (book.status)
+        {
+            case OPEN -> RejectReason.NONE;
+            case HALTED -> RejectReason.INSTRUMENT_HALTED;
+            case CLOSED -> RejectReason.MARKET_CLOSED;
+        };
+    }
+
+    /**
+     * Moves the command's instrument (or every hosted one) to its status: each book whose status changes says so on
+     * the feed (STATUS); closing expires every DAY order of the book first (a DELETE each, and an unsolicited
+     * ExecutionReport 150=C to its session), GTC orders rest. A command naming an instrument this partition does not
+     * host, or no status, changes nothing. Answers no session: it comes from the venue, not from a client.
+     */
+    private void onTradingStatus(final EngineCommand c)
+    {
+        if (c.tradingStatus == null)
+        {
+            return;
+        }
+        if (c.instrumentId != EngineCommand.ALL_INSTRUMENTS)
+        {
+            final OrderBook book = bookOf(c.instrumentId);
+            if (book != null)
+            {
+                changeStatus(book, c.tradingStatus);
+            }
+            return;
+        }
+        for (final OrderBook book : books)
+        {
+            if (book != null)
+            {
+                changeStatus(book, c.tradingStatus);
+            }
+        }
+    }
+
+    private void changeStatus(final OrderBook book, final TradingStatus status)
+    {
+        if (book.status == status)
+        {
+            return;
+        }
+        if (status == TradingStatus.CLOSED)
+        {
+            expireDayOrders(book, book.bids);
+            expireDayOrders(book, book.asks);
+        }
+        book.status = status;
+        emit.send(emit.status(book));
+    }
+
+    private void expireDayOrders(final OrderBook book, final BookSide side)
+    {
+        for (int i = side.size() - 1; i >= 0; i--)
+        {
+            final PriceLevel level = side.level(i);
+            Order order = level.head;
+            while (order != null)
+            {
+                final Order next = order.next;
+                if (order.timeInForce == TimeInForce.DAY)
+                {
+                    removeFromBook(book, order, false);
+                    emit.send(emit.book(BookEvent.Type.DELETE, book, order));
+                    finish(order, ExecType.EXPIRED, false);
+                }
+                order = next;
+            }
+            side.removeIfEmpty(level);
+        }
+    }
+
     // ---------------------------------------------------------------- cancel, replace, status, mass cancel
 
     private void onCancel(final EngineCommand c)
@@ -465,6 +550,11 @@ public final class MatchingCore
         if (c.instrumentId != order.instrumentId || (c.side != null && c.side != order.side))
         {
             return RejectReason.INSTRUMENT_MISMATCH;
+        }
+        final RejectReason closed = tradingFailure(bookOf(order.instrumentId));
+        if (closed != RejectReason.NONE)
+        {
+            return closed;
         }
         if ((c.orderType != null && c.orderType != order.orderType) ||
             (c.timeInForce != null && c.timeInForce != order.timeInForce))
@@ -795,7 +885,20 @@ public final class MatchingCore
             {
                 emitRecovered(book, book.bids);
                 emitRecovered(book, book.asks);
+                emitRecoveredStatus(book);
             }
+        }
+    }
+
+    /** A recovered book that is not open says so after its orders (the STATUS event, marked recovered). */
+    private void emitRecoveredStatus(final OrderBook book)
+    {
+        if (book.status != TradingStatus.OPEN)
+        {
+            final BookEvent b = emit.status(book);
+            b.sequence = --book.bookSequence;
+            b.recovered = true;
+            emit.send(b);
         }
     }
 

@@ -7,6 +7,8 @@ final class OrderBook implements OrderBookView
     final BookSide bids;
     final BookSide asks;
     long bookSequence;
+    /** Whether it takes orders; set by TRADING_STATUS commands, kept in snapshots. */
+    TradingStatus status = TradingStatus.OPEN;
 
     OrderBook(final Instrument instrument, final NodePool<PriceLevel> levelPool)
     {

@@ -21,6 +21,8 @@ public enum RejectReason
     ORDER_NOT_ACTIVE("order is no longer active", 5, 0),
     INSTRUMENT_MISMATCH("replace must keep the instrument and side", 99, 99),
     ORDER_TERMS_CHANGED("replace must keep the order type and time in force", 99, 99),
+    INSTRUMENT_HALTED("trading in the instrument is halted", 2, 99),
+    MARKET_CLOSED("the market is closed", 2, 99),
     NOT_HOSTED("instrument is not hosted by this engine", 1, 99),
     INVALID_ORDER("unsupported side, order type or time in force", 99, 99),
     QUANTITY_NOT_ABOVE_FILLED("new quantity must exceed the filled quantity", 99, 99),

@@ -8,7 +8,8 @@ package io.kairos.engine;
  *   magic long "KAIROSSN" | version int | partition int | command index long
  *   order sequence long | exec sequence long
  *   book count int, then per book:
- *     instrument id int | book sequence long | order count int, then per order, bids best→worst
+ *     instrument id int | book sequence long | trading status byte (version 4 on) | order count int, then per
+ *     order, bids best→worst
  *     then asks best→worst, each level in time priority:
  *       order id long | session id int | side byte | order type byte | tif byte | clOrdId length byte
  *       price long | order qty long | cum qty long | leaves qty long | notional long (low word)
@@ -24,7 +25,7 @@ final class SnapshotDescriptor
 {
     static final long MAGIC = 0x4B4149524F53534EL;
     static final int VERSION = 4;
-    /** Version 3 (still read): no max floor or shown quantity (every order showed all of itself). */
+    /** Version 3 (still read): no trading status (every book open), max floor or shown quantity. */
     static final int VERSION_WITHOUT_ICEBERGS = 3;
     /** Version 2 (still read): no notional high word either. */
     static final int VERSION_WITHOUT_NOTIONAL_HIGH = 2;

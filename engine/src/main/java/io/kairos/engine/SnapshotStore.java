@@ -226,6 +226,7 @@ final class SnapshotStore
             {
                 out.writeInt(book.instrument.id());
                 out.writeLong(book.bookSequence);
+                out.writeByte(book.status.ordinal());
                 out.writeInt(countOrders(book.bids) + countOrders(book.asks));
                 writeOrders(out, book.bids);
                 writeOrders(out, book.asks);
@@ -337,6 +338,7 @@ final class SnapshotStore
                     + " that this partition does not host");
             }
             book.bookSequence = in.readLong();
+            book.status = readingVersion == VERSION ? readStatus(in) : TradingStatus.OPEN;
             final int orders = in.readInt();
             for (int i = 0; i < orders; i++)
             {
@@ -397,6 +399,16 @@ final class SnapshotStore
         into.shownQty = icebergs ? in.readLong() : into.leavesQty;
         in.readFully(idBytes, 0, idLength);
         into.clOrdId.set(idBytes, 0, idLength);
+    }
+
+    private static TradingStatus readStatus(final DataInputStream in) throws IOException
+    {
+        final TradingStatus status = TradingStatus.fromOrdinal(in.readByte());
+        if (status == null)
+        {
+            throw new IOException("snapshot has an unknown trading status");
+        }
+        return status;
     }
 
     /** The high word of the AvgPx sum; snapshots of version 2 have none (it was 0 unless it had overflowed). */

@@ -117,6 +117,12 @@ final class EventRecorder implements EngineEventListener
 
     static String renderBook(final BookEvent b)
     {
+        if (b.type == BookEvent.Type.STATUS)
+        {
+            final Instrument instrument = TestInstruments.config().instruments().byId(b.instrumentId);
+            return "B STATUS " + (instrument == null ? "#" + b.instrumentId : instrument.symbol()) + " " +
+                b.tradingStatus;
+        }
         final StringBuilder sb =
             new StringBuilder("B ").append(b.type).append(" o").append(b.orderId >> MatchingCore.ID_PARTITION_BITS)
             .append(' ').append(b.side).append(' ').append(b.quantity).append('@').append(Prices.toString(b.price));

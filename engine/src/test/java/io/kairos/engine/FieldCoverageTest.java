@@ -54,7 +54,11 @@ class FieldCoverageTest
             copy("Order.copyStateFrom", Order::new, Order::copyStateFrom,
                 Set.of("level", "prev", "next", "sessionPrev", "sessionNext")),
             // the codecs: what the journal and a snapshot record write, reading gives back
-            copy("CommandCodec.encode/decode", EngineCommand::new, FieldCoverageTest::journalRoundTrip, Set.of()),
+            // a command carries an order type or, a trading status command, a status in the same byte
+            copy("CommandCodec.encode/decode (a trading status)", EngineCommand::new,
+                FieldCoverageTest::journalRoundTrip, Set.of("orderType")),
+            copy("CommandCodec.encode/decode (an order)", EngineCommand::new,
+                FieldCoverageTest::journalRoundTripOfAnOrder, Set.of("tradingStatus")),
             // the replicated engine's egress
             copy("EventCodec execution event", ExecutionEvent::new, FieldCoverageTest::executionRoundTrip, Set.of()),
             copy("EventCodec book event", BookEvent::new, FieldCoverageTest::bookRoundTrip, Set.of()),
@@ -70,6 +74,12 @@ class FieldCoverageTest
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
         final int length = CommandCodec.encode(source, buffer, 0);
         assertTrue(CommandCodec.decode(buffer, 0, length, target), "decodes what it encoded");
+    }
+
+    private static void journalRoundTripOfAnOrder(final EngineCommand target, final EngineCommand source)
+    {
+        source.type = CommandType.NEW_ORDER;
+        journalRoundTrip(target, source);
     }
 
     private static void executionRoundTrip(final ExecutionEvent target, final ExecutionEvent source)

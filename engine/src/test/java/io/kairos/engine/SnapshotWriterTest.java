@@ -74,6 +74,29 @@ class SnapshotWriterTest
     }
 
     @Test
+    void shouldRestoreEachBooksTradingStatus() throws Exception
+    {
+        final SnapshotStore store = new SnapshotStore(dir, 0);
+        final SnapshotWriter writer = new SnapshotWriter(store, 0, null);
+        final MatchingCore original = matcherAfter(500);
+        final EngineCommand command = new EngineCommand();
+        original.apply(command.tradingStatus(1, TradingStatus.HALTED, "test"), 0, 501);
+        original.apply(command.tradingStatus(2, TradingStatus.CLOSED, "test"), 0, 502);
+        assertTrue(writer.offer(original, 502));
+        writer.persistPending();
+        final MatchingCore restored = restored(store, store.list().get(0));
+
+        final List<String> books = books(restored);
+        assertEquals(books(original), books);
+        assertTrue(books.contains("B STATUS AAPL HALTED") && books.contains("B STATUS MSFT CLOSED"), books.toString());
+        final EventRecorder recorder = new EventRecorder();
+        restored.listener(recorder);
+        restored.apply(command.newOrder(1, "after", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+            Prices.parse("100"), 1), 0, 503);
+        assertEquals(List.of("8 s1 after REJECTED/REJECTED INSTRUMENT_HALTED"), recorder.drain());
+    }
+
+    @Test
     void shouldSkipASnapshotDueWhileThePreviousIsUnwrittenAndTakeTheNextOnceItIs()
     {
         final SnapshotStore store = new SnapshotStore(dir, 0);
