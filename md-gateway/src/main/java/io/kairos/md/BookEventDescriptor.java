@@ -2,12 +2,13 @@ package io.kairos.md;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.Side;
+import io.kairos.engine.TradingStatus;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
  * Binary layout of one {@link BookEvent} in the gateway's inbound ring (written by engine matcher
- * threads, read by the gateway's event loop). Little-endian, 88 bytes:
+ * threads, read by the gateway's event loop). Little-endian, 96 bytes:
  * <pre>
  *   0               4     5     6     7     8
  *   +---------------+-----+-----+-----+-----+
@@ -23,7 +24,8 @@ import org.agrona.MutableDirectBuffer;
  *   |           engineInNs (epoch ns)       | 64
  *   |           engineOutNs (epoch ns)      | 72
  *   |           enqueuedNanoTime (nanoTime) | 80
- *   +---------------------------------------+ 88
+ *   |status |        (padding)              | 88   status: TradingStatus ordinal + 1 (STATUS events), else 0
+ *   +---------------------------------------+ 96
  * </pre>
  * Stateless.
  */
@@ -45,9 +47,11 @@ final class BookEventDescriptor
     static final int ENGINE_IN_NS = 64;
     static final int ENGINE_OUT_NS = 72;
     static final int ENQUEUED_NANO_TIME = 80;
-    static final int LENGTH = 88;
+    static final int TRADING_STATUS = 88;
+    static final int LENGTH = 96;
 
     private static final BookEvent.Type[] TYPES = BookEvent.Type.values();
+    private static final TradingStatus[] TRADING_STATUSES = TradingStatus.values();
 
     private BookEventDescriptor()
     {
@@ -70,6 +74,9 @@ final class BookEventDescriptor
         buffer.putLong(offset + ENGINE_IN_NS, event.engineInNs);
         buffer.putLong(offset + ENGINE_OUT_NS, event.engineOutNs);
         buffer.putLong(offset + ENQUEUED_NANO_TIME, nanoTime);
+        buffer.putLong(offset + TRADING_STATUS, 0);
+        buffer.putByte(offset + TRADING_STATUS,
+            (byte)(event.tradingStatus == null ? 0 : event.tradingStatus.ordinal() + 1));
     }
 
     static void read(final DirectBuffer buffer, final int offset, final BookUpdate update)
@@ -89,6 +96,8 @@ final class BookEventDescriptor
         update.engineInNs = buffer.getLong(offset + ENGINE_IN_NS);
         update.engineOutNs = buffer.getLong(offset + ENGINE_OUT_NS);
         update.enqueuedNanoTime = buffer.getLong(offset + ENQUEUED_NANO_TIME);
+        final int status = buffer.getByte(offset + TRADING_STATUS) - 1;
+        update.tradingStatus = status >= 0 && status < TRADING_STATUSES.length ? TRADING_STATUSES[status] : null;
     }
 
     private static byte sideCode(final Side side)

@@ -1,8 +1,12 @@
 package io.kairos.md;
 
+import java.util.Arrays;
+
+import io.kairos.engine.BookEvent;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.Side;
+import io.kairos.engine.TradingStatus;
 import io.kairos.fix.wire.FixWriter;
 import io.kairos.fix.wire.MsgTypes;
 import io.kairos.l3.L3Book;
@@ -18,7 +22,9 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * Drains the book events the engine threads queued ({@link BookEventDescriptor}), applies each to
  * the gateway's {@link L3BookSet}, then, for every view of the instrument, encodes the incremental
  * body once (35=X: 21002, 21003, 268 and the entries) into one pooled buffer and hands it to every
- * subscriber's session, which adds only its header and trailer. Sessions written to are flushed
+ * subscriber's session, which adds only its header and trailer. A trading status change (STATUS) is not a book
+ * change: it is kept per instrument and sent to every subscriber as a SecurityStatus (35=f,
+ * {@link SecurityStatusEncoder}). Sessions written to are flushed
  * once per drained batch (gathering writes). Allocation-free in steady state. Owned by the
  * gateway's event loop.
  */
@@ -26,10 +32,12 @@ final class BookEventPoller implements MessageHandler
 {
     static final int BATCH_LIMIT = 4096;
     private static final byte MSG_TYPE_X = MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH;
+    private static final byte MSG_TYPE_F = MsgTypes.SECURITY_STATUS;
 
     private final RingBuffer ring;
     private final L3BookSet books;
     private final InstrumentFeed[] feeds;
+    private final TradingStatus[] statuses;
     private final EpochNanoClock clock;
     private final MdCounters counters;
     private final MdLatency latency;
@@ -53,6 +61,14 @@ final class BookEventPoller implements MessageHandler
         this.counters = counters;
         books = new L3BookSet(referenceData.maxId(), 64 * 1024, 64);
         feeds = new InstrumentFeed[referenceData.maxId() + 1];
+        statuses = new TradingStatus[referenceData.maxId() + 1];
+        Arrays.fill(statuses, TradingStatus.OPEN);
+    }
+
+    /** The instrument's trading status as the last STATUS event said (open until one says otherwise). */
+    TradingStatus status(final int instrumentId)
+    {
+        return statuses[instrumentId];
     }
 
     /** Drains everything queued, in batches, then flushes the sessions written to. @return events processed. */
@@ -115,7 +131,7 @@ final class BookEventPoller implements MessageHandler
             session.dirty = true;
             if (dirtyCount == dirty.length)
             {
-                dirty = java.util.Arrays.copyOf(dirty, dirtyCount << 1);
+                dirty = Arrays.copyOf(dirty, dirtyCount << 1);
             }
             dirty[dirtyCount++] = session;
         }
@@ -131,6 +147,11 @@ final class BookEventPoller implements MessageHandler
     private void onEvent(final DirectBuffer buffer, final int index)
     {
         BookEventDescriptor.read(buffer, index, update);
+        if (update.type == BookEvent.Type.STATUS)
+        {
+            onStatus(update);
+            return;
+        }
         if (apply(update) != L3Result.OK)
         {
             counters.bookInconsistencies.increment();
@@ -161,6 +182,38 @@ final class BookEventPoller implements MessageHandler
             }
             fanOut(view);
             latency.onIncremental(view, update.engineOutNs, sendingTimeNs);
+        }
+    }
+
+    private void onStatus(final BookUpdate u)
+    {
+        if (u.instrumentId < 0 || u.instrumentId >= statuses.length || u.tradingStatus == null)
+        {
+            counters.bookInconsistencies.increment();
+            return;
+        }
+        statuses[u.instrumentId] = u.tradingStatus;
+        final InstrumentFeed feed = feeds[u.instrumentId];
+        if (feed == null || feed.viewCount() == 0)
+        {
+            return;
+        }
+        SecurityStatusEncoder.change(body, feed.symbolBytes, u.tradingStatus, u.engineInNs, u.engineOutNs);
+        sendingTime.reset();
+        timeEncoder.append(sendingTime, clock.nanoTime());
+        final int bodyLength = body.position();
+        final int bodyChecksum = body.checksum(0, bodyLength);
+        for (int v = 0; v < feed.viewCount(); v++)
+        {
+            final MdView view = feed.view(v);
+            for (int s = view.subscriptionCount() - 1; s >= 0; s--)
+            {
+                if (s < view.subscriptionCount())
+                {
+                    view.subscription(s).session().sendMarketData(MSG_TYPE_F, body.bytes(), bodyLength, bodyChecksum,
+                        sendingTime.bytes());
+                }
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.kairos.md;
 
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.Side;
+import io.kairos.engine.TradingStatus;
 
 /**
  * A book event as read back from the inbound ring ({@link BookEventDescriptor}), plus what the
@@ -27,4 +28,6 @@ final class BookUpdate
     long enqueuedNanoTime;
     /** For MODIFY_LOSE_PRIORITY: the price the order rested at before the event. */
     long previousPrice;
+    /** For STATUS: the instrument's trading status from now on. */
+    TradingStatus tradingStatus;
 }

@@ -15,6 +15,7 @@ import static io.kairos.fix.wire.FixTags.SYMBOL;
 import static io.kairos.fix.wire.FixTags.TEXT;
 
 import io.kairos.engine.Instrument;
+import io.kairos.engine.TradingStatus;
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixWriter;
 import io.kairos.fix.wire.MsgTypes;
@@ -280,6 +281,11 @@ final class MarketDataRequestHandler
             .field(RPT_SEQ, view.rptSeq)
             .field(NO_MD_ENTRIES, snapshotEntries.count()).bytes(entries.bytes(), 0, entries.position());
         session.send(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH, out);
+        final TradingStatus status = context.poller.status(instrument.id());
+        if (status != TradingStatus.OPEN)
+        {
+            session.send(MsgTypes.SECURITY_STATUS, SecurityStatusEncoder.current(out, feed.symbolBytes, status));
+        }
         if (keep)
         {
             final Subscription subscription = new Subscription(session, mdReqId, feed, view);
