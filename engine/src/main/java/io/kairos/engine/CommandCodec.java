@@ -18,7 +18,7 @@ public final class CommandCodec
     private static final OrderType[] ORDER_TYPES = OrderType.values();
     private static final TimeInForce[] TIFS = TimeInForce.values();
     private static final RejectReason[] REASONS = RejectReason.values();
-    private static final TradingStatus[] TRADING_STATUSES = TradingStatus.values();
+    private static final TradingAction[] TRADING_ACTIONS = TradingAction.values();
 
     private CommandCodec()
     {
@@ -30,7 +30,7 @@ public final class CommandCodec
         buffer.putByte(offset + TYPE_OFFSET, (byte)(c.type.ordinal() + 1));
         buffer.putByte(offset + SIDE_OFFSET, code(c.side));
         buffer.putByte(offset + ORD_TYPE_OFFSET,
-            c.type == CommandType.TRADING_STATUS ? code(c.tradingStatus) : code(c.orderType));
+            c.type == CommandType.TRADING_STATUS ? code(c.tradingAction) : code(c.orderType));
         buffer.putByte(offset + TIF_OFFSET, code(c.timeInForce));
         buffer.putByte(offset + PRE_REJECT_OFFSET, (byte)c.preReject.ordinal());
         buffer.putByte(offset + CL_ORD_ID_LENGTH_OFFSET, (byte)c.clOrdId.length());
@@ -78,7 +78,7 @@ public final class CommandCodec
         c.side = enumOf(SIDES, buffer.getByte(offset + SIDE_OFFSET));
         if (type == CommandType.TRADING_STATUS)
         {
-            c.tradingStatus = enumOf(TRADING_STATUSES, buffer.getByte(offset + ORD_TYPE_OFFSET));
+            c.tradingAction = enumOf(TRADING_ACTIONS, buffer.getByte(offset + ORD_TYPE_OFFSET));
         }
         else
         {

@@ -8,7 +8,7 @@ public enum CommandType
     REPLACE,
     MASS_CANCEL,
     ORDER_STATUS,
-    /** Opens, halts or closes one instrument or all of them ({@link EngineCommand#tradingStatus}). */
+    /** Opens, closes, halts or resumes one instrument or all of them ({@link EngineCommand#tradingAction}). */
     TRADING_STATUS;
 
     private static final CommandType[] VALUES = values();

@@ -15,7 +15,7 @@ package io.kairos.engine;
  *   <li>{@link CommandType#ORDER_STATUS}: session, clOrdId (may be empty), origClOrdId or orderId, instrumentId.</li>
  *   <li>{@link CommandType#MASS_CANCEL}: session, clOrdId (the request id), instrumentId or
  *       {@link #ALL_INSTRUMENTS}.</li>
- *   <li>{@link CommandType#TRADING_STATUS}: tradingStatus, instrumentId or {@link #ALL_INSTRUMENTS}, clOrdId saying
+ *   <li>{@link CommandType#TRADING_STATUS}: tradingAction, instrumentId or {@link #ALL_INSTRUMENTS}, clOrdId saying
  *       who asked (e.g. "schedule", "admin alice"); session 0 (no session is answered).</li>
  * </ul>
  * {@code correlationId} is opaque to the engine and echoed on every event the command causes.
@@ -49,8 +49,8 @@ public final class EngineCommand
      * Each shown part, once filled, is replaced by the next from the hidden rest, with a new time priority.
      */
     public long maxFloor;
-    /** {@link CommandType#TRADING_STATUS}: the status the instrument (or every instrument) moves to. */
-    public TradingStatus tradingStatus;
+    /** {@link CommandType#TRADING_STATUS}: what is asked of the instrument's (or every instrument's) book. */
+    public TradingAction tradingAction;
     /** Epoch ns when the gateway read the request from the socket (FIX 5979). */
     public long gatewayInNs;
     /** Epoch ns when the command entered the engine's ring (FIX 21002); stamped by the publisher. */
@@ -93,7 +93,7 @@ public final class EngineCommand
         quantity = other.quantity;
         minQty = other.minQty;
         maxFloor = other.maxFloor;
-        tradingStatus = other.tradingStatus;
+        tradingAction = other.tradingAction;
         gatewayInNs = other.gatewayInNs;
         engineInNs = other.engineInNs;
         preReject = other.preReject;
@@ -168,16 +168,16 @@ public final class EngineCommand
     }
 
     /**
-     * Fluent helper for a trading status change of one instrument or {@link #ALL_INSTRUMENTS}, {@code requestedBy}
-     * recorded in the ClOrdID field (who asked: the journal keeps it); does not allocate.
+     * Fluent helper for a trading action on one instrument or {@link #ALL_INSTRUMENTS}, {@code requestedBy} recorded
+     * in the ClOrdID field (who asked: the journal keeps it); does not allocate.
      */
-    public EngineCommand tradingStatus(final int instrument, final TradingStatus status,
+    public EngineCommand tradingAction(final int instrument, final TradingAction action,
         final CharSequence requestedBy)
     {
         reset();
         type = CommandType.TRADING_STATUS;
         instrumentId = instrument;
-        tradingStatus = status;
+        tradingAction = action;
         setClOrdId(requestedBy);
         return this;
     }

@@ -96,14 +96,14 @@ final class EventEmitter
         return book;
     }
 
-    /** A {@link BookEvent.Type#STATUS} event: the book's status is now {@code orderBook.status}. */
+    /** A {@link BookEvent.Type#STATUS} event: the book's status is now {@code orderBook.status()}. */
     BookEvent status(final OrderBook orderBook)
     {
         book.reset();
         book.type = BookEvent.Type.STATUS;
         book.instrumentId = orderBook.instrument.id();
         book.sequence = ++orderBook.bookSequence;
-        book.tradingStatus = orderBook.status;
+        book.tradingStatus = orderBook.status();
         if (command != null)
         {
             book.engineInNs = command.engineInNs;

@@ -126,7 +126,7 @@ public final class MatchingCore
             case REPLACE -> onReplace(command);
             case ORDER_STATUS -> onOrderStatus(command);
             case MASS_CANCEL -> onMassCancel(command);
-            case TRADING_STATUS -> onTradingStatus(command);
+            case TRADING_STATUS -> onTradingAction(command);
             default -> throw new IllegalStateException("unknown command type " + command.type);
         }
         emit.endCommand();
@@ -358,7 +358,7 @@ public final class MatchingCore
     /** Why a book takes no new order or replace now, or NONE. */
     private static RejectReason tradingFailure(final OrderBook book)
     {
-        return switch (book.status)
+        return switch (book.status())
         {
             case OPEN -> RejectReason.NONE;
             case HALTED -> RejectReason.INSTRUMENT_HALTED;
@@ -367,14 +367,14 @@ public final class MatchingCore
     }
 
     /**
-     * Moves the command's instrument (or every hosted one) to its status: each book whose status changes says so on
-     * the feed (STATUS); closing expires every DAY order of the book first (a DELETE each, and an unsolicited
-     * ExecutionReport 150=C to its session), GTC orders rest. A command naming an instrument this partition does not
-     * host, or no status, changes nothing. Answers no session: it comes from the venue, not from a client.
+     * Applies the command's trading action to its instrument's book (or every hosted one): each book whose status
+     * changes says so on the feed (STATUS); a CLOSE expires every DAY order of the book first (a DELETE each, and an
+     * unsolicited ExecutionReport 150=C to its session), GTC orders rest. A command naming an instrument this
+     * partition does not host, or no action, changes nothing. Answers no session: it comes from the venue.
      */
-    private void onTradingStatus(final EngineCommand c)
+    private void onTradingAction(final EngineCommand c)
     {
-        if (c.tradingStatus == null)
+        if (c.tradingAction == null)
         {
             return;
         }
@@ -383,7 +383,7 @@ public final class MatchingCore
             final OrderBook book = bookOf(c.instrumentId);
             if (book != null)
             {
-                changeStatus(book, c.tradingStatus);
+                apply(book, c.tradingAction);
             }
             return;
         }
@@ -391,24 +391,33 @@ public final class MatchingCore
         {
             if (book != null)
             {
-                changeStatus(book, c.tradingStatus);
+                apply(book, c.tradingAction);
             }
         }
     }
 
-    private void changeStatus(final OrderBook book, final TradingStatus status)
+    private void apply(final OrderBook book, final TradingAction action)
     {
-        if (book.status == status)
+        final TradingStatus before = book.status();
+        switch (action)
         {
-            return;
+            case OPEN -> book.closed = false;
+            case CLOSE ->
+            {
+                if (!book.closed)
+                {
+                    expireDayOrders(book, book.bids);
+                    expireDayOrders(book, book.asks);
+                    book.closed = true;
+                }
+            }
+            case HALT -> book.halted = true;
+            case RESUME -> book.halted = false;
         }
-        if (status == TradingStatus.CLOSED)
+        if (book.status() != before)
         {
-            expireDayOrders(book, book.bids);
-            expireDayOrders(book, book.asks);
+            emit.send(emit.status(book));
         }
-        book.status = status;
-        emit.send(emit.status(book));
     }
 
     private void expireDayOrders(final OrderBook book, final BookSide side)
@@ -893,7 +902,7 @@ public final class MatchingCore
     /** A recovered book that is not open says so after its orders (the STATUS event, marked recovered). */
     private void emitRecoveredStatus(final OrderBook book)
     {
-        if (book.status != TradingStatus.OPEN)
+        if (book.status() != TradingStatus.OPEN)
         {
             final BookEvent b = emit.status(book);
             b.sequence = --book.bookSequence;

@@ -7,14 +7,22 @@ final class OrderBook implements OrderBookView
     final BookSide bids;
     final BookSide asks;
     long bookSequence;
-    /** Whether it takes orders; set by TRADING_STATUS commands, kept in snapshots. */
-    TradingStatus status = TradingStatus.OPEN;
+    /** Outside the trading day (the schedule's CLOSE); kept in snapshots. */
+    boolean closed;
+    /** Halted by an operator (HALT until RESUME); kept in snapshots. */
+    boolean halted;
 
     OrderBook(final Instrument instrument, final NodePool<PriceLevel> levelPool)
     {
         this.instrument = instrument;
         bids = new BookSide(Side.BUY, levelPool);
         asks = new BookSide(Side.SELL, levelPool);
+    }
+
+    /** Whether it takes orders now: closed first, then halted. */
+    TradingStatus status()
+    {
+        return closed ? TradingStatus.CLOSED : halted ? TradingStatus.HALTED : TradingStatus.OPEN;
     }
 
     BookSide side(final Side side)

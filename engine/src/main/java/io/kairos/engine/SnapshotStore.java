@@ -35,6 +35,9 @@ final class SnapshotStore
     private static final OrderType[] TYPES = OrderType.values();
     private static final TimeInForce[] TIFS = TimeInForce.values();
     private static final OrdStatus[] STATUSES = OrdStatus.values();
+    /** The book flags byte (version 4). */
+    private static final int CLOSED = 1;
+    private static final int HALTED = 2;
 
     private final Path dir;
     private final int partition;
@@ -226,7 +229,7 @@ final class SnapshotStore
             {
                 out.writeInt(book.instrument.id());
                 out.writeLong(book.bookSequence);
-                out.writeByte(book.status.ordinal());
+                out.writeByte((book.closed ? CLOSED : 0) | (book.halted ? HALTED : 0));
                 out.writeInt(countOrders(book.bids) + countOrders(book.asks));
                 writeOrders(out, book.bids);
                 writeOrders(out, book.asks);
@@ -338,7 +341,9 @@ final class SnapshotStore
                     + " that this partition does not host");
             }
             book.bookSequence = in.readLong();
-            book.status = readingVersion == VERSION ? readStatus(in) : TradingStatus.OPEN;
+            final int flags = readingVersion == VERSION ? in.readByte() : 0;
+            book.closed = (flags & CLOSED) != 0;
+            book.halted = (flags & HALTED) != 0;
             final int orders = in.readInt();
             for (int i = 0; i < orders; i++)
             {
@@ -399,16 +404,6 @@ final class SnapshotStore
         into.shownQty = icebergs ? in.readLong() : into.leavesQty;
         in.readFully(idBytes, 0, idLength);
         into.clOrdId.set(idBytes, 0, idLength);
-    }
-
-    private static TradingStatus readStatus(final DataInputStream in) throws IOException
-    {
-        final TradingStatus status = TradingStatus.fromOrdinal(in.readByte());
-        if (status == null)
-        {
-            throw new IOException("snapshot has an unknown trading status");
-        }
-        return status;
     }
 
     /** The high word of the AvgPx sum; snapshots of version 2 have none (it was 0 unless it had overflowed). */

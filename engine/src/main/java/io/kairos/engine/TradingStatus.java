@@ -1,10 +1,10 @@
 package io.kairos.engine;
 
 /**
- * Whether an instrument's book takes orders: {@link #OPEN} (continuous trading), {@link #HALTED} (an operator's halt:
- * orders rest, new ones and replaces are refused, cancels are taken) or {@link #CLOSED} (outside the trading day: DAY
- * orders expired at the close, GTC orders rest; new ones and replaces are refused). Set by a
- * {@link CommandType#TRADING_STATUS} command, so the journal and the replicated log reproduce it. Immutable.
+ * Whether an instrument's book takes orders, as {@link TradingAction}s left it: {@link #OPEN} (continuous trading),
+ * {@link #HALTED} (the day is open but an operator halted it: orders rest, new ones and replaces are refused, cancels
+ * are taken) or {@link #CLOSED} (outside the trading day, halted or not: DAY orders expired at the close, GTC orders
+ * rest; new ones and replaces are refused). Immutable.
  */
 public enum TradingStatus
 {

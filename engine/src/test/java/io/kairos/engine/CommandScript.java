@@ -11,7 +11,7 @@ package io.kairos.engine;
  *   s1 status c1 AAPL
  *   s1 masscancel m1 AAPL|all
  *   s1 cancelid c2 256 AAPL buy                  (cancel by engine order id)
- *   admin status AAPL|all halted|open|closed     (a trading status change, asked by "admin")
+ *   admin halt|resume|open|close AAPL|all        (a trading action, asked by "admin")
  * </pre>
  */
 final class CommandScript
@@ -23,10 +23,10 @@ final class CommandScript
     static EngineCommand parse(final String line, final ReferenceData referenceData, final EngineCommand into)
     {
         final String[] t = line.trim().split("\\s+");
-        if ("admin".equals(t[0]) && "status".equals(t[1]))
+        if ("admin".equals(t[0]))
         {
             final int instrument = "all".equals(t[2]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[2], referenceData);
-            return into.tradingStatus(instrument, TradingStatus.valueOf(t[3].toUpperCase()), "admin");
+            return into.tradingAction(instrument, TradingAction.valueOf(t[1].toUpperCase()), "admin");
         }
         final int session = Integer.parseInt(t[0].substring(1));
         switch (t[1])

@@ -80,8 +80,8 @@ class SnapshotWriterTest
         final SnapshotWriter writer = new SnapshotWriter(store, 0, null);
         final MatchingCore original = matcherAfter(500);
         final EngineCommand command = new EngineCommand();
-        original.apply(command.tradingStatus(1, TradingStatus.HALTED, "test"), 0, 501);
-        original.apply(command.tradingStatus(2, TradingStatus.CLOSED, "test"), 0, 502);
+        original.apply(command.tradingAction(1, TradingAction.HALT, "test"), 0, 501);
+        original.apply(command.tradingAction(2, TradingAction.CLOSE, "test"), 0, 502);
         assertTrue(writer.offer(original, 502));
         writer.persistPending();
         final MatchingCore restored = restored(store, store.list().get(0));

@@ -10,7 +10,7 @@ import io.kairos.engine.EngineConfig;
 import io.kairos.engine.OrderType;
 import io.kairos.engine.Side;
 import io.kairos.engine.TimeInForce;
-import io.kairos.engine.TradingStatus;
+import io.kairos.engine.TradingAction;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +40,7 @@ class TradingStatusFeedTest
             assertNotNull(early.readUntil("W", WAIT_MS), "snapshot");
 
             final EngineCommand command = new EngineCommand();
-            engine.publisher().publish(command.tradingStatus(AAPL, TradingStatus.HALTED, "test"));
+            engine.publisher().publish(command.tradingAction(AAPL, TradingAction.HALT, "test"));
             assertStatus(early.readUntil("f", WAIT_MS), "2");
 
             try (RawFixClient late = new RawFixClient(gateway.port(), "MD02"))
@@ -51,7 +51,7 @@ class TradingStatusFeedTest
                 assertEquals("W", snapshot.msgType(), "the snapshot first");
                 assertStatus(late.read(WAIT_MS), "2");
 
-                engine.publisher().publish(command.tradingStatus(AAPL, TradingStatus.OPEN, "test"));
+                engine.publisher().publish(command.tradingAction(AAPL, TradingAction.RESUME, "test"));
                 assertStatus(early.readUntil("f", WAIT_MS), "17");
                 assertStatus(late.readUntil("f", WAIT_MS), "17");
             }
@@ -60,7 +60,7 @@ class TradingStatusFeedTest
                 TestVenue.REFERENCE_PRICE, 5));
             final FixFrame added = early.readUntil("X", WAIT_MS);
             assertEquals("0", added.get(279), "the DAY order on the book");
-            engine.publisher().publish(command.tradingStatus(EngineCommand.ALL_INSTRUMENTS, TradingStatus.CLOSED,
+            engine.publisher().publish(command.tradingAction(EngineCommand.ALL_INSTRUMENTS, TradingAction.CLOSE,
                 "test"));
             final FixFrame deleted = early.read(WAIT_MS);
             assertEquals("X", deleted.msgType(), "the expired DAY order leaves the book before the status");
