@@ -7,8 +7,9 @@ import io.kairos.engine.Instrument;
 /**
  * Which of a member's partitions a command of the cluster log goes to: its instrument's, or every hosted one for a
  * mass cancel or trading status of all instruments ({@link EngineCommand#reachesEveryPartition}); an unknown
- * instrument goes to the first hosted partition, which rejects it (as the in-process engine's publisher does). One definition for the service ({@link MatchingService}) and for tools
- * that replay a member's log ({@link ClusterLogReader}). Stateless.
+ * instrument goes to the first hosted partition, which rejects it (as the in-process engine's publisher does). One
+ * definition for the service ({@link MatchingService}) and for tools that replay a member's log
+ * ({@link ClusterLogReader}). Stateless.
  */
 public final class CommandRouting
 {

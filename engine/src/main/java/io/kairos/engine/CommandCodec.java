@@ -42,7 +42,7 @@ public final class CommandCodec
         buffer.putInt(offset + INSTRUMENT_ID_OFFSET, c.instrumentId);
         buffer.putLong(offset + CORRELATION_ID_OFFSET, c.correlationId);
         buffer.putLong(offset + ORDER_ID_OFFSET, c.orderId);
-        buffer.putLong(offset + PRICE_OFFSET, c.price);
+        buffer.putLong(offset + PRICE_OFFSET, c.type == CommandType.TRADING_STATUS ? c.tradingDate : c.price);
         buffer.putLong(offset + QUANTITY_OFFSET, c.quantity);
         buffer.putLong(offset + GATEWAY_IN_OFFSET, c.gatewayInNs);
         buffer.putLong(offset + ENGINE_IN_OFFSET, c.engineInNs);
@@ -90,7 +90,14 @@ public final class CommandCodec
         c.instrumentId = buffer.getInt(offset + INSTRUMENT_ID_OFFSET);
         c.correlationId = buffer.getLong(offset + CORRELATION_ID_OFFSET);
         c.orderId = buffer.getLong(offset + ORDER_ID_OFFSET);
-        c.price = buffer.getLong(offset + PRICE_OFFSET);
+        if (type == CommandType.TRADING_STATUS)
+        {
+            c.tradingDate = (int)buffer.getLong(offset + PRICE_OFFSET);
+        }
+        else
+        {
+            c.price = buffer.getLong(offset + PRICE_OFFSET);
+        }
         c.quantity = buffer.getLong(offset + QUANTITY_OFFSET);
         c.gatewayInNs = buffer.getLong(offset + GATEWAY_IN_OFFSET);
         c.engineInNs = buffer.getLong(offset + ENGINE_IN_OFFSET);

@@ -51,6 +51,12 @@ public final class EngineCommand
     public long maxFloor;
     /** {@link CommandType#TRADING_STATUS}: what is asked of the instrument's (or every instrument's) book. */
     public TradingAction tradingAction;
+    /**
+     * {@link CommandType#TRADING_STATUS} with {@link TradingAction#OPEN}: the trading day it opens, as yyyymmdd (0 for
+     * none). A book that opens a later day than the one it last opened, without a close between (the venue was down at
+     * the close), expires that day's DAY orders first.
+     */
+    public int tradingDate;
     /** Epoch ns when the gateway read the request from the socket (FIX 5979). */
     public long gatewayInNs;
     /** Epoch ns when the command entered the engine's ring (FIX 21002); stamped by the publisher. */
@@ -94,6 +100,7 @@ public final class EngineCommand
         minQty = other.minQty;
         maxFloor = other.maxFloor;
         tradingAction = other.tradingAction;
+        tradingDate = other.tradingDate;
         gatewayInNs = other.gatewayInNs;
         engineInNs = other.engineInNs;
         preReject = other.preReject;

@@ -22,7 +22,7 @@ package io.kairos.engine;
  *   8 sessionId (int)   12 instrumentId (int)   16 correlationId (long)   24 orderId (long)
  *   32 price (long)     40 quantity (long)      48 gatewayInNs (long)     56 engineInNs (long)
  *   64 clOrdId bytes, then origClOrdId bytes, then (flag bit 1 only) minQty (long), maxFloor (long)
- *   ordType holds, in a TRADING_STATUS command, its trading action instead (no order type there);
+ *   in a TRADING_STATUS command (no order there), ordType holds its trading action and price its trading date;
  *   enum fields hold ordinal + 1 (0 = absent); flags: bit 0 = possDup (journals written before it have 0),
  *   bit 1 = the order instructions minQty and maxFloor follow the ids (absent: both 0; so records written before
  *   them read as before)

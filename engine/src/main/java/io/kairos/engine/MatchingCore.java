@@ -383,7 +383,7 @@ public final class MatchingCore
             final OrderBook book = bookOf(c.instrumentId);
             if (book != null)
             {
-                apply(book, c.tradingAction);
+                apply(book, c.tradingAction, c.tradingDate);
             }
             return;
         }
@@ -391,23 +391,30 @@ public final class MatchingCore
         {
             if (book != null)
             {
-                apply(book, c.tradingAction);
+                apply(book, c.tradingAction, c.tradingDate);
             }
         }
     }
 
-    private void apply(final OrderBook book, final TradingAction action)
+    private void apply(final OrderBook book, final TradingAction action, final int tradingDate)
     {
         final TradingStatus before = book.status();
         switch (action)
         {
-            case OPEN -> book.closed = false;
+            case OPEN ->
+            {
+                if (!book.closed && tradingDate > book.tradingDate && book.tradingDate != 0)
+                {
+                    expireDayOrders(book); // the close of the day it last opened never came
+                }
+                book.closed = false;
+                book.tradingDate = Math.max(book.tradingDate, tradingDate);
+            }
             case CLOSE ->
             {
                 if (!book.closed)
                 {
-                    expireDayOrders(book, book.bids);
-                    expireDayOrders(book, book.asks);
+                    expireDayOrders(book);
                     book.closed = true;
                 }
             }
@@ -418,6 +425,12 @@ public final class MatchingCore
         {
             emit.send(emit.status(book));
         }
+    }
+
+    private void expireDayOrders(final OrderBook book)
+    {
+        expireDayOrders(book, book.bids);
+        expireDayOrders(book, book.asks);
     }
 
     private void expireDayOrders(final OrderBook book, final BookSide side)

@@ -11,6 +11,8 @@ final class OrderBook implements OrderBookView
     boolean closed;
     /** Halted by an operator (HALT until RESUME); kept in snapshots. */
     boolean halted;
+    /** The trading day (yyyymmdd) the book last opened, 0 before any dated OPEN; kept in snapshots. */
+    int tradingDate;
 
     OrderBook(final Instrument instrument, final NodePool<PriceLevel> levelPool)
     {

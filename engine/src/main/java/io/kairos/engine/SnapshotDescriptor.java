@@ -8,8 +8,8 @@ package io.kairos.engine;
  *   magic long "KAIROSSN" | version int | partition int | command index long
  *   order sequence long | exec sequence long
  *   book count int, then per book:
- *     instrument id int | book sequence long | flags byte (version 4 on: 1 closed, 2 halted) | order count int,
- *     then per order, bids best→worst
+ *     instrument id int | book sequence long | flags byte (version 4 on: 1 closed, 2 halted) | trading date int
+ *     (version 4 on: yyyymmdd) | order count int, then per order, bids best→worst
  *     then asks best→worst, each level in time priority:
  *       order id long | session id int | side byte | order type byte | tif byte | clOrdId length byte
  *       price long | order qty long | cum qty long | leaves qty long | notional long (low word)

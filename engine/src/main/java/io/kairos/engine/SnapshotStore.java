@@ -230,6 +230,7 @@ final class SnapshotStore
                 out.writeInt(book.instrument.id());
                 out.writeLong(book.bookSequence);
                 out.writeByte((book.closed ? CLOSED : 0) | (book.halted ? HALTED : 0));
+                out.writeInt(book.tradingDate);
                 out.writeInt(countOrders(book.bids) + countOrders(book.asks));
                 writeOrders(out, book.bids);
                 writeOrders(out, book.asks);
@@ -344,6 +345,7 @@ final class SnapshotStore
             final int flags = readingVersion == VERSION ? in.readByte() : 0;
             book.closed = (flags & CLOSED) != 0;
             book.halted = (flags & HALTED) != 0;
+            book.tradingDate = readingVersion == VERSION ? in.readInt() : 0;
             final int orders = in.readInt();
             for (int i = 0; i < orders; i++)
             {

@@ -11,7 +11,7 @@ package io.kairos.engine;
  *   s1 status c1 AAPL
  *   s1 masscancel m1 AAPL|all
  *   s1 cancelid c2 256 AAPL buy                  (cancel by engine order id)
- *   admin halt|resume|open|close AAPL|all        (a trading action, asked by "admin")
+ *   admin halt|resume|open|close AAPL|all [yyyymmdd]   (a trading action, asked by "admin"; open: its day)
  * </pre>
  */
 final class CommandScript
@@ -26,7 +26,9 @@ final class CommandScript
         if ("admin".equals(t[0]))
         {
             final int instrument = "all".equals(t[2]) ? EngineCommand.ALL_INSTRUMENTS : instrument(t[2], referenceData);
-            return into.tradingAction(instrument, TradingAction.valueOf(t[1].toUpperCase()), "admin");
+            into.tradingAction(instrument, TradingAction.valueOf(t[1].toUpperCase()), "admin");
+            into.tradingDate = t.length > 3 ? Integer.parseInt(t[3]) : 0;
+            return into;
         }
         final int session = Integer.parseInt(t[0].substring(1));
         switch (t[1])

@@ -54,11 +54,11 @@ class FieldCoverageTest
             copy("Order.copyStateFrom", Order::new, Order::copyStateFrom,
                 Set.of("level", "prev", "next", "sessionPrev", "sessionNext")),
             // the codecs: what the journal and a snapshot record write, reading gives back
-            // a command carries an order type or, a trading status command, an action in the same byte
+            // a command carries an order type and price or, a trading status command, an action and a date there
             copy("CommandCodec.encode/decode (a trading action)", EngineCommand::new,
-                FieldCoverageTest::journalRoundTrip, Set.of("orderType")),
+                FieldCoverageTest::journalRoundTrip, Set.of("orderType", "price")),
             copy("CommandCodec.encode/decode (an order)", EngineCommand::new,
-                FieldCoverageTest::journalRoundTripOfAnOrder, Set.of("tradingAction")),
+                FieldCoverageTest::journalRoundTripOfAnOrder, Set.of("tradingAction", "tradingDate")),
             // the replicated engine's egress
             copy("EventCodec execution event", ExecutionEvent::new, FieldCoverageTest::executionRoundTrip, Set.of()),
             copy("EventCodec book event", BookEvent::new, FieldCoverageTest::bookRoundTrip, Set.of()),
