@@ -166,6 +166,12 @@ final class FixClient implements AutoCloseable
     /** The next received message of this MsgType that matches; others stay queued for later calls. */
     Message next(final String msgType, final Predicate<Message> filter)
     {
+        return next(msgType, filter, WAIT_MS);
+    }
+
+    /** As {@link #next(String, Predicate)}, waiting up to {@code waitMs}. */
+    Message next(final String msgType, final Predicate<Message> filter, final long waitMs)
+    {
         for (final java.util.Iterator<Message> it = pending.iterator(); it.hasNext(); )
         {
             final Message message = it.next();
@@ -175,7 +181,7 @@ final class FixClient implements AutoCloseable
                 return message;
             }
         }
-        final long deadline = System.currentTimeMillis() + WAIT_MS;
+        final long deadline = System.currentTimeMillis() + waitMs;
         while (System.currentTimeMillis() < deadline)
         {
             final Message message = poll(deadline - System.currentTimeMillis());
@@ -190,7 +196,7 @@ final class FixClient implements AutoCloseable
             pending.add(message);
         }
         final List<String> others = pending.stream().map(m -> m.toString().replace('\u0001', '|')).toList();
-        throw new AssertionError(sessionId + ": no " + msgType + " within " + WAIT_MS + " ms; received instead: " +
+        throw new AssertionError(sessionId + ": no " + msgType + " within " + waitMs + " ms; received instead: " +
             others);
     }
 

@@ -59,6 +59,7 @@ final class ConfigPrinter
         text.append('\n');
         text.append("metrics: ").append(config.metrics().bindAddress()).append(':')
             .append(config.metrics().port()).append('\n');
+        text.append("trading: ").append(config.trading().describe()).append('\n');
         final EngineConfig engine = config.engine();
         text.append("engine: partitions=").append(engine.partitionCount()).append(" hosted=")
             .append(engine.hostedPartitions().isEmpty() ? "all" : engine.hostedPartitions()).append(" ring-size=")

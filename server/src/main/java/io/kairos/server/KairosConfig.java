@@ -26,13 +26,15 @@ public record KairosConfig(
     String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine,
     ClusterConfig cluster,
     FixGatewayConfig fix,
-    MarketDataGatewayConfig md, MetricsSettings metrics, boolean eventDigest, List<String> warnings)
+    MarketDataGatewayConfig md, MetricsSettings metrics, boolean eventDigest, TradingSchedule trading,
+    List<String> warnings)
 {
     public KairosConfig
     {
         java.util.Objects.requireNonNull(threadingChoice, "server.threading");
         java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
         java.util.Objects.requireNonNull(cluster, "engine.replication");
+        java.util.Objects.requireNonNull(trading, "trading.open");
         warnings = List.copyOf(warnings);
     }
 

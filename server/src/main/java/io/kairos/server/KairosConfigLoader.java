@@ -7,7 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.DayOfWeek;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -83,6 +89,7 @@ public final class KairosConfigLoader
             source.bindAddress("metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
         refusePortClashes(source, fix, md, metrics);
         final boolean eventDigest = source.booleanValue("engine.event-digest");
+        final TradingSchedule trading = trading(source);
         if (eventDigest && cluster.replication() == Replication.CLUSTER)
         {
             throw source.bad("engine.event-digest", "true",
@@ -102,7 +109,7 @@ public final class KairosConfigLoader
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
         return new KairosConfig(
-            fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, eventDigest, warnings);
+            fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, eventDigest, trading, warnings);
     }
 
     /** {@code server.threading}: as written, or for {@code auto} what the CPUs allow. */
@@ -136,6 +143,68 @@ public final class KairosConfigLoader
             }
         }
         return ThreadingChoice.auto(cpus, hot);
+    }
+
+    /** {@code trading.*}: the trading day, or {@link TradingSchedule#ALWAYS_OPEN} when open and close are empty. */
+    private static TradingSchedule trading(final PropertySource source)
+    {
+        final ZoneId zone;
+        try
+        {
+            zone = ZoneId.of(source.string("trading.time-zone"));
+        }
+        catch (final DateTimeException ex)
+        {
+            throw source.bad("trading.time-zone", source.raw("trading.time-zone"),
+                "must be a time zone id such as UTC, Europe/Berlin or America/New_York");
+        }
+        final Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
+        for (final String day : source.list("trading.days"))
+        {
+            days.add(dayOfWeek(source, day));
+        }
+        final LocalTime open = localTime(source, "trading.open");
+        final LocalTime close = localTime(source, "trading.close");
+        try
+        {
+            return new TradingSchedule(zone, days, open, close);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw source.bad(open == null ? "trading.open" : "trading.close",
+                source.optionalString(open == null ? "trading.open" : "trading.close", ""), ex.getMessage());
+        }
+    }
+
+    private static DayOfWeek dayOfWeek(final PropertySource source, final String day)
+    {
+        for (final DayOfWeek candidate : DayOfWeek.values())
+        {
+            if (candidate.name().equalsIgnoreCase(day) || candidate.name().substring(0, 3).equalsIgnoreCase(day))
+            {
+                return candidate;
+            }
+        }
+        throw source.bad("trading.days", source.raw("trading.days"),
+            "must be a comma-separated list of days: MON,TUE,WED,THU,FRI,SAT,SUN");
+    }
+
+    /** A HH:MM or HH:MM:SS local time, or null when empty. */
+    private static LocalTime localTime(final PropertySource source, final String key)
+    {
+        final String value = source.optionalString(key, "").trim();
+        if (value.isEmpty())
+        {
+            return null;
+        }
+        try
+        {
+            return LocalTime.parse(value);
+        }
+        catch (final DateTimeParseException ex)
+        {
+            throw source.bad(key, value, "must be a local time HH:MM or HH:MM:SS (24-hour), or empty");
+        }
     }
 
     /** The embedded default settings (also shipped as conf/kairos.properties). */

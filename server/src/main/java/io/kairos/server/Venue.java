@@ -60,6 +60,8 @@ final class Venue implements AutoCloseable
     private AgentThread clusterThread;
     private ClusterMember member;
     private DemoOrderFlow demoFlow;
+    /** With a trading schedule (trading.open / trading.close): what opens and closes the venue. */
+    private TradingScheduler scheduler;
     /** With engine.event-digest=true (and the venue's own engine): the live events' digests. */
     private EventDigestListener eventDigest;
     private PrintStream out;
@@ -177,6 +179,12 @@ final class Venue implements AutoCloseable
                 endpoints.add("Pinned         : " + pinned);
             }
         }
+        if (!config.trading().alwaysOpen())
+        {
+            scheduler = new TradingScheduler(config.trading(), sink, java.time.Clock.systemUTC(), out);
+            scheduler.start();
+        }
+        endpoints.add("Trading day    : " + config.trading().describe());
         if (demoFlow != null)
         {
             demoFlow.start();
@@ -345,6 +353,7 @@ final class Venue implements AutoCloseable
         }
         closed = true;
         health.notReady("stopping");
+        closeQuietly(scheduler);
         closeQuietly(demoFlow);
         closeQuietly(engine);
         if (eventDigest != null)
