@@ -28,7 +28,7 @@ import quickfix.field.TimeInForce;
  */
 class TradingDayIT
 {
-    /** How long after the venue's configuration is written the close comes: time enough to start and send two orders. */
+    /** How long after the configuration is written the close comes: time enough to start and send two orders. */
     private static final long CLOSE_AFTER_SECONDS = 20;
     private static final DateTimeFormatter HH_MM_SS = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -75,7 +75,7 @@ class TradingDayIT
             client.logon();
             client.send(Orders.status("GTC1", "T01", Side.BUY));
             assertEquals("0", str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") && is(m, 11, "GTC1")), 39),
-                "the GTC order is still on the book after the close and a restart");
+                "the GTC order is still on the book after the close and a restart; venue: " + second.output());
             client.send(Orders.status("DAY1", "T01", Side.BUY));
             assertEquals("C", str(client.next(MsgType.EXECUTION_REPORT, m -> is(m, 150, "I") && is(m, 11, "DAY1")), 39),
                 "the DAY order stays expired");
