@@ -115,7 +115,8 @@ public final class KairosConfigLoader
                 "SHA-256 (printf %s \"$TOKEN\" | sha256sum), never the token itself (set by " +
                 source.origin("metrics.bearer-token-hash") + ")");
         }
-        return new MetricsSettings(source.bindAddress("metrics.bind-address"), source.intValue("metrics.port", 0, 65535),
+        return new MetricsSettings(source.bindAddress("metrics.bind-address"),
+            source.intValue("metrics.port", 0, 65535),
             source.intValue("metrics.request-timeout-ms", 100, 600_000),
             source.intValue("metrics.max-connections", 1, 10_000), tokenHash);
     }
