@@ -30,8 +30,9 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
  * (even on a connection past {@code metrics.max-connections}, so a flood cannot fail the kubelet's probes);
  * {@code /metrics} after the bearer-token check, rendered by {@link ScrapeCoalescer} off the event loop; 405 for
  * methods other than GET and HEAD, 404 for other paths; 414, 431 and 413 for a request line, headers or body over
- * their bounds. One request at a time: a client that sends the next before the answer (pipelining, which neither
- * Prometheus nor the kubelet does) is disconnected. One per connection; event-loop thread only.
+ * their bounds. One request at a time: a client that sends the next before the answer is written (pipelining, which
+ * neither Prometheus nor the kubelet does, or a client that does not read its answers) is disconnected.
+ * One per connection; event-loop thread only.
  */
 final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
 {
@@ -49,7 +50,10 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
 
     private HttpRequest request;
     private long bodyBytes;
+    /** From a complete request until its answer is written: another request meanwhile is pipelining. */
     private boolean answering;
+    /** An answer that closes the connection is on its way: what still arrives is dropped. */
+    private boolean closing;
 
     ManagementHandler(final HealthState health, final ScrapeCoalescer scrapes, final ManagementMeters meters,
         final RequestDeadline deadline, final byte[] tokenHash, final boolean overMaxConnections)
@@ -66,9 +70,16 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
     @Override
     protected void channelRead0(final ChannelHandlerContext ctx, final HttpObject msg)
     {
+        if (closing)
+        {
+            return;
+        }
         if (answering)
         {
+            // A client that sends while its answer is unwritten (pipelining, or not reading what it asked for)
+            // would make the answers pile up in memory: disconnect it.
             meters.malformed.increment();
+            closing = true;
             ctx.close();
             return;
         }
@@ -98,6 +109,8 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
         {
             final HttpRequest complete = request;
             request = null;
+            answering = true;
+            deadline.requestComplete(ctx);
             route(ctx, complete);
         }
     }
@@ -174,11 +187,8 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
             send(ctx, response, keepAlive);
             return;
         }
-        answering = true;
-        deadline.requestComplete();
         scrapes.scrape().whenCompleteAsync((text, failure) ->
         {
-            answering = false;
             if (failure != null)
             {
                 answer(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, TEXT, "scrape failed: " + failure + "\n",
@@ -234,16 +244,19 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
 
     private void send(final ChannelHandlerContext ctx, final FullHttpResponse response, final boolean keepAlive)
     {
-        deadline.requestComplete();
+        answering = true;
+        deadline.requestComplete(ctx);
         if (!keepAlive)
         {
+            closing = true;
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
         ctx.writeAndFlush(response).addListener((ChannelFutureListener)future ->
         {
             if (keepAlive && future.isSuccess())
             {
-                deadline.answered(ctx, true);
+                answering = false;
+                deadline.answered(ctx);
             }
             else
             {

@@ -14,7 +14,8 @@ import io.netty.channel.ChannelHandlerContext;
  * Closes a management connection whose request is not complete within {@code metrics.request-timeout-ms} of the
  * connection opening or of the previous answer: a deadline, not an idle timeout, so a client that sends a byte now
  * and then (slowloris) cannot hold the connection. A connection that had started a request, or never completed one,
- * is answered 408 and counted; an idle keep-alive connection that has been served is closed quietly.
+ * is answered 408 and counted; an idle keep-alive connection that has been served is closed quietly. The answer has
+ * a deadline of its own, as long: a client that does not read it (so that it stays unwritten) is closed, counted.
  * First in the pipeline (it sees the raw bytes, before the HTTP codec). One per connection; event-loop thread only.
  */
 final class RequestDeadline extends ChannelDuplexHandler
@@ -67,23 +68,20 @@ final class RequestDeadline extends ChannelDuplexHandler
         super.channelInactive(ctx);
     }
 
-    /** The request is complete: its answer is on its way (a scrape may take a while), so no deadline meanwhile. */
-    void requestComplete()
+    /** The request is complete: its answer (a scrape, then the write) must be out within the timeout. */
+    void requestComplete(final ChannelHandlerContext ctx)
     {
         answering = true;
-        cancel();
+        arm(ctx);
     }
 
-    /** The answer is written; a kept-alive connection has a new deadline for its next request. */
-    void answered(final ChannelHandlerContext ctx, final boolean keepAlive)
+    /** The answer is written and the connection kept alive: a new deadline for its next request. */
+    void answered(final ChannelHandlerContext ctx)
     {
         answering = false;
         served = true;
         bytesSinceAnswer = false;
-        if (keepAlive)
-        {
-            arm(ctx);
-        }
+        arm(ctx);
     }
 
     private void arm(final ChannelHandlerContext ctx)
@@ -95,11 +93,17 @@ final class RequestDeadline extends ChannelDuplexHandler
     private void expire(final ChannelHandlerContext ctx)
     {
         deadline = null;
-        if (answering || !ctx.channel().isActive())
+        if (!ctx.channel().isActive())
         {
             return;
         }
-        if (bytesSinceAnswer || !served)
+        if (answering)
+        {
+            // The answer is still not written: the client does not read it.
+            meters.timedOut.increment();
+            ctx.close();
+        }
+        else if (bytesSinceAnswer || !served)
         {
             meters.timedOut.increment();
             ctx.writeAndFlush(Unpooled.wrappedBuffer(TIMEOUT)).addListener(ChannelFutureListener.CLOSE);

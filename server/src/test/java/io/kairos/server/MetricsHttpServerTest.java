@@ -234,6 +234,25 @@ class MetricsHttpServerTest
         }
     }
 
+    @Test
+    void shouldDisconnectAClientThatSendsANewRequestBeforeItsScrapeIsAnswered() throws Exception
+    {
+        try (MetricsHttpServer server = MetricsHttpServer.start(new MetricsSettings("127.0.0.1", 0), registry,
+            health))
+        {
+            // one write: the second request is read while the first one's scrape is being rendered
+            final String answer = request(server, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n" +
+                "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertEquals(1.0, refused("malformed"), answer);
+            Await.until("the pipelining connection closed", () -> server.openConnections() == 0);
+
+            // health answered in order, kept alive, then the connection closes when asked
+            final String twice = request(server, "GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n" +
+                "GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            assertEquals(2, twice.split("HTTP/1.1 200 OK", -1).length - 1, twice);
+        }
+    }
+
     private double refused(final String reason)
     {
         return registry.get("kairos.management.requests.refused").tag("reason", reason).counter().count();
