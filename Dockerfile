@@ -82,6 +82,8 @@ COPY --from=build /src/server/target/kairos /opt/kairos
 COPY --from=build /src/server/target/kairos/conf/kairos.properties /etc/kairos/kairos.properties
 # In a container the network namespace is the boundary: listen on all interfaces,
 # keep state under the data volume. Every KAIROS_* can be overridden at run time.
+# The metrics port too, so that Prometheus and the kubelet's probes reach the pod's IP: close it with a
+# NetworkPolicy (the chart renders one) and, for /metrics, KAIROS_METRICS_BEARER_TOKEN_HASH.
 ENV JAVA_HOME=/opt/java \
     PATH=/opt/java/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     KAIROS_CONFIG=/etc/kairos/kairos.properties \

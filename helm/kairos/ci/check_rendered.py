@@ -95,6 +95,35 @@ def check_service_monitor(doc, services, errors):
                 fail(errors, where, f"endpoint port {endpoint.get('port')!r} not on Service {svc['metadata']['name']}")
 
 
+def check_metrics_token(docs, errors):
+    """metrics.bearerToken: every pod that requires the token reads only its hash, from a Secret, and every
+    ServiceMonitor endpoint sends the token from that same Secret; without it no endpoint sends one."""
+    secrets = set()
+    for sts in (d for d in docs if d.get("kind") == "StatefulSet"):
+        where = f"StatefulSet/{sts['metadata']['name']}"
+        env = container_env(sts)
+        var = env.get("KAIROS_METRICS_BEARER_TOKEN_HASH")
+        if var is None:
+            continue
+        ref = ((var or {}).get("valueFrom") or {}).get("secretKeyRef") or {}
+        if not ref.get("name") or not ref.get("key"):
+            fail(errors, where, "KAIROS_METRICS_BEARER_TOKEN_HASH is not read from a Secret")
+        secrets.add(ref.get("name"))
+    for monitor in (d for d in docs if d.get("kind") == "ServiceMonitor"):
+        where = f"ServiceMonitor/{monitor['metadata']['name']}"
+        for endpoint in (monitor.get("spec") or {}).get("endpoints") or []:
+            auth = endpoint.get("authorization")
+            if not secrets:
+                if auth:
+                    fail(errors, where, "sends a bearer token the pods do not require")
+                continue
+            credentials = (auth or {}).get("credentials") or {}
+            if (auth or {}).get("type") != "Bearer" or credentials.get("name") not in secrets or \
+                    not credentials.get("key"):
+                fail(errors, where, f"endpoint {endpoint.get('port')!r} does not send the bearer token from "
+                                    f"Secret {sorted(secrets)}")
+
+
 def quantity_is_whole_cpu(value):
     return isinstance(value, str) and value.isdigit() and int(value) >= 1
 
@@ -477,6 +506,7 @@ def main():
         check_dashboard(docs, errors)
     check_cluster(docs, args.members, args.zone_spread, errors)
     check_client_secret(docs, errors)
+    check_metrics_token(docs, errors)
     check_network_policies(docs, set(args.metrics_namespace or ["monitoring"]), errors)
     if args.members and not any(d["kind"] == "StatefulSet" and is_member(d) for d in docs):
         fail(errors, "objects", f"--members {args.members} given, but no cluster member StatefulSet is rendered")

@@ -33,6 +33,8 @@ def env_value(var):
     if "value" in var:
         return var["value"]
     source = var.get("valueFrom") or {}
+    if "secretKeyRef" in source and var["name"] == "KAIROS_METRICS_BEARER_TOKEN_HASH":
+        return "0" * 64  # a SHA-256 in hex
     if "secretKeyRef" in source:
         return "check-password-0123456789"  # cluster.client-secret needs 16 characters
     field = (source.get("fieldRef") or {}).get("fieldPath")
@@ -61,6 +63,8 @@ def expected_lines(env):
         expected.append("client-secret=(set, not shown)")
     else:
         expected.append("replication: none")
+    if "KAIROS_METRICS_BEARER_TOKEN_HASH" in env:
+        expected.append("bearer-token=required")
     return expected
 
 

@@ -29,8 +29,19 @@ final class Http
     /** @return the response from {@code host}, or status -1 when the port does not answer. */
     static Response get(final String host, final int port, final String path)
     {
-        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + path))
-            .timeout(Duration.ofSeconds(5)).GET().build();
+        return send(HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + path))
+            .timeout(Duration.ofSeconds(5)).GET().build());
+    }
+
+    /** @return the response to a GET with {@code Authorization: <authorization>}, or status -1 as above. */
+    static Response getWithAuthorization(final int port, final String path, final String authorization)
+    {
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .header("Authorization", authorization).timeout(Duration.ofSeconds(5)).GET().build());
+    }
+
+    private static Response send(final HttpRequest request)
+    {
         try
         {
             final HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());

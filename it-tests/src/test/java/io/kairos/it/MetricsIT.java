@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.kairos.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,6 +124,72 @@ class MetricsIT
         {
             assertEquals(404, Http.get(venue.metricsPort(), "/nope").status());
             assertEquals(0, server.stop());
+        }
+    }
+
+    @Test
+    void shouldKeepReadinessPassingThroughTwoHundredSlowRequestsAndGuardMetricsWithTheBearerToken()
+        throws IOException
+    {
+        final String token = "it-token-6a1f0c9e2b7d4a58";
+        final String hash = HexFormat.of().formatHex(sha256(token));
+        final TestVenue venue = new TestVenue(dir).set("journal.mode", "off")
+            .set("metrics.bearer-token-hash", hash).set("metrics.request-timeout-ms", "60000");
+        final List<Socket> slow = new ArrayList<>();
+        try (KairosProcess server = venue.start())
+        {
+            assertEquals(401, Http.get(venue.metricsPort(), "/metrics").status());
+            assertEquals(401, Http.getWithAuthorization(venue.metricsPort(), "/metrics", "Bearer wrong").status());
+            assertEquals(200, Http.getWithAuthorization(venue.metricsPort(), "/metrics", "Bearer " + token).status());
+
+            for (int i = 0; i < 200; i++)
+            {
+                final Socket socket = new Socket("127.0.0.1", venue.metricsPort());
+                socket.getOutputStream().write("GET /metr".getBytes(StandardCharsets.US_ASCII));
+                slow.add(socket);
+            }
+            for (int i = 0; i < 20; i++)
+            {
+                final Http.Response ready = Http.get(venue.metricsPort(), "/health/ready");
+                assertEquals(200, ready.status(), "try " + i + ": " + ready.body());
+                assertEquals(200, Http.get(venue.metricsPort(), "/health/live").status(), "try " + i);
+            }
+            for (final Socket socket : slow)
+            {
+                socket.close();
+            }
+            // A scrape on a connection opened while more than metrics.max-connections were open gets 503: wait until
+            // the server has seen the slow connections close.
+            final String[] body = new String[1];
+            Await.until("/metrics answered once the slow connections closed", () ->
+            {
+                final Http.Response metrics =
+                    Http.getWithAuthorization(venue.metricsPort(), "/metrics", "Bearer " + token);
+                body[0] = metrics.body();
+                return metrics.status() == 200;
+            });
+            assertEquals(2.0, value(body[0], "kairos_management_requests_refused_total\\{reason=\"unauthorized\"}"),
+                body[0]);
+            assertEquals(0, server.stop());
+        }
+        finally
+        {
+            for (final Socket socket : slow)
+            {
+                socket.close();
+            }
+        }
+    }
+
+    private static byte[] sha256(final String text)
+    {
+        try
+        {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        }
+        catch (final NoSuchAlgorithmException ex)
+        {
+            throw new IllegalStateException(ex);
         }
     }
 

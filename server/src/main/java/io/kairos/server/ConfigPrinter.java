@@ -58,7 +58,10 @@ final class ConfigPrinter
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));
         text.append('\n');
         text.append("metrics: ").append(config.metrics().bindAddress()).append(':')
-            .append(config.metrics().port()).append('\n');
+            .append(config.metrics().port())
+            .append(" request-timeout-ms=").append(config.metrics().requestTimeoutMs())
+            .append(" max-connections=").append(config.metrics().maxConnections())
+            .append(" bearer-token=").append(config.metrics().requiresToken() ? "required" : "none").append('\n');
         text.append("trading: ").append(config.trading().describe()).append('\n');
         final EngineConfig engine = config.engine();
         text.append("engine: partitions=").append(engine.partitionCount()).append(" hosted=")

@@ -85,8 +85,7 @@ public final class KairosConfigLoader
         final ClusterConfig cluster = cluster(source);
         final FixGatewayConfig fix = fix(source);
         final MarketDataGatewayConfig md = md(source);
-        final MetricsSettings metrics = new MetricsSettings(
-            source.bindAddress("metrics.bind-address"), source.intValue("metrics.port", 0, 65535));
+        final MetricsSettings metrics = metrics(source);
         refusePortClashes(source, fix, md, metrics);
         final boolean eventDigest = source.booleanValue("engine.event-digest");
         final TradingSchedule trading = trading(source);
@@ -110,6 +109,23 @@ public final class KairosConfigLoader
         }
         return new KairosConfig(
             fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, eventDigest, trading, warnings);
+    }
+
+    /** {@code metrics.*}: the management endpoint; the token hash is checked here so the message names its origin. */
+    private static MetricsSettings metrics(final PropertySource source)
+    {
+        final String tokenHash = source.optionalString("metrics.bearer-token-hash", "");
+        if (!tokenHash.isEmpty() && !MetricsSettings.isSha256Hex(tokenHash))
+        {
+            // Never echo the value: an operator may have pasted the token itself.
+            throw new ConfigException("metrics.bearer-token-hash", "must be the 64 hex digits of the token's " +
+                "SHA-256 (printf %s \"$TOKEN\" | sha256sum), never the token itself (set by " +
+                source.origin("metrics.bearer-token-hash") + ")");
+        }
+        return new MetricsSettings(source.bindAddress("metrics.bind-address"),
+            source.intValue("metrics.port", 0, 65535),
+            source.intValue("metrics.request-timeout-ms", 100, 600_000),
+            source.intValue("metrics.max-connections", 1, 10_000), tokenHash);
     }
 
     /** {@code server.threading}: as written, or for {@code auto} what the CPUs allow. */

@@ -100,7 +100,8 @@ final class Venue implements AutoCloseable
         bindJvmMeters();
         metricsServer = MetricsHttpServer.start(config.metrics(), registry, health);
         endpoints.add("Metrics        : http://" + config.metrics().bindAddress() + ":" + metricsServer.port() +
-            "/metrics   (health: /health/live, /health/ready)");
+            "/metrics   (health: /health/live, /health/ready" +
+            (config.metrics().requiresToken() ? "; /metrics needs the bearer token)" : ")"));
 
         final EngineConfig engineConfig = config.engine();
         final ClusterConfig cluster = config.cluster();

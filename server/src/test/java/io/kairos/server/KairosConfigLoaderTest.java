@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.kairos.cluster.ClusterConfig;
@@ -407,6 +408,28 @@ class KairosConfigLoaderTest
 
         assertTrue(ex.getMessage().contains("nope.properties"), ex.getMessage());
         assertFalse(ex.getMessage().isEmpty());
+    }
+
+    @Test
+    void shouldReadTheManagementEndpointLimitsAndRefuseBadOnesNamingTheKey()
+    {
+        final String hash = "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08";
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_METRICS_REQUEST_TIMEOUT_MS", "250",
+            "KAIROS_METRICS_MAX_CONNECTIONS", "3", "KAIROS_METRICS_BEARER_TOKEN_HASH", hash));
+        assertEquals(new MetricsSettings("127.0.0.1", 9090, 250, 3, hash.toLowerCase(Locale.ROOT)),
+            config.metrics());
+        assertEquals(12, config.metrics().connectionCeiling());
+        assertRefused("metrics.request-timeout-ms", "KAIROS_METRICS_REQUEST_TIMEOUT_MS", "99");
+        assertRefused("metrics.request-timeout-ms", "KAIROS_METRICS_REQUEST_TIMEOUT_MS", "600001");
+        assertRefused("metrics.max-connections", "KAIROS_METRICS_MAX_CONNECTIONS", "0");
+        assertRefused("metrics.max-connections", "KAIROS_METRICS_MAX_CONNECTIONS", "10001");
+        assertRefused("metrics.bearer-token-hash", "KAIROS_METRICS_BEARER_TOKEN_HASH", hash.substring(1));
+        // the token itself pasted in place of its hash: refused, and not repeated in the message
+        final ConfigException pasted = assertThrows(ConfigException.class,
+            () -> load("KAIROS_METRICS_BEARER_TOKEN_HASH", "my-secret-token"));
+        assertEquals("metrics.bearer-token-hash", pasted.key());
+        assertFalse(pasted.getMessage().contains("my-secret-token"), pasted.getMessage());
+        assertTrue(pasted.getMessage().contains("sha256sum"), pasted.getMessage());
     }
 
     /** {@code name=value} in the environment is refused with a {@link ConfigException} naming {@code key}. */
