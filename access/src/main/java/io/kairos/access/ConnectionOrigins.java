@@ -72,7 +72,7 @@ public final class ConnectionOrigins
     }
 
     /** "host:port" with the JDK's optional "name/" prefix removed. */
-    static String normalise(final String address)
+    public static String normalise(final String address)
     {
         final int slash = address.indexOf('/');
         return slash >= 0 ? address.substring(slash + 1) : address;

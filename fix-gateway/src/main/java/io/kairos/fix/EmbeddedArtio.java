@@ -13,6 +13,7 @@ import io.aeron.archive.client.AeronArchive;
 import io.aeron.archive.client.ArchiveException;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.kairos.access.ConnectionGate;
 import io.kairos.engine.DirectoryLock;
 import io.kairos.engine.MediaDriverDirectory;
 import io.kairos.fix.codecs.FixDictionaryImpl;
@@ -85,10 +86,11 @@ final class EmbeddedArtio implements AutoCloseable
     /**
      * @param scheduler where Artio's engine agents run; null for threads of their own (Artio's default). With a
      *                  scheduler (compact threading) the driver and archive share the {@code kairos-archive} thread.
+     * @param gate      admits each accepted connection (or answers and closes it) before Artio sees it
      */
     static EmbeddedArtio launch(
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
-        final EngineScheduler scheduler)
+        final EngineScheduler scheduler, final ConnectionGate gate)
     {
         final Path dataDir = config.dataDir().toAbsolutePath();
         final DirectoryLock lock = DirectoryLock.acquire(dataDir, "gateway.lock", "fix.data-dir", "gateway");
@@ -97,7 +99,7 @@ final class EmbeddedArtio implements AutoCloseable
         {
             lock.clearStaleMark(dataDir.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
             floor = SentSequenceFloor.open(dataDir, config.sessions().stream().map(FixSessionConfig::compId).toList());
-            return launch(config, authenticator, clock, scheduler, dataDir, lock, floor);
+            return launch(config, authenticator, clock, scheduler, dataDir, lock, floor, gate);
         }
         catch (final RuntimeException e)
         {
@@ -108,7 +110,8 @@ final class EmbeddedArtio implements AutoCloseable
 
     private static EmbeddedArtio launch(
         final FixGatewayConfig config, final AuthenticationStrategy authenticator, final EpochNanoClock clock,
-        final EngineScheduler scheduler, final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor)
+        final EngineScheduler scheduler, final Path dataDir, final DirectoryLock lock, final SentSequenceFloor floor,
+        final ConnectionGate gate)
     {
         final boolean oneArchiveThread = scheduler != null;
         final String aeronDirectory =
@@ -143,7 +146,8 @@ final class EmbeddedArtio implements AutoCloseable
                 archiveThread = startArchiveThread(driver.archive().invoker(), driverContext.errorHandler());
             }
             final EngineConfiguration engineConfig = engineConfiguration(config, authenticator, clock, aeronDirectory)
-                .channelSupplierFactory(configuration -> new SentSequenceTrackingChannelSupplier(configuration, floor))
+                .channelSupplierFactory(configuration ->
+                    new SentSequenceTrackingChannelSupplier(configuration, floor, gate, config.compId()))
                 .errorIfDuplicateEngineDetected(false);
             if (scheduler != null)
             {
@@ -266,6 +270,7 @@ final class EmbeddedArtio implements AutoCloseable
             .messageValidationStrategy(MessageValidationStrategy.targetCompId(config.compId()))
             .enableMessageThrottle((int)THROTTLE_WINDOW_MS, config.throttleMessagesPerSecond())
             .defaultHeartbeatIntervalInS(config.heartbeatIntervalSeconds())
+            .noLogonDisconnectTimeoutInMs(config.limits().logonTimeoutMs())
             .framerIdleStrategy(config.idleMode().newIdleStrategy())
             .archiverIdleStrategy(IdleMode.newHousekeepingIdleStrategy())
             .monitoringThreadIdleStrategy(IdleMode.newHousekeepingIdleStrategy())

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.aeron.CommonContext;
+import io.kairos.access.ConnectionGate;
+import io.kairos.access.ConnectionOrigins;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandSink;
@@ -118,8 +120,12 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
+        final ConnectionGate gate = new ConnectionGate(resolved.limits().maxUnauthenticatedConnections(),
+            resolved.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis,
+            new ConnectionOrigins());
+        metrics.connectionGate(gate);
         final EmbeddedArtio artio = EmbeddedArtio.launch(resolved,
-            new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock, scheduler);
+            new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock, scheduler, gate);
         DeliveryMarks marks = null;
         final OrderEntryAgent agent;
         try
@@ -134,7 +140,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
                 resolved.throttleDisconnectAfterRejects());
             agent = new OrderEntryAgent(resolved.sessions(), shared, queue,
                 scheduler == null ? () -> 0 : scheduler::pollFramer);
-            agent.library(FixLibrary.connect(libraryConfiguration(resolved, agent, artio, clock, infra, scheduler)));
+            agent.library(FixLibrary.connect(
+                libraryConfiguration(resolved, agent, artio, clock, infra, scheduler, gate)));
         }
         catch (final RuntimeException e)
         {
@@ -167,13 +174,21 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors);
     }
 
+    /** "host:port" as the connection's remote address reads (IPv6 hosts in brackets). */
+    private static String address(final String host, final int port)
+    {
+        return (host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    }
+
     private static LibraryConfiguration libraryConfiguration(
         final FixGatewayConfig config, final OrderEntryAgent agent, final EmbeddedArtio artio,
-        final EpochNanoClock clock, final AgentThread infra, final SharedThreadEngineScheduler scheduler)
+        final EpochNanoClock clock, final AgentThread infra, final SharedThreadEngineScheduler scheduler,
+        final ConnectionGate gate)
     {
         final LibraryConfiguration libraryConfig = new LibraryConfiguration()
             .sessionAcquireHandler((session, info) ->
             {
+                gate.loggedOn(address(session.connectedHost(), session.connectedPort()));
                 resumeAfterLastSent(artio.sentSequenceFloor(), session);
                 return agent.onSessionAcquired(session, info);
             })

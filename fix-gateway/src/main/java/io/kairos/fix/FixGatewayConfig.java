@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.kairos.access.DoorLimits;
+
 /**
  * Everything the order-entry gateway needs. Immutable; the constructor validates and names the
  * field at fault. Defaults live in {@link #defaults(Path)} and the constants here, and only there.
@@ -33,6 +35,8 @@ import java.util.Set;
  * @param maxHeartBtIntSeconds           largest HeartBtInt (108) a client's Logon may ask for; 0 or more is refused
  *                                       with a Logout naming the range (HeartBtInt=0 would make the venue send a
  *                                       Heartbeat on every duty cycle)
+ * @param limits                         connections not logged on yet: how many at once, how many new per second per
+ *                                       address, how long before they are closed ({@code fix.*} keys)
  */
 public record FixGatewayConfig(
     String bindAddress,
@@ -45,7 +49,8 @@ public record FixGatewayConfig(
     int throttleMessagesPerSecond,
     int throttleDisconnectAfterRejects,
     IdleMode idleMode,
-    int maxHeartBtIntSeconds)
+    int maxHeartBtIntSeconds,
+    DoorLimits limits)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9880;
@@ -71,6 +76,7 @@ public record FixGatewayConfig(
         Objects.requireNonNull(compId, "fix.comp-id");
         Objects.requireNonNull(dataDir, "fix.data-dir");
         Objects.requireNonNull(idleMode, "fix.idle-strategy");
+        Objects.requireNonNull(limits, "fix.max-unauthenticated-connections");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "fix.sessions"));
         require(!bindAddress.isBlank(), "fix.bind-address", "must not be empty");
         requireInRange(port, 0, 65_535, "fix.port");
@@ -111,48 +117,57 @@ public record FixGatewayConfig(
         }
         return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
             DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,
-            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF, DEFAULT_MAX_HEART_BT_INT_SECONDS);
+            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF, DEFAULT_MAX_HEART_BT_INT_SECONDS,
+            DoorLimits.defaults("fix."));
     }
 
     public FixGatewayConfig withIdleMode(final IdleMode newIdleMode)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, newIdleMode,
-            maxHeartBtIntSeconds);
+            maxHeartBtIntSeconds, limits);
     }
 
     public FixGatewayConfig withPort(final int newPort)
     {
         return new FixGatewayConfig(bindAddress, newPort, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds);
+            maxHeartBtIntSeconds, limits);
     }
 
     public FixGatewayConfig withSessions(final List<FixSessionConfig> newSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, newSessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds);
+            maxHeartBtIntSeconds, limits);
     }
 
     public FixGatewayConfig withMaxSessions(final int newMaxSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, newMaxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds);
+            maxHeartBtIntSeconds, limits);
     }
 
     public FixGatewayConfig withThrottle(final int messagesPerSecond, final int disconnectAfterRejects)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds);
+            maxHeartBtIntSeconds, limits);
     }
 
     public FixGatewayConfig withMaxHeartBtIntSeconds(final int seconds)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
-            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode, seconds);
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode, seconds,
+            limits);
+    }
+
+    public FixGatewayConfig withLimits(final DoorLimits newLimits)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds, newLimits);
     }
 
     public FixSessionConfig session(final String sessionCompId)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
+import io.kairos.access.ConnectionGate;
 import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
 
 /**
@@ -12,8 +13,9 @@ import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
  * (the Logon reply). Replays (answers to a ResendRequest) reuse old numbers and are not recorded; a Logon
  * with ResetSeqNumFlag=Y (141=Y) lowers the mark to its own number. Its reads pass through an
  * {@link InboundFrameGuard}: a connection that sends more than {@link InboundFrameGuard#MAX_UNFRAMED_BYTES} in a row
- * that are not FIX is closed (the read reports end of stream, so Artio disconnects it as if the peer had). Owned by
- * Artio's framer thread; allocation-free.
+ * that are not FIX is closed (the read reports end of stream, so Artio disconnects it as if the peer had). Its close
+ * tells the {@link ConnectionGate} (a connection that never logged on stops counting). Owned by Artio's framer thread;
+ * allocation-free.
  */
 final class SentSequenceTrackingChannel extends DefaultTcpChannel
 {
@@ -24,13 +26,23 @@ final class SentSequenceTrackingChannel extends DefaultTcpChannel
     private static final int END_OF_STREAM = -1;
 
     private final SentSequenceFloor floor;
+    private final ConnectionGate gate;
     private final InboundFrameGuard inbound = new InboundFrameGuard();
     private int slot = SentSequenceFloor.UNKNOWN_SLOT;
 
-    SentSequenceTrackingChannel(final SocketChannel channel, final SentSequenceFloor floor) throws IOException
+    SentSequenceTrackingChannel(final SocketChannel channel, final SentSequenceFloor floor, final ConnectionGate gate)
+        throws IOException
     {
         super(channel);
         this.floor = floor;
+        this.gate = gate;
+    }
+
+    @Override
+    public void close()
+    {
+        gate.closed(remoteAddress);
+        super.close();
     }
 
     @Override

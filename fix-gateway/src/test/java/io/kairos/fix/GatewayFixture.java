@@ -136,9 +136,10 @@ final class GatewayFixture implements AutoCloseable
         Await.until(compId + " disconnected", () -> !gateway.agent().session(compId).isConnected());
     }
 
+    /** The value of a counter, function counter or gauge. */
     double counter(final String name, final String... tags)
     {
-        return registry.get(name).tags(tags).counter().count();
+        return registry.get(name).tags(tags).meter().measure().iterator().next().getValue();
     }
 
     @Override

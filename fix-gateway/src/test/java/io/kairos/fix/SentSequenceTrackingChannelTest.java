@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.kairos.access.ConnectionGate;
+import io.kairos.access.ConnectionOrigins;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +29,8 @@ class SentSequenceTrackingChannelTest
             SocketChannel peer = SocketChannel.open(server.getLocalAddress());
             SocketChannel accepted = server.accept())
         {
-            final SentSequenceTrackingChannel channel = new SentSequenceTrackingChannel(accepted, floor);
+            final SentSequenceTrackingChannel channel = new SentSequenceTrackingChannel(accepted, floor,
+                new ConnectionGate(1, 1, System::currentTimeMillis, new ConnectionOrigins()));
             write(channel, "35=A|34=7|49=KAIROS|56=CLIENT02|98=0|108=30|", 7, false);
             assertEquals(7, floor.lastSent("CLIENT02"));
             write(channel, "35=8|34=8|49=KAIROS|56=CLIENT02|11=B1|", 8, false);

@@ -33,7 +33,16 @@ public final class RawFixClient implements AutoCloseable
 
     public RawFixClient(final int port, final String senderCompId, final String targetCompId) throws IOException
     {
-        socket = new Socket("127.0.0.1", port);
+        this(port, senderCompId, targetCompId, "127.0.0.1");
+    }
+
+    /** Connects from {@code localAddress} (on Linux any of 127/8 is local: 127.0.0.2 is another client address). */
+    public RawFixClient(final int port, final String senderCompId, final String targetCompId,
+        final String localAddress) throws IOException
+    {
+        socket = new Socket();
+        socket.bind(new java.net.InetSocketAddress(localAddress, 0));
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 10_000);
         socket.setTcpNoDelay(true);
         this.senderCompId = senderCompId;
         this.targetCompId = targetCompId;
