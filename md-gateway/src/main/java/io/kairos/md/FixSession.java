@@ -52,6 +52,9 @@ final class FixSession implements FixFramer.FrameHandler
     private final MarketDataRequestHandler requestHandler;
     private final SessionConnection connection;
     private final LogonRules logonRules;
+    /** The clock second of the snapshot requests counted in {@link #snapshotRequests}. */
+    private long snapshotSecond = -1;
+    private int snapshotRequests;
     private final FixFramer framer;
     private final FixFieldIndex message = new FixFieldIndex(InboundSyntax.MAX_FIELDS);
     private final InboundSyntax syntax = new InboundSyntax();
@@ -217,12 +220,33 @@ final class FixSession implements FixFramer.FrameHandler
         send(MsgTypes.REJECT, out);
     }
 
+    /**
+     * Counts a snapshot-only request (263=0) in the clock second {@code second}. Event loop; allocation-free.
+     *
+     * @return false when the session already made {@code perSecond} of them in that second (refuse this one)
+     */
+    boolean takeSnapshotRequest(final long second, final int perSecond)
+    {
+        if (second != snapshotSecond)
+        {
+            snapshotSecond = second;
+            snapshotRequests = 0;
+        }
+        if (snapshotRequests >= perSecond)
+        {
+            return false;
+        }
+        snapshotRequests++;
+        return true;
+    }
+
     /** Called by the gateway's one-second timer: heartbeats, test requests, logon and heartbeat timeouts. */
     void onTimer(final long nowNanoTime)
     {
         if (status == Status.AWAITING_LOGON)
         {
-            if (nowNanoTime - connectedNanoTime > TimeUnit.SECONDS.toNanos(context.config.heartbeatIntervalSeconds()))
+            final long logonTimeoutNs = TimeUnit.MILLISECONDS.toNanos(context.config.limits().logonTimeoutMs());
+            if (nowNanoTime - connectedNanoTime > logonTimeoutNs)
             {
                 connection.close();
             }
@@ -423,6 +447,7 @@ final class FixSession implements FixFramer.FrameHandler
     {
         state = candidate;
         state.active = this;
+        context.gate.loggedOn(connection.remoteAddress());
         writer = new SessionWriter(connection.newBatch(), context.compIdBytes, state, context.counters, context.clock);
         heartbeatNs = TimeUnit.SECONDS.toNanos(heartBtInt);
         status = Status.ACTIVE;

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.kairos.access.ConnectionGate;
+import io.kairos.access.ConnectionOrigins;
 import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.ReferenceData;
 import io.kairos.fix.wire.AsciiView;
@@ -30,6 +32,8 @@ final class GatewayContext
     final List<SessionState> sessionStates = new ArrayList<>();
     final List<FixSession> connected = new ArrayList<>();
     final CountingErrorHandler errors;
+    /** Admits connections before they log on ({@code md.max-unauthenticated-connections} and the per-address rate). */
+    final ConnectionGate gate;
 
     GatewayContext(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final BookEventPoller poller,
@@ -43,6 +47,8 @@ final class GatewayContext
         this.clock = clock;
         this.nanoClock = nanoClock;
         errors = new CountingErrorHandler("kairos-md-gateway", counters.errors);
+        gate = new ConnectionGate(config.limits().maxUnauthenticatedConnections(),
+            config.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis, new ConnectionOrigins());
         compIdBytes = config.compId().getBytes(StandardCharsets.US_ASCII);
         for (final MdSessionConfig session : config.sessions())
         {

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.kairos.access.ConnectionGate;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
@@ -340,12 +341,23 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
             "Highest number of messages seen queued for one session");
         counter(registry, "kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects,
             "Sessions logged out because their outbound queue exceeded the limit");
+        FunctionCounter.builder("kairos.connections.refused", context.gate, ConnectionGate::refusedUnauthenticated)
+            .description("Connections refused at accept, by limit (each got a Logout naming it)")
+            .tag("door", "market-data").tag("reason", "unauthenticated").register(registry);
+        FunctionCounter.builder("kairos.connections.refused", context.gate, ConnectionGate::refusedRate)
+            .description("Connections refused at accept, by limit (each got a Logout naming it)")
+            .tag("door", "market-data").tag("reason", "rate").register(registry);
+        Gauge.builder("kairos.connections.unauthenticated", context.gate, ConnectionGate::unauthenticated)
+            .description("Connections open that have not logged on yet").tag("door", "market-data")
+            .register(registry);
         FunctionCounter.builder("kairos_md_events_dropped_total", counters.eventsDropped, AtomicLong::get)
             .description("Book events lost because the gateway's inbound ring was full").register(registry);
         counter(registry, "kairos_md_book_inconsistencies_total", counters.bookInconsistencies,
             "Book events the gateway's L3 book refused (unknown order, duplicate add)");
         counter(registry, "kairos_md_garbled_messages_total", counters.garbledMessages,
             "Inbound frames ignored for a bad BodyLength or CheckSum");
+        counter(registry, "kairos_md_snapshot_requests_refused_total", counters.snapshotRequestsRefused,
+            "Snapshot-only requests (263=0) refused past md.max-snapshot-requests-per-second (35=Y, 281=2)");
     }
 
     private static void gauge(

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.kairos.access.DoorLimits;
+
 /**
  * Everything the market-data gateway needs. Immutable; the constructor validates and names the
  * field at fault. Defaults live in {@link #defaults()} and only there.
@@ -18,14 +20,16 @@ import java.util.Set;
  * @param port                        TCP port; 0 binds an ephemeral port (tests), see {@link MarketDataGateway#port()}
  * @param compId                      the gateway's CompID (TargetCompID 56 of the clients)
  * @param sessions                    accepted client sessions; one connection per CompID at a time
- * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for, and the time a new connection
- *                                    has to log on
+ * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for
  * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always
  *                                    accepted
  * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer
  * @param idleMode                    how the event-loop thread waits when idle
  * @param maxSubscriptionsPerSession  subscriptions (one per symbol of a 263=1 request) one session may hold; a request
  *                                    that would pass it is refused whole with MarketDataRequestReject (35=Y)
+ * @param limits                      connections not logged on yet: how many at once, how many new per second per
+ *                                    address, how long one may take to log on ({@code md.*} keys)
+ * @param maxSnapshotRequestsPerSecond snapshot-only requests (263=0) one session may make per second; past it 35=Y
  */
 public record MarketDataGatewayConfig(
     String bindAddress,
@@ -36,7 +40,9 @@ public record MarketDataGatewayConfig(
     int maxDepth,
     int outboundQueueLimitMessages,
     MdIdleMode idleMode,
-    int maxSubscriptionsPerSession)
+    int maxSubscriptionsPerSession,
+    DoorLimits limits,
+    int maxSnapshotRequestsPerSecond)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9881;
@@ -47,12 +53,14 @@ public record MarketDataGatewayConfig(
     public static final int DEFAULT_SESSION_COUNT = 10;
     public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 100;
     public static final int MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT = 100_000;
+    public static final int DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND = 10;
 
     public MarketDataGatewayConfig
     {
         Objects.requireNonNull(bindAddress, "md.bind-address");
         Objects.requireNonNull(compId, "md.comp-id");
         Objects.requireNonNull(idleMode, "md.idle-strategy");
+        Objects.requireNonNull(limits, "md.max-unauthenticated-connections");
         requireInRange(port, 0, 65535, "md.port");
         require(!compId.isBlank() && isPrintableToken(compId), "md.comp-id", "must be printable ASCII without '='");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "md.sessions"));
@@ -67,6 +75,7 @@ public record MarketDataGatewayConfig(
         requireInRange(outboundQueueLimitMessages, 16, 10_000_000, "md.outbound-queue-limit-messages");
         requireInRange(maxSubscriptionsPerSession, 1, MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT,
             "md.max-subscriptions-per-session");
+        requireInRange(maxSnapshotRequestsPerSecond, 1, 100_000, "md.max-snapshot-requests-per-second");
     }
 
     /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass. */
@@ -80,37 +89,49 @@ public record MarketDataGatewayConfig(
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
             DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES,
-            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
+            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION, DoorLimits.defaults("md."),
+            DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND);
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)
     {
         return new MarketDataGatewayConfig(bindAddress, newPort, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession);
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, limits,
+            maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            limit, idleMode, maxSubscriptionsPerSession);
+            limit, idleMode, maxSubscriptionsPerSession, limits,
+            maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withIdleMode(final MdIdleMode mode)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession);
+            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession, limits,
+            maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession);
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, limits,
+            maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withMaxSubscriptionsPerSession(final int limit)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, limit);
+            outboundQueueLimitMessages, idleMode, limit, limits,
+            maxSnapshotRequestsPerSecond);
+    }
+
+    public MarketDataGatewayConfig withLimits(final DoorLimits newLimits, final int snapshotRequestsPerSecond)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, newLimits, snapshotRequestsPerSecond);
     }
 
     /** @return the session with this CompID or null. */

@@ -47,9 +47,13 @@ final class MarketDataRequestHandler
     private final EntryWriter snapshotEntries = new EntryWriter();
     private final Instrument[] instruments = new Instrument[MAX_SYMBOLS];
 
+    private final String snapshotLimitText;
+
     MarketDataRequestHandler(final GatewayContext context)
     {
         this.context = context;
+        snapshotLimitText = "more than " + context.config.maxSnapshotRequestsPerSecond() +
+            " snapshot requests (263=0) per second (md.max-snapshot-requests-per-second)";
     }
 
     void onMarketDataRequest(final FixSession session, final FixFieldIndex m, final long seq)
@@ -80,6 +84,13 @@ final class MarketDataRequestHandler
         {
             requestReject(session, mdReqId, REASON_UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE,
                 "SubscriptionRequestType must be 0, 1 or 2");
+            return;
+        }
+        if (requestType == '0' && !session.takeSnapshotRequest(
+            context.clock.nanoTime() / 1_000_000_000L, context.config.maxSnapshotRequestsPerSecond()))
+        {
+            context.counters.snapshotRequestsRefused.increment();
+            requestReject(session, mdReqId, REASON_INSUFFICIENT_BANDWIDTH, snapshotLimitText);
             return;
         }
         final long depth = m.longValue(MARKET_DEPTH);

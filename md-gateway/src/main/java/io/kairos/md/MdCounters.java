@@ -22,6 +22,8 @@ final class MdCounters
     final AtomicLong eventsDropped = new AtomicLong();
     final SingleWriterCounter bookInconsistencies = new SingleWriterCounter();
     final SingleWriterCounter garbledMessages = new SingleWriterCounter();
+    /** Snapshot-only requests (263=0) refused past md.max-snapshot-requests-per-second. */
+    final SingleWriterCounter snapshotRequestsRefused = new SingleWriterCounter();
     final AtomicLong errors = new AtomicLong();
     private long deepestSinceSample;
 

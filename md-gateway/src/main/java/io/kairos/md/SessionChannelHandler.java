@@ -1,10 +1,15 @@
 package io.kairos.md;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.access.ConnectionGate;
+import io.kairos.fix.wire.RefusalLogout;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
@@ -22,6 +27,8 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
     /** Inbound bytes of a direct buffer are copied here first: the protocol reads arrays (it is Netty-free). */
     private byte[] inbound = new byte[2048];
     private Channel channel;
+    private String remoteAddress = "";
+    /** Null for a connection the gate refused. */
     private FixSession session;
 
     SessionChannelHandler(final GatewayContext context, final MarketDataRequestHandler requestHandler)
@@ -30,18 +37,42 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
         this.requestHandler = requestHandler;
     }
 
+    /**
+     * Admits the connection through the {@link ConnectionGate} first: one past a limit gets a Logout naming it and is
+     * closed without a session.
+     */
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
         channel = ctx.channel();
+        remoteAddress = String.valueOf(channel.remoteAddress());
+        final ConnectionGate.Refusal refusal = context.gate.admit(remoteAddress);
+        if (refusal != null)
+        {
+            channel.writeAndFlush(Unpooled.wrappedBuffer(
+                RefusalLogout.frame(context.config.compId(), refusal.text(), Instant.now())))
+                .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
         session = new FixSession(context, requestHandler, this);
         session.onConnected();
+    }
+
+    @Override
+    public String remoteAddress()
+    {
+        return remoteAddress;
     }
 
     @Override
     public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
         final ByteBuf in = (ByteBuf)msg;
+        if (session == null)
+        {
+            in.release(); // refused: its Logout is on its way and the channel closes
+            return;
+        }
         try
         {
             final int readable = in.readableBytes();
@@ -68,13 +99,20 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
     @Override
     public void channelReadComplete(final ChannelHandlerContext ctx)
     {
-        session.flush();
+        if (session != null)
+        {
+            session.flush();
+        }
     }
 
     @Override
     public void channelInactive(final ChannelHandlerContext ctx)
     {
-        session.onDisconnected();
+        context.gate.closed(remoteAddress);
+        if (session != null)
+        {
+            session.onDisconnected();
+        }
     }
 
     /**

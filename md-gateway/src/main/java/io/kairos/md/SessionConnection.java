@@ -21,4 +21,10 @@ interface SessionConnection
 
     /** Closes the connection after {@link #CLOSE_GRACE_MS}. */
     void closeAfterGrace();
+
+    /** The peer's address as the {@link io.kairos.access.ConnectionGate} counts it ("" where there is none). */
+    default String remoteAddress()
+    {
+        return "";
+    }
 }

@@ -3,6 +3,7 @@ package io.kairos.server;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.access.DoorLimits;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
@@ -63,6 +64,9 @@ final class ConfigPrinter
             .append(" max-connections=").append(config.metrics().maxConnections())
             .append(" bearer-token=").append(config.metrics().requiresToken() ? "required" : "none").append('\n');
         text.append("trading: ").append(config.trading().describe()).append('\n');
+        text.append("door limits: fix ").append(limits(config.fix().limits())).append(", md ")
+            .append(limits(config.md().limits())).append(", md snapshot requests <= ")
+            .append(config.md().maxSnapshotRequestsPerSecond()).append("/s per session\n");
         final EngineConfig engine = config.engine();
         text.append("engine: partitions=").append(engine.partitionCount()).append(" hosted=")
             .append(engine.hostedPartitions().isEmpty() ? "all" : engine.hostedPartitions()).append(" ring-size=")
@@ -101,5 +105,12 @@ final class ConfigPrinter
                 .append("%\n");
         }
         return text.toString();
+    }
+
+    private static String limits(final DoorLimits limits)
+    {
+        return "unauthenticated <= " + limits.maxUnauthenticatedConnections() + ", new <= " +
+            limits.maxNewConnectionsPerSecondPerAddress() + "/s per address, logon within " + limits.logonTimeoutMs() +
+            " ms";
     }
 }

@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import io.kairos.access.DoorLimits;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterSecret;
 import io.kairos.cluster.ClusterTimeouts;
@@ -451,8 +452,9 @@ public final class KairosConfigLoader
         final IdleMode idleMode =
             source.choice("fix.idle-strategy", IdleMode.class, List.of("backoff", "busy-spin"));
         final int maxHeartBtInt = source.integer("fix.max-heart-bt-int-seconds");
+        final DoorLimits limits = doorLimits(source, "fix.");
         return gatewayConfig(source, "fix.", () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
-            maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt));
+            maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt, limits));
     }
 
     private static MarketDataGatewayConfig md(final PropertySource source)
@@ -472,8 +474,20 @@ public final class KairosConfigLoader
         final MdIdleMode idleMode =
             source.choice("md.idle-strategy", MdIdleMode.class, List.of("block", "busy-spin"));
         final int maxSubscriptions = source.integer("md.max-subscriptions-per-session");
+        final DoorLimits limits = doorLimits(source, "md.");
+        final int snapshotsPerSecond = source.integer("md.max-snapshot-requests-per-second");
         return gatewayConfig(source, "md.", () -> new MarketDataGatewayConfig(bindAddress, port, compId, sessions,
-            heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions));
+            heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions, limits, snapshotsPerSecond));
+    }
+
+    /** A door's connection limits: {@code <prefix>max-unauthenticated-connections} and friends. */
+    private static DoorLimits doorLimits(final PropertySource source, final String prefix)
+    {
+        final int unauthenticated = source.integer(prefix + "max-unauthenticated-connections");
+        final int perSecond = source.integer(prefix + "max-new-connections-per-second-per-address");
+        final int logonTimeoutMs = source.integer(prefix + "logon-timeout-ms");
+        return gatewayConfig(source, prefix,
+            () -> new DoorLimits(prefix, unauthenticated, perSecond, logonTimeoutMs));
     }
 
     /**
