@@ -43,10 +43,10 @@ public record LockoutConfig(
             "must be in [1, " + MAX_QUEUE + "], was " + verifyQueueCapacity);
     }
 
-    /** The shipped defaults: 5 failures per CompID, 20 per address, 15 minutes, 100,000 addresses, 256 waiting. */
+    /** The shipped defaults: 5 failures per CompID, 20 per address, 15 minutes, 100,000 addresses, 64 waiting. */
     public static LockoutConfig defaults()
     {
-        return new LockoutConfig(5, 20, 900_000, 100_000, 256);
+        return new LockoutConfig(5, 20, 900_000, 100_000, 64);
     }
 
     private static void require(final boolean ok, final String key, final String message)

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.aeron.CommonContext;
+import io.kairos.access.ConnectionOrigins;
+import io.kairos.access.LogonMeters;
+import io.kairos.access.LogonVerifier;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandSink;
@@ -58,13 +61,15 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private final AgentRunner runner;
     private final AgentThread hot;
     private final AtomicLong errors;
+    private final LogonVerifier logonVerifier;
     private volatile boolean closed;
 
     private FixGateway(
         final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue,
         final DeliveryMarks marks, final OrderEntryAgent agent, final AgentRunner runner, final AgentThread hot,
-        final AtomicLong errors)
+        final AtomicLong errors, final LogonVerifier logonVerifier)
     {
+        this.logonVerifier = logonVerifier;
         this.hot = hot;
         this.config = config;
         this.artio = artio;
@@ -118,8 +123,18 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
-        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved,
-            new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock, scheduler);
+        final LogonVerifier logonVerifier = newLogonVerifier(resolved, registry);
+        final EmbeddedArtio artio;
+        try
+        {
+            artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected(),
+                logonVerifier, new ConnectionOrigins()), clock, scheduler);
+        }
+        catch (final RuntimeException e)
+        {
+            logonVerifier.close();
+            throw e;
+        }
         DeliveryMarks marks = null;
         final OrderEntryAgent agent;
         try
@@ -138,7 +153,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         catch (final RuntimeException e)
         {
-            CloseHelper.quietCloseAll(artio, marks);
+            CloseHelper.quietCloseAll(artio, marks, logonVerifier);
             throw e;
         }
         final AgentRunner runner = hot == null ?
@@ -161,10 +176,26 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             {
                 hot.remove(agent);
             }
-            CloseHelper.closeAll(runner, artio, marks);
+            CloseHelper.closeAll(runner, artio, marks, logonVerifier);
             throw e;
         }
-        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors);
+        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors, logonVerifier);
+    }
+
+    /** The door's password checker (thread "kairos-logon-verifier-fix") and its meters. */
+    private static LogonVerifier newLogonVerifier(final FixGatewayConfig config, final MeterRegistry registry)
+    {
+        final LogonVerifier verifier = new LogonVerifier("fix", config.logonLockout(),
+            LogonVerifier.dummyIterations(config.sessions().stream().map(FixSessionConfig::passwordHash).toList()),
+            System::currentTimeMillis, System.out::println);
+        LogonMeters.register(verifier, registry);
+        return verifier;
+    }
+
+    /** The door's password checker (for tests and metrics). */
+    LogonVerifier logonVerifier()
+    {
+        return logonVerifier;
     }
 
     private static LibraryConfiguration libraryConfiguration(
@@ -353,7 +384,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         {
             hot.remove(agent);
         }
-        CloseHelper.closeAll(runner, artio);
+        CloseHelper.closeAll(runner, artio, logonVerifier);
         queue.close();
         marks.close();
     }
