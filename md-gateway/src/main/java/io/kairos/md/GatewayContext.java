@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.kairos.access.ConnectionOrigins;
+import io.kairos.access.LogonVerifier;
 import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.ReferenceData;
 import io.kairos.fix.wire.AsciiView;
@@ -30,11 +32,17 @@ final class GatewayContext
     final List<SessionState> sessionStates = new ArrayList<>();
     final List<FixSession> connected = new ArrayList<>();
     final CountingErrorHandler errors;
+    /** Checks Logon passwords off the event loop; thread-safe. */
+    final LogonVerifier logonVerifier;
+    /** Where a connection comes from, for the failed-logon counts per host. */
+    final ConnectionOrigins origins = new ConnectionOrigins();
 
     GatewayContext(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final BookEventPoller poller,
-        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock, final NanoClock nanoClock)
+        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock, final NanoClock nanoClock,
+        final LogonVerifier logonVerifier)
     {
+        this.logonVerifier = logonVerifier;
         this.config = config;
         this.referenceData = referenceData;
         this.poller = poller;

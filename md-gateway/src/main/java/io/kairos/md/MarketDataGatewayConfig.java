@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.kairos.access.LockoutConfig;
+
 /**
  * Everything the market-data gateway needs. Immutable; the constructor validates and names the
  * field at fault. Defaults live in {@link #defaults()} and only there.
@@ -26,6 +28,8 @@ import java.util.Set;
  * @param idleMode                    how the event-loop thread waits when idle
  * @param maxSubscriptionsPerSession  subscriptions (one per symbol of a 263=1 request) one session may hold; a request
  *                                    that would pass it is refused whole with MarketDataRequestReject (35=Y)
+ * @param logonLockout                when failed logons lock a CompID or source host out, and how many logons may
+ *                                    wait for the password check ({@code logon.*}, shared with order entry)
  */
 public record MarketDataGatewayConfig(
     String bindAddress,
@@ -36,7 +40,8 @@ public record MarketDataGatewayConfig(
     int maxDepth,
     int outboundQueueLimitMessages,
     MdIdleMode idleMode,
-    int maxSubscriptionsPerSession)
+    int maxSubscriptionsPerSession,
+    LockoutConfig logonLockout)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9881;
@@ -53,6 +58,7 @@ public record MarketDataGatewayConfig(
         Objects.requireNonNull(bindAddress, "md.bind-address");
         Objects.requireNonNull(compId, "md.comp-id");
         Objects.requireNonNull(idleMode, "md.idle-strategy");
+        Objects.requireNonNull(logonLockout, "logon.*");
         requireInRange(port, 0, 65535, "md.port");
         require(!compId.isBlank() && isPrintableToken(compId), "md.comp-id", "must be printable ASCII without '='");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "md.sessions"));
@@ -69,48 +75,55 @@ public record MarketDataGatewayConfig(
             "md.max-subscriptions-per-session");
     }
 
-    /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass. */
+    /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass (cheap hashes:
+     * see {@link MdSessionConfig#withPassword}), the default lock-out. */
     public static MarketDataGatewayConfig defaults()
     {
         final List<MdSessionConfig> sessions = new ArrayList<>();
         for (int i = 1; i <= DEFAULT_SESSION_COUNT; i++)
         {
             final String n = String.format("%02d", i);
-            sessions.add(new MdSessionConfig("MD" + n, "md" + n + "pass"));
+            sessions.add(MdSessionConfig.withPassword("MD" + n, "md" + n + "pass"));
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
             DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES,
-            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION);
+            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION, LockoutConfig.defaults());
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)
     {
         return new MarketDataGatewayConfig(bindAddress, newPort, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession);
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, logonLockout);
     }
 
     public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            limit, idleMode, maxSubscriptionsPerSession);
+            limit, idleMode, maxSubscriptionsPerSession, logonLockout);
     }
 
     public MarketDataGatewayConfig withIdleMode(final MdIdleMode mode)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession);
+            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession, logonLockout);
     }
 
     public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession);
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, logonLockout);
     }
 
     public MarketDataGatewayConfig withMaxSubscriptionsPerSession(final int limit)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, limit);
+            outboundQueueLimitMessages, idleMode, limit, logonLockout);
+    }
+
+    public MarketDataGatewayConfig withLogonLockout(final LockoutConfig newLogonLockout)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, newLogonLockout);
     }
 
     /** @return the session with this CompID or null. */
