@@ -14,6 +14,7 @@ import io.aeron.CommonContext;
 import io.kairos.access.ConnectionOrigins;
 import io.kairos.access.LogonMeters;
 import io.kairos.access.LogonVerifier;
+import io.kairos.access.PasswordHash;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandSink;
@@ -99,6 +100,15 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final FixGatewayConfig config, final ReferenceData referenceData, final CommandSink publisher,
         final MeterRegistry registry, final AgentThread hot, final AgentThread infra)
     {
+        return launch(config, referenceData, publisher, registry, hot, infra, PasswordHash::matches);
+    }
+
+    /** As above with the password comparison given (tests record which thread it runs on). */
+    static FixGateway launch(
+        final FixGatewayConfig config, final ReferenceData referenceData, final CommandSink publisher,
+        final MeterRegistry registry, final AgentThread hot, final AgentThread infra,
+        final LogonVerifier.PasswordCheck passwordCheck)
+    {
         if ((hot == null) != (infra == null))
         {
             throw new IllegalArgumentException("the hot and infra threads go together");
@@ -123,7 +133,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
-        final LogonVerifier logonVerifier = newLogonVerifier(resolved, registry);
+        final LogonVerifier logonVerifier = newLogonVerifier(resolved, registry, passwordCheck);
         final EmbeddedArtio artio;
         try
         {
@@ -183,11 +193,12 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     /** The door's password checker (thread "kairos-logon-verifier-fix") and its meters. */
-    private static LogonVerifier newLogonVerifier(final FixGatewayConfig config, final MeterRegistry registry)
+    private static LogonVerifier newLogonVerifier(
+        final FixGatewayConfig config, final MeterRegistry registry, final LogonVerifier.PasswordCheck passwordCheck)
     {
         final LogonVerifier verifier = new LogonVerifier("fix", config.logonLockout(),
             LogonVerifier.dummyIterations(config.sessions().stream().map(FixSessionConfig::passwordHash).toList()),
-            System::currentTimeMillis, System.out::println);
+            System::currentTimeMillis, System.out::println, passwordCheck);
         LogonMeters.register(verifier, registry);
         return verifier;
     }

@@ -1,6 +1,7 @@
 package io.kairos.fix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -67,8 +68,9 @@ class LogonLockoutTest
             assertTrue(client.session().isLoggedOn());
         }
         assertEquals(1, fixture.gateway.logonVerifier().verified() - hashedBefore);
-        assertTrue(Thread.getAllStackTraces().keySet().stream()
-            .anyMatch(t -> t.getName().equals(LogonVerifier.THREAD_PREFIX + "fix")), "the verifier's own thread");
+        assertFalse(fixture.hashThreads.isEmpty());
+        assertTrue(fixture.hashThreads.stream().allMatch(name -> name.equals("kairos-logon-verifier-fix")),
+            fixture.hashThreads.toString());
     }
 
     private static double meter(final String name, final String... tags)
