@@ -88,7 +88,7 @@ public final class LogonVerifier implements AutoCloseable
         this.failedLogons = new FailedLogons(config, clockMs);
         this.passwordCheck = passwordCheck;
         this.log = log;
-        final char[] random = Long.toHexString(Double.doubleToLongBits(Math.random())).toCharArray();
+        final char[] random = java.util.UUID.randomUUID().toString().toCharArray(); // no one knows it
         this.dummy = PasswordHash.create(random, dummyIterations);
         Arrays.setAll(failures, i -> new AtomicLong());
         queue = new ArrayBlockingQueue<>(config.verifyQueueCapacity());
