@@ -2,7 +2,8 @@
 """Runs the real server's `--check-config` on what the chart renders (run by .ci/steps/helm.sh).
 
 For every StatefulSet of a `helm template` output: the ConfigMap's kairos.properties plus the
-container's environment (secretKeyRef values replaced by a dummy password, the downward API's values
+container's environment (secretKeyRef values replaced by a dummy secret, or a password hash for a session's
+password-hash variable, the downward API's values
 by what the first pod would see: the pod index 0, the pod IP 127.0.0.1; data directories moved
 under WORKDIR) and JAVA_OPTS (with pre-touch off, so that a 6 GiB heap costs nothing), passed to
 DIST/bin/kairos-server --config FILE --check-config. The server refuses unknown keys and bad values,
@@ -21,6 +22,8 @@ import sys
 import yaml
 
 DATA_DIRS = ("KAIROS_JOURNAL_DIR", "KAIROS_SNAPSHOT_DIR", "KAIROS_FIX_DATA_DIR", "KAIROS_CLUSTER_DIR")
+# A well-formed stored password hash (of no known password: --check-config only parses it).
+CHECK_PASSWORD_HASH = "pbkdf2-sha256$1000$AAECAwQFBgcICQoLDA0ODw$AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"
 # The downward API's fields as the first pod (ordinal 0) on this machine would see them.
 POD_FIELDS = {
     "metadata.labels['apps.kubernetes.io/pod-index']": "0",
@@ -36,6 +39,8 @@ def env_value(var):
     if "secretKeyRef" in source and var["name"] == "KAIROS_METRICS_BEARER_TOKEN_HASH":
         return "0" * 64  # a SHA-256 in hex
     if "secretKeyRef" in source:
+        if var["name"].endswith("_PASSWORD_HASH"):
+            return CHECK_PASSWORD_HASH  # a session's password: the server reads only its hash
         return "check-password-0123456789"  # cluster.client-secret needs 16 characters
     field = (source.get("fieldRef") or {}).get("fieldPath")
     if field in POD_FIELDS:

@@ -160,13 +160,16 @@ Included by every template that depends on these values so that any render fails
 {{- fail (printf "sessions.cancelOnDisconnect: %q is not a CompID in sessions.orderEntry" .) -}}
 {{- end -}}
 {{- end -}}
-{{- range $k, $v := .Values.sessionSecret.passwords -}}
+{{- if .Values.sessionSecret.passwords -}}
+{{- fail "sessionSecret.passwords: clear-text passwords are no longer stored; run 'kairos-server hash-password' for each and put its output in sessionSecret.passwordHashes (CompID -> hash)" -}}
+{{- end -}}
+{{- range $k, $v := .Values.sessionSecret.passwordHashes -}}
 {{- if not (hasKey $compIds $k) -}}
-{{- fail (printf "sessionSecret.passwords: %q is not a CompID in sessions.orderEntry or sessions.marketData" $k) -}}
+{{- fail (printf "sessionSecret.passwordHashes: %q is not a CompID in sessions.orderEntry or sessions.marketData" $k) -}}
 {{- end -}}
 {{- end -}}
 {{- range $k, $v := .Values.extraConfig -}}
-{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".cancel-on-disconnect" $k)) -}}
+{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".password-hash" $k) (hasSuffix ".cancel-on-disconnect" $k)) -}}
 {{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy" "engine.replication" "cluster.members" "cluster.member-id" "cluster.dir" "cluster.client-host" "cluster.history-commands" "cluster.leader-heartbeat-timeout-ms" "cluster.leader-heartbeat-interval-ms" "cluster.election-timeout-ms" "cluster.client-secret" "trading.time-zone" "trading.days" "trading.open" "trading.close")) -}}
 {{- if $reserved -}}
 {{- fail (printf "extraConfig: %q is managed by the chart; set it through its own value (see the chart README)" $k) -}}
@@ -317,11 +320,11 @@ and networkPolicy.metricsFrom. The kubelet's probes come from the node, which mo
 {{- end }}
 {{- end -}}
 
-{{/* Session passwords from the Secret: the server validates every session's key at start. */}}
+{{/* Session password hashes from the Secret: the server validates every session's key at start. */}}
 {{- define "kairos.sessionPasswordEnv" -}}
 {{- $root := . -}}
 {{- range (concat .Values.sessions.orderEntry .Values.sessions.marketData) }}
-- name: {{ include "kairos.envName" (printf "%s.session.%s.password" (has . $root.Values.sessions.orderEntry | ternary "fix" "md") .) }}
+- name: {{ include "kairos.envName" (printf "%s.session.%s.password-hash" (has . $root.Values.sessions.orderEntry | ternary "fix" "md") .) }}
   valueFrom:
     secretKeyRef:
       name: {{ include "kairos.sessionSecretName" $root }}

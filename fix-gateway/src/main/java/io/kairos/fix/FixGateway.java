@@ -13,6 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.aeron.CommonContext;
 import io.kairos.access.ConnectionGate;
 import io.kairos.access.ConnectionOrigins;
+import io.kairos.access.LogonMeters;
+import io.kairos.access.LogonVerifier;
+import io.kairos.access.PasswordHash;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandSink;
@@ -60,13 +63,15 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private final AgentRunner runner;
     private final AgentThread hot;
     private final AtomicLong errors;
+    private final LogonVerifier logonVerifier;
     private volatile boolean closed;
 
     private FixGateway(
         final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue,
         final DeliveryMarks marks, final OrderEntryAgent agent, final AgentRunner runner, final AgentThread hot,
-        final AtomicLong errors)
+        final AtomicLong errors, final LogonVerifier logonVerifier)
     {
+        this.logonVerifier = logonVerifier;
         this.hot = hot;
         this.config = config;
         this.artio = artio;
@@ -96,6 +101,15 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final FixGatewayConfig config, final ReferenceData referenceData, final CommandSink publisher,
         final MeterRegistry registry, final AgentThread hot, final AgentThread infra)
     {
+        return launch(config, referenceData, publisher, registry, hot, infra, PasswordHash::matches);
+    }
+
+    /** As above with the password comparison given (tests record which thread it runs on). */
+    static FixGateway launch(
+        final FixGatewayConfig config, final ReferenceData referenceData, final CommandSink publisher,
+        final MeterRegistry registry, final AgentThread hot, final AgentThread infra,
+        final LogonVerifier.PasswordCheck passwordCheck)
+    {
         if ((hot == null) != (infra == null))
         {
             throw new IllegalArgumentException("the hot and infra threads go together");
@@ -120,12 +134,22 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         };
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
+        final ConnectionOrigins origins = new ConnectionOrigins();
         final ConnectionGate gate = new ConnectionGate(resolved.limits().maxUnauthenticatedConnections(),
-            resolved.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis,
-            new ConnectionOrigins());
+            resolved.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis, origins);
         metrics.connectionGate(gate);
-        final EmbeddedArtio artio = EmbeddedArtio.launch(resolved,
-            new LogonAuthenticator(resolved, metrics.sessionsConnected()), clock, scheduler, gate);
+        final LogonVerifier logonVerifier = newLogonVerifier(resolved, registry, passwordCheck);
+        final EmbeddedArtio artio;
+        try
+        {
+            artio = EmbeddedArtio.launch(resolved, new LogonAuthenticator(resolved, metrics.sessionsConnected(),
+                logonVerifier, origins), clock, scheduler, gate);
+        }
+        catch (final RuntimeException e)
+        {
+            logonVerifier.close();
+            throw e;
+        }
         DeliveryMarks marks = null;
         final OrderEntryAgent agent;
         try
@@ -145,7 +169,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         catch (final RuntimeException e)
         {
-            CloseHelper.quietCloseAll(artio, marks);
+            CloseHelper.quietCloseAll(artio, marks, logonVerifier);
             throw e;
         }
         final AgentRunner runner = hot == null ?
@@ -168,10 +192,27 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             {
                 hot.remove(agent);
             }
-            CloseHelper.closeAll(runner, artio, marks);
+            CloseHelper.closeAll(runner, artio, marks, logonVerifier);
             throw e;
         }
-        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors);
+        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors, logonVerifier);
+    }
+
+    /** The door's password checker (thread "kairos-logon-verifier-fix") and its meters. */
+    private static LogonVerifier newLogonVerifier(
+        final FixGatewayConfig config, final MeterRegistry registry, final LogonVerifier.PasswordCheck passwordCheck)
+    {
+        final LogonVerifier verifier = new LogonVerifier("fix", config.logonLockout(),
+            LogonVerifier.dummyIterations(config.sessions().stream().map(FixSessionConfig::passwordHash).toList()),
+            System::currentTimeMillis, System.out::println, passwordCheck);
+        LogonMeters.register(verifier, registry);
+        return verifier;
+    }
+
+    /** The door's password checker (for tests and metrics). */
+    LogonVerifier logonVerifier()
+    {
+        return logonVerifier;
     }
 
     /** "host:port" as the connection's remote address reads (IPv6 hosts in brackets). */
@@ -368,7 +409,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         {
             hot.remove(agent);
         }
-        CloseHelper.closeAll(runner, artio);
+        CloseHelper.closeAll(runner, artio, logonVerifier);
         queue.close();
         marks.close();
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.kairos.access.LockoutConfig;
 import io.kairos.access.DoorLimits;
 
 /**
@@ -35,6 +36,8 @@ import io.kairos.access.DoorLimits;
  * @param maxHeartBtIntSeconds           largest HeartBtInt (108) a client's Logon may ask for; 0 or more is refused
  *                                       with a Logout naming the range (HeartBtInt=0 would make the venue send a
  *                                       Heartbeat on every duty cycle)
+ * @param logonLockout                   when failed logons lock a CompID or source host out, and how many logons may
+ *                                       wait for the password check ({@code logon.*}, shared with market data)
  * @param limits                         connections not logged on yet: how many at once, how many new per second per
  *                                       address, how long before they are closed ({@code fix.*} keys)
  */
@@ -50,6 +53,7 @@ public record FixGatewayConfig(
     int throttleDisconnectAfterRejects,
     IdleMode idleMode,
     int maxHeartBtIntSeconds,
+    LockoutConfig logonLockout,
     DoorLimits limits)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
@@ -76,6 +80,7 @@ public record FixGatewayConfig(
         Objects.requireNonNull(compId, "fix.comp-id");
         Objects.requireNonNull(dataDir, "fix.data-dir");
         Objects.requireNonNull(idleMode, "fix.idle-strategy");
+        Objects.requireNonNull(logonLockout, "logon.*");
         Objects.requireNonNull(limits, "fix.max-unauthenticated-connections");
         sessions = List.copyOf(Objects.requireNonNull(sessions, "fix.sessions"));
         require(!bindAddress.isBlank(), "fix.bind-address", "must not be empty");
@@ -105,7 +110,8 @@ public record FixGatewayConfig(
 
     /**
      * The default contract: 127.0.0.1:9880, CompID KAIROS, sessions CLIENT01..CLIENT10 with passwords
-     * client01pass..client10pass and engine session ids 1..10, no cancel-on-disconnect.
+     * client01pass..client10pass (cheap hashes: see {@link FixSessionConfig#withPassword}) and engine session ids
+     * 1..10, no cancel-on-disconnect, the default lock-out.
      */
     public static FixGatewayConfig defaults(final Path dataDir)
     {
@@ -113,61 +119,68 @@ public record FixGatewayConfig(
         for (int i = 1; i <= DEFAULT_SESSION_COUNT; i++)
         {
             final String number = String.format("%02d", i);
-            sessions.add(new FixSessionConfig("CLIENT" + number, "client" + number + "pass", i, false));
+            sessions.add(FixSessionConfig.withPassword("CLIENT" + number, "client" + number + "pass", i, false));
         }
         return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
             DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,
             DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF, DEFAULT_MAX_HEART_BT_INT_SECONDS,
-            DoorLimits.defaults("fix."));
+            LockoutConfig.defaults(), DoorLimits.defaults("fix."));
     }
 
     public FixGatewayConfig withIdleMode(final IdleMode newIdleMode)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, newIdleMode,
-            maxHeartBtIntSeconds, limits);
+            maxHeartBtIntSeconds, logonLockout, limits);
     }
 
     public FixGatewayConfig withPort(final int newPort)
     {
         return new FixGatewayConfig(bindAddress, newPort, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, limits);
+            maxHeartBtIntSeconds, logonLockout, limits);
     }
 
     public FixGatewayConfig withSessions(final List<FixSessionConfig> newSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, newSessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, limits);
+            maxHeartBtIntSeconds, logonLockout, limits);
     }
 
     public FixGatewayConfig withMaxSessions(final int newMaxSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, newMaxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, limits);
+            maxHeartBtIntSeconds, logonLockout, limits);
     }
 
     public FixGatewayConfig withThrottle(final int messagesPerSecond, final int disconnectAfterRejects)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, limits);
+            maxHeartBtIntSeconds, logonLockout, limits);
     }
 
     public FixGatewayConfig withMaxHeartBtIntSeconds(final int seconds)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode, seconds,
-            limits);
+            logonLockout, limits);
     }
 
     public FixGatewayConfig withLimits(final DoorLimits newLimits)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, newLimits);
+            maxHeartBtIntSeconds, logonLockout, newLimits);
+    }
+
+    public FixGatewayConfig withLogonLockout(final LockoutConfig newLogonLockout)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds, newLogonLockout, limits);
     }
 
     public FixSessionConfig session(final String sessionCompId)

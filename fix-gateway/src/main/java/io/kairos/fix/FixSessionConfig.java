@@ -2,6 +2,7 @@ package io.kairos.fix;
 
 import java.util.Objects;
 
+import io.kairos.access.PasswordHash;
 import io.kairos.engine.ConfigChecks;
 
 /**
@@ -9,24 +10,23 @@ import io.kairos.engine.ConfigChecks;
  * message naming the field.
  *
  * @param compId             the client's SenderCompID (49) on logon; printable ASCII, at most 64 characters
- * @param password           the Password (554) the client must send on logon (Username 553 must equal compId)
+ * @param passwordHash       the stored hash of the Password (554) the client must send on logon (Username 553 must
+ *                           equal compId); {@code fix.session.<ID>.password-hash}
  * @param sessionId          the engine owner id of the session's orders, &ge; 1, unique in the gateway
  * @param cancelOnDisconnect cancel all the session's resting orders when its connection drops
  */
-public record FixSessionConfig(String compId, String password, int sessionId, boolean cancelOnDisconnect)
+public record FixSessionConfig(String compId, PasswordHash passwordHash, int sessionId, boolean cancelOnDisconnect)
 {
     public static final int MAX_COMP_ID_LENGTH = 64;
 
     public FixSessionConfig
     {
         Objects.requireNonNull(compId, "session.comp-id");
-        Objects.requireNonNull(password, "session." + compId + ".password");
+        Objects.requireNonNull(passwordHash, "session." + compId + ".password-hash");
         require(!compId.isEmpty() && compId.length() <= MAX_COMP_ID_LENGTH, compId, "comp-id",
             "must have 1.." + MAX_COMP_ID_LENGTH + " characters");
         require(ConfigChecks.isPrintableToken(compId), compId, "comp-id",
             "must be printable ASCII without '='");
-        require(!password.isEmpty() && password.chars().allMatch(c -> c >= ' ' && c < 127), compId, "password",
-            "must be non-empty printable ASCII");
         ConfigChecks.requireAtLeast(sessionId, 1, "session " + compId + " session-id");
     }
 
@@ -38,7 +38,18 @@ public record FixSessionConfig(String compId, String password, int sessionId, bo
         }
     }
 
-    /** Never prints the password. */
+    /**
+     * A session whose password is hashed here, cheaply ({@link PasswordHash#MIN_ITERATIONS}): for defaults and tests,
+     * never for a venue's configuration. Slow-ish (one hash); allocates.
+     */
+    public static FixSessionConfig withPassword(
+        final String compId, final String password, final int sessionId, final boolean cancelOnDisconnect)
+    {
+        return new FixSessionConfig(compId, PasswordHash.create(password.toCharArray(), PasswordHash.MIN_ITERATIONS),
+            sessionId, cancelOnDisconnect);
+    }
+
+    /** Never prints the password hash. */
     @Override
     public String toString()
     {

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Compact threading puts everything that does work on a few named threads: the launch of a gateway (with its
  * engine) starts {@code kairos-hot} and {@code kairos-infra} (the fixture's, as the server's) and one thread of its
- * own, {@code kairos-archive} (media driver and archive) — no Aeron or Artio agent thread besides. Runs in the
- * suite's compact run only.
+ * own, {@code kairos-archive} (media driver and archive) — no Aeron or Artio agent thread besides — and the logon
+ * verifier's, {@code kairos-logon-verifier-fix}, which waits on its queue and works only while a password is checked
+ * (the slow hash must never run on {@code kairos-hot}). Runs in the suite's compact run only.
  */
 class CompactThreadingThreadsTest
 {
@@ -34,7 +35,8 @@ class CompactThreadingThreadsTest
                     started.add(thread.getName() + (thread.isDaemon() ? " (daemon)" : ""));
                 }
             }
-            assertEquals(Set.of("kairos-hot", "kairos-infra", "kairos-archive"), started);
+            assertEquals(Set.of("kairos-hot", "kairos-infra", "kairos-archive", "kairos-logon-verifier-fix (daemon)"),
+                started);
         }
     }
 }

@@ -22,8 +22,11 @@ class FixGatewayConfigTest
         assertEquals(9880, config.port());
         assertEquals("KAIROS", config.compId());
         assertEquals(10, config.sessions().size());
-        assertEquals(new FixSessionConfig("CLIENT01", "client01pass", 1, false), config.sessions().get(0));
-        assertEquals(new FixSessionConfig("CLIENT10", "client10pass", 10, false), config.sessions().get(9));
+        assertEquals("CLIENT01", config.sessions().get(0).compId());
+        assertTrue(config.sessions().get(0).passwordHash().matches("client01pass".toCharArray(), 12));
+        assertEquals("CLIENT10", config.sessions().get(9).compId());
+        assertEquals(10, config.sessions().get(9).sessionId());
+        assertTrue(config.sessions().get(9).passwordHash().matches("client10pass".toCharArray(), 12));
         assertEquals(150, config.throttleMessagesPerSecond());
         assertEquals(450, config.throttleDisconnectAfterRejects());
     }
@@ -36,19 +39,20 @@ class FixGatewayConfigTest
         assertMessage("fix.throttle.messages-per-second must be >= 1, was 0", () -> defaults.withThrottle(0, 1));
         assertMessage("fix.max-sessions must be >= 1, was 0", () -> defaults.withMaxSessions(0));
         assertMessage("fix.sessions duplicate comp-id A", () -> defaults.withSessions(List.of(
-            new FixSessionConfig("A", "p", 1, false), new FixSessionConfig("A", "p", 2, false))));
+            FixSessionConfig.withPassword("A", "p", 1, false), FixSessionConfig.withPassword("A", "p", 2, false))));
         assertMessage("fix.sessions duplicate session-id 1", () -> defaults.withSessions(List.of(
-            new FixSessionConfig("A", "p", 1, false), new FixSessionConfig("B", "p", 1, false))));
-        assertMessage("session A session-id must be >= 1, was 0", () -> new FixSessionConfig("A", "p", 0, false));
-        assertMessage("session A password must be non-empty printable ASCII", () ->
-            new FixSessionConfig("A", "", 1, false));
+            FixSessionConfig.withPassword("A", "p", 1, false), FixSessionConfig.withPassword("B", "p", 1, false))));
+        assertMessage("session A session-id must be >= 1, was 0", () ->
+            FixSessionConfig.withPassword("A", "p", 0, false));
     }
 
     @Test
     void shouldNeverPrintPasswords()
     {
-        final String text = new FixSessionConfig("CLIENT01", "secret", 1, true).toString();
+        final FixSessionConfig session = FixSessionConfig.withPassword("CLIENT01", "secret", 1, true);
+        final String text = session.toString();
         assertFalse(text.contains("secret"));
+        assertFalse(text.contains(session.passwordHash().encoded().substring(20)));
         assertTrue(text.contains("CLIENT01"));
     }
 

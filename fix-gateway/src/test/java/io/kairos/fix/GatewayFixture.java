@@ -38,6 +38,8 @@ final class GatewayFixture implements AutoCloseable
     private final AgentThread infra;
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final Path dataDir;
+    /** The name of the thread each password check ran on, in order. */
+    final List<String> hashThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private GatewayFixture(final Path dataDir, final UnaryOperator<FixGatewayConfig> customise)
     {
@@ -54,7 +56,12 @@ final class GatewayFixture implements AutoCloseable
         infra = COMPACT ? AgentThread.start("kairos-infra", IdleMode.newHousekeepingIdleStrategy(),
             Throwable::printStackTrace, Thread::new) : null;
         engine = new Engine(engineConfig, new SystemEpochNanoClock(), hot);
-        gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry, hot, infra);
+        gateway = FixGateway.launch(config, engine.config().instruments(), engine.publisher(), registry, hot, infra,
+            (hash, password, length) ->
+            {
+                hashThreads.add(Thread.currentThread().getName());
+                return hash.matches(password, length);
+            });
         engine.start(gateway);
     }
 

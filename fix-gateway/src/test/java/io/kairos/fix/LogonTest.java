@@ -47,19 +47,27 @@ class LogonTest
     @Test
     void shouldRefuseWrongPassword() throws Exception
     {
-        assertRefused("CLIENT02", "CLIENT02", "wrong");
+        assertEquals("Logon refused", assertRefused("CLIENT02", "CLIENT02", "wrong"));
     }
 
     @Test
     void shouldRefuseUnknownCompId() throws Exception
     {
-        assertRefused("STRANGER", "STRANGER", "client02pass");
+        assertEquals("Logon refused", assertRefused("STRANGER", "STRANGER", "client02pass"));
     }
 
     @Test
     void shouldRefuseUsernameOtherThanCompId() throws Exception
     {
-        assertRefused("CLIENT02", "CLIENT03", "client02pass");
+        assertEquals("Logon refused", assertRefused("CLIENT02", "CLIENT03", "client02pass"));
+    }
+
+    @Test
+    void shouldAnswerAnUnknownCompIdExactlyAsAWrongPasswordSoThatCompIdsCannotBeDiscovered() throws Exception
+    {
+        final String unknown = refusalOf("CLIENT0X", "CLIENT0X", "client02pass");
+        final String wrongPassword = refusalOf("CLIENT09", "CLIENT09", "client09pasz");
+        assertEquals(withoutSendingTime(wrongPassword), withoutSendingTime(unknown));
     }
 
     @Test
@@ -84,8 +92,16 @@ class LogonTest
         }
     }
 
-    private static void assertRefused(final String compId, final String username,
+    /** @return the Text (58) of the Logout the refusal carried, null when none came */
+    private static String assertRefused(final String compId, final String username,
         final String password) throws Exception
+    {
+        final String reply = refusalOf(compId, username, password);
+        return reply.contains("|35=5|") ? RawFixClient.field(reply, 58) : null;
+    }
+
+    private static String refusalOf(final String compId, final String username, final String password)
+        throws Exception
     {
         try (RawFixClient raw = fixture.rawClient(compId))
         {
@@ -93,6 +109,14 @@ class LogonTest
             final String reply = raw.readUntilClosed(Duration.ofSeconds(10).toMillis());
             assertTrue(raw.closedByPeer(), "the gateway closes the connection");
             assertFalse(reply.contains("|35=A|"), "no Logon comes back: " + reply);
+            return reply;
         }
+    }
+
+    /** The reply without its SendingTime (52), CompIDs (the client's own, echoed) and checksum. */
+    private static String withoutSendingTime(final String reply)
+    {
+        return reply.replaceAll("\\|52=[^|]*", "").replaceAll("\\|5[06]=[^|]*", "").replaceAll("\\|49=[^|]*", "")
+            .replaceAll("\\|10=[^|]*", "").replaceFirst("\\|9=[0-9]*", "");
     }
 }

@@ -120,8 +120,8 @@ class SessionPersistenceTest
     {
         try (GatewayFixture fixture = GatewayFixture.start(dir.resolve("gateway"), config ->
             config.withSessions(List.of(
-                new FixSessionConfig("CLIENT01", "client01pass", 1, true),
-                new FixSessionConfig("CLIENT02", "client02pass", 2, false))));
+                FixSessionConfig.withPassword("CLIENT01", "client01pass", 1, true),
+                FixSessionConfig.withPassword("CLIENT02", "client02pass", 2, false))));
             QfjClient client = fixture.client(1, dir.resolve("store")).startAndLogon();
             QfjClient other = fixture.client(2, dir.resolve("store")).startAndLogon())
         {

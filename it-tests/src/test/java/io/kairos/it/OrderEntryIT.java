@@ -42,7 +42,7 @@ class OrderEntryIT
         venue = new TestVenue(root).withTestInstruments(20).set("journal.mode", "async")
             .set("fix.sessions",
                 "CLIENT01,CLIENT02,CLIENT03,CLIENT04,CLIENT05,CLIENT06,CLIENT07,CLIENT08,CLIENT09,CLIENT10,CLIENT11")
-            .set("fix.session.CLIENT11.password", "client11pass")
+            .set("fix.session.CLIENT11.password-hash", TestVenue.cheapHash("client11pass"))
             .set("fix.session.CLIENT11.cancel-on-disconnect", "false")
             .set("instrument.T20.lot-size", "10");
         server = venue.start();

@@ -64,10 +64,12 @@ class ServerLifecycleIT
     @Test
     void shouldCheckTheConfigurationWithoutStarting()
     {
-        final String output = checkConfig(Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD", "topsecret"));
+        final String hash = TestVenue.cheapHash("topsecret");
+        final String output = checkConfig(Map.of("KAIROS_FIX_SESSION_CLIENT01_PASSWORD_HASH", hash));
         assertTrue(output.contains("configuration OK"), output);
         assertTrue(output.contains("session CLIENT01 id=1 password=***"), output);
-        assertTrue(!output.contains("topsecret"), output);
+        assertTrue(!output.contains(hash.substring(hash.lastIndexOf('$') + 1)), output);
+        assertTrue(!output.contains("pbkdf2"), output);
         assertTrue(!output.contains("DontCompileHugeMethods"), "the launcher lets the JIT compile the " +
             "order decoders: " + output);
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.kairos.access.PasswordHash;
 import io.kairos.testsupport.FreePorts;
 
 /**
@@ -22,6 +23,9 @@ import io.kairos.testsupport.FreePorts;
 final class TestVenue
 {
     private final Path root;
+    /** Computed once: every venue of a run logs the demo sessions on with the same hashes. */
+    private static final Map<String, String> DEMO_PASSWORD_HASHES = demoPasswordHashes();
+
     private final Map<String, String> overrides = new LinkedHashMap<>();
     private int fixPort;
     private int mdPort;
@@ -41,6 +45,29 @@ final class TestVenue
         set("journal.mode", "sync");
         set("journal.segment-bytes", Integer.toString(4 * 1024 * 1024));
         set("fix.heartbeat-interval-seconds", "5");
+        DEMO_PASSWORD_HASHES.forEach(this::set);
+    }
+
+    /**
+     * A cheap hash ({@link PasswordHash#MIN_ITERATIONS}) of {@code password}, for a session's
+     * {@code ...password-hash}: tests log on often and measure no logon.
+     */
+    static String cheapHash(final String password)
+    {
+        return PasswordHash.create(password.toCharArray(), PasswordHash.MIN_ITERATIONS).encoded();
+    }
+
+    /** The demo sessions' passwords (client01pass.., md01pass..) as cheap hashes, in place of the shipped ones. */
+    private static Map<String, String> demoPasswordHashes()
+    {
+        final Map<String, String> hashes = new LinkedHashMap<>();
+        for (int i = 1; i <= 10; i++)
+        {
+            final String n = String.format("%02d", i);
+            hashes.put("fix.session.CLIENT" + n + ".password-hash", cheapHash("client" + n + "pass"));
+            hashes.put("md.session.MD" + n + ".password-hash", cheapHash("md" + n + "pass"));
+        }
+        return hashes;
     }
 
     /**

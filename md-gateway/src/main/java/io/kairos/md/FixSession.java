@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.access.LogonFailure;
+import io.kairos.access.LogonVerifier;
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixWriter;
 import io.kairos.fix.wire.MsgTypes;
@@ -41,6 +43,8 @@ final class FixSession implements FixFramer.FrameHandler
     private enum Status
     {
         AWAITING_LOGON,
+        /** The Logon's password is being checked off the event loop; the connection is not read meanwhile. */
+        VERIFYING_LOGON,
         ACTIVE,
         CLOSING
     }
@@ -243,7 +247,7 @@ final class FixSession implements FixFramer.FrameHandler
     /** Called by the gateway's one-second timer: heartbeats, test requests, logon and heartbeat timeouts. */
     void onTimer(final long nowNanoTime)
     {
-        if (status == Status.AWAITING_LOGON)
+        if (status == Status.AWAITING_LOGON || status == Status.VERIFYING_LOGON)
         {
             final long logonTimeoutNs = TimeUnit.MILLISECONDS.toNanos(context.config.limits().logonTimeoutMs());
             if (nowNanoTime - connectedNanoTime > logonTimeoutNs)
@@ -409,6 +413,11 @@ final class FixSession implements FixFramer.FrameHandler
         send(MsgTypes.BUSINESS_MESSAGE_REJECT, out);
     }
 
+    /**
+     * A Logon: hands its credentials to the gateway's {@link LogonVerifier} and stops reading the connection until the
+     * outcome comes back on the event loop ({@link #onLogonChecked}). What the client sent after the Logon without
+     * waiting for its answer is not read until then. Allocates (a logon is not on the hot path).
+     */
     private void onLogon(final int parsed)
     {
         if (parsed != InboundSyntax.OK || message.charValue(MSG_TYPE) != MsgTypes.LOGON)
@@ -417,30 +426,56 @@ final class FixSession implements FixFramer.FrameHandler
             return;
         }
         final SessionState candidate = logonRules.session(message);
-        if (candidate == null)
+        final CharSequence sender = message.value(SENDER_COMP_ID);
+        final PendingLogon logon = new PendingLogon(candidate, LogonRules.replyCompId(message, candidate),
+            message.charValue(RESET_SEQ_NUM_FLAG) == 'Y', message.longValue(MSG_SEQ_NUM),
+            message.longValue(HEART_BT_INT));
+        status = Status.VERIFYING_LOGON;
+        connection.pauseReading();
+        context.logonVerifier.check(candidate == null ? null : candidate.compId,
+            sender == null ? null : sender.toString(), logonRules.expectedHash(message, candidate),
+            LogonRules.password(message), connection.remoteHost(),
+            failure -> connection.execute(() -> onLogonChecked(logon, failure)));
+    }
+
+    /** The verifier's outcome, back on the event loop: refuses (one answer for every failure) or goes on. */
+    private void onLogonChecked(final PendingLogon logon, final LogonFailure failure)
+    {
+        if (status != Status.VERIFYING_LOGON)
         {
-            refuseLogon(null, LogonRules.unknownSender(message));
+            return; // the connection went meanwhile
+        }
+        connection.resumeReading();
+        if (failure != null)
+        {
+            refuseLogon(logon.replyCompId, LogonVerifier.REFUSAL_TEXT);
             return;
         }
-        final String refusal = logonRules.credentialsRefusal(message, candidate);
+        final SessionState candidate = logon.session;
+        final String refusal = logonRules.afterPasswordRefusal(candidate, logon.heartBtInt);
         if (refusal != null)
         {
-            refuseLogon(candidate, refusal);
+            refuseLogon(logon.replyCompId, refusal);
             return;
         }
-        final boolean reset = message.charValue(RESET_SEQ_NUM_FLAG) == 'Y';
-        if (reset)
+        if (logon.reset)
         {
             candidate.resetSequenceNumbers();
         }
-        final long seq = message.longValue(MSG_SEQ_NUM);
-        final String sequenceRefusal = LogonRules.sequenceRefusal(seq, candidate);
+        final String sequenceRefusal = LogonRules.sequenceRefusal(logon.seq, candidate);
         if (sequenceRefusal != null)
         {
-            refuseLogon(candidate, sequenceRefusal);
+            refuseLogon(logon.replyCompId, sequenceRefusal);
             return;
         }
-        acceptLogon(candidate, message.longValue(HEART_BT_INT), reset, seq);
+        acceptLogon(candidate, logon.heartBtInt, logon.reset, logon.seq);
+        flush();
+    }
+
+    /** Whether the Logon's password is being checked (for tests). */
+    boolean isVerifyingLogon()
+    {
+        return status == Status.VERIFYING_LOGON;
     }
 
     private void acceptLogon(final SessionState candidate, final long heartBtInt, final boolean reset, final long seq)
@@ -462,9 +497,14 @@ final class FixSession implements FixFramer.FrameHandler
     }
 
     /** A refused Logon: answered with a Logout ({@link LogonRules#refuse}), the connection closing after the grace. */
-    private void refuseLogon(final SessionState candidate, final String reason)
+    private void refuseLogon(final String replyCompId, final String reason)
     {
         status = Status.CLOSING;
-        logonRules.refuse(connection, message, candidate, reason);
+        logonRules.refuse(connection, replyCompId, reason);
+    }
+
+    /** What a Logon said that its check's outcome needs (the parsed message is reused meanwhile). */
+    private record PendingLogon(SessionState session, String replyCompId, boolean reset, long seq, long heartBtInt)
+    {
     }
 }

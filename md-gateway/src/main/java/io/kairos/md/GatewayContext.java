@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.kairos.access.ConnectionGate;
 import io.kairos.access.ConnectionOrigins;
+import io.kairos.access.LogonVerifier;
 import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.ReferenceData;
 import io.kairos.fix.wire.AsciiView;
@@ -32,13 +33,19 @@ final class GatewayContext
     final List<SessionState> sessionStates = new ArrayList<>();
     final List<FixSession> connected = new ArrayList<>();
     final CountingErrorHandler errors;
+    /** Checks Logon passwords off the event loop; thread-safe. */
+    final LogonVerifier logonVerifier;
+    /** Where a connection comes from, for the failed-logon counts per host. */
+    final ConnectionOrigins origins = new ConnectionOrigins();
     /** Admits connections before they log on ({@code md.max-unauthenticated-connections} and the per-address rate). */
     final ConnectionGate gate;
 
     GatewayContext(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final BookEventPoller poller,
-        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock, final NanoClock nanoClock)
+        final Trailers trailers, final MdCounters counters, final EpochNanoClock clock, final NanoClock nanoClock,
+        final LogonVerifier logonVerifier)
     {
+        this.logonVerifier = logonVerifier;
         this.config = config;
         this.referenceData = referenceData;
         this.poller = poller;
@@ -48,7 +55,7 @@ final class GatewayContext
         this.nanoClock = nanoClock;
         errors = new CountingErrorHandler("kairos-md-gateway", counters.errors);
         gate = new ConnectionGate(config.limits().maxUnauthenticatedConnections(),
-            config.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis, new ConnectionOrigins());
+            config.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis, origins);
         compIdBytes = config.compId().getBytes(StandardCharsets.US_ASCII);
         for (final MdSessionConfig session : config.sessions())
         {

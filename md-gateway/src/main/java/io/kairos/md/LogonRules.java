@@ -1,21 +1,23 @@
 package io.kairos.md;
 
-import static io.kairos.fix.wire.FixTags.HEART_BT_INT;
 import static io.kairos.fix.wire.FixTags.PASSWORD;
 import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
 import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
 import static io.kairos.fix.wire.FixTags.TEXT;
 import static io.kairos.fix.wire.FixTags.USERNAME;
 
+import io.kairos.access.PasswordHash;
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixWriter;
 import io.kairos.fix.wire.MsgTypes;
 
 /**
- * Decides whether a Logon (35=A) may open a session: SenderCompID a configured session, TargetCompID the gateway's,
- * Password (554) right and Username (553), if sent, the CompID; one connection per CompID; HeartBtInt (108) in
- * [1, the configured interval]; MsgSeqNum (34) at least 1 and not below the expected one. Each check answers the
- * reason a refusal's Logout (58) carries, or null; {@link #refuse} sends that Logout. Stateless (reads the
+ * Decides whether a Logon (35=A) may open a session. The credentials (SenderCompID a configured session,
+ * TargetCompID the gateway's, Username (553), if sent, the CompID, Password (554) matching the stored hash) are checked
+ * by the gateway's {@link io.kairos.access.LogonVerifier} off the event loop, and every failure gets the one answer
+ * {@link io.kairos.access.LogonVerifier#REFUSAL_TEXT}; only then are the rest checked, each with a reason the
+ * refusal's Logout (58) carries: one connection per CompID, HeartBtInt (108) in [1, the configured interval],
+ * MsgSeqNum (34) at least 1 and not below the expected one. {@link #refuse} sends that Logout. Stateless (reads the
  * configuration and the session states); owned by the gateway's event loop.
  */
 final class LogonRules
@@ -37,30 +39,39 @@ final class LogonRules
         return sender == null ? null : context.sessionState(sender);
     }
 
-    /** Allocates (texts): why a Logon naming no configured session is refused. */
-    static String unknownSender(final FixFieldIndex logon)
+    /**
+     * The hash the Logon's password is checked against: the session's when TargetCompID (56) is the gateway's and the
+     * Username (553), if sent, is the CompID; else null (checked against the verifier's dummy, refused).
+     */
+    PasswordHash expectedHash(final FixFieldIndex logon, final SessionState session)
     {
-        final CharSequence sender = logon.value(SENDER_COMP_ID);
-        return "unknown SenderCompID(49) " + (sender == null ? "<missing>" : sender.toString());
-    }
-
-    /** @return why a Logon for {@code session} is refused before its sequence number is looked at, or null. */
-    String credentialsRefusal(final FixFieldIndex logon, final SessionState session)
-    {
-        if (!valueIs(logon, TARGET_COMP_ID, context.compIdBytes))
+        if (session == null || !valueIs(logon, TARGET_COMP_ID, context.compIdBytes))
         {
-            return "TargetCompID(56) must be " + context.config.compId();
+            return null;
         }
         final boolean usernameOk = !logon.has(USERNAME) || valueIs(logon, USERNAME, session.compIdBytes);
-        if (!usernameOk || !valueIs(logon, PASSWORD, session.passwordBytes))
+        return usernameOk ? session.passwordHash : null;
+    }
+
+    /** A copy of the Password (554) sent (empty when none): the verifier owns and wipes it. Allocates. */
+    static char[] password(final FixFieldIndex logon)
+    {
+        final CharSequence password = logon.value(PASSWORD);
+        final char[] chars = new char[password == null ? 0 : password.length()];
+        for (int i = 0; i < chars.length; i++)
         {
-            return "invalid Username(553) or Password(554)";
+            chars[i] = password.charAt(i);
         }
+        return chars;
+    }
+
+    /** @return why a Logon whose password checked out is refused before its sequence number is looked at, or null. */
+    String afterPasswordRefusal(final SessionState session, final long heartBtInt)
+    {
         if (session.active != null)
         {
             return "session " + session.compId + " is already logged on";
         }
-        final long heartBtInt = logon.longValue(HEART_BT_INT);
         if (heartBtInt == FixFieldIndex.NOT_A_NUMBER || heartBtInt < MIN_HEARTBEAT_SECONDS ||
             heartBtInt > context.config.heartbeatIntervalSeconds())
         {
@@ -117,12 +128,12 @@ final class LogonRules
 
     /**
      * Answers a refused Logon with a Logout (58 = reason) from a throw-away writer (sequence number 1) to
-     * {@link #replyCompId}, then closes the connection after the grace period. Allocates (refusals are rare).
+     * {@code replyCompId} ({@link #replyCompId}), then closes the connection after the grace period. Allocates
+     * (refusals are rare).
      */
-    void refuse(
-        final SessionConnection connection, final FixFieldIndex logon, final SessionState session, final String reason)
+    void refuse(final SessionConnection connection, final String replyCompId, final String reason)
     {
-        final SessionState replyState = new SessionState(new MdSessionConfig(replyCompId(logon, session), "-"));
+        final SessionState replyState = new SessionState(replyCompId, null);
         final SessionWriter replyWriter = new SessionWriter(connection.newBatch(), context.compIdBytes, replyState,
             context.counters, context.clock);
         replyWriter.sendOwned((byte)MsgTypes.LOGOUT, new FixWriter(64 + reason.length()).field(TEXT, reason));

@@ -10,6 +10,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.kairos.access.ConnectionGate;
+import io.kairos.access.LogonMeters;
+import io.kairos.access.LogonVerifier;
+import io.kairos.access.PasswordHash;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
@@ -69,12 +72,14 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     private final Runnable drainTask = this::drain;
     private final Channel serverChannel;
     private final boolean nativeTransport;
+    /** Checks logon passwords on a thread of its own ("kairos-logon-verifier-md"), never on the event loop. */
+    private final LogonVerifier logonVerifier;
     private long droppedSeen;
     private volatile boolean closed;
 
     private MarketDataGateway(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
-        final EpochNanoClock clock) throws InterruptedException
+        final EpochNanoClock clock, final LogonVerifier.PasswordCheck passwordCheck) throws InterruptedException
     {
         this.config = config;
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(
@@ -86,8 +91,12 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters,
             new MdLatency(registry));
+        logonVerifier = new LogonVerifier("md", config.logonLockout(),
+            LogonVerifier.dummyIterations(config.sessions().stream().map(MdSessionConfig::passwordHash).toList()),
+            System::currentTimeMillis, System.out::println, passwordCheck);
+        LogonMeters.register(logonVerifier, registry);
         context = new GatewayContext(config, referenceData, poller, new Trailers(), counters, clock,
-            SystemNanoClock.INSTANCE);
+            SystemNanoClock.INSTANCE, logonVerifier);
         requestHandler = new MarketDataRequestHandler(context);
         registerMetrics(registry);
         final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class
@@ -127,9 +136,17 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
         final EpochNanoClock clock)
     {
+        return launch(config, referenceData, registry, clock, PasswordHash::matches);
+    }
+
+    /** As above with the password comparison given (tests record which thread it runs on). */
+    static MarketDataGateway launch(
+        final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
+        final EpochNanoClock clock, final LogonVerifier.PasswordCheck passwordCheck)
+    {
         try
         {
-            return new MarketDataGateway(config, referenceData, registry, clock);
+            return new MarketDataGateway(config, referenceData, registry, clock, passwordCheck);
         }
         catch (final InterruptedException e)
         {
@@ -137,6 +154,12 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
             throw new IllegalStateException(
                 "interrupted while binding " + config.bindAddress() + ":" + config.port(), e);
         }
+    }
+
+    /** The door's password checker (for tests). */
+    LogonVerifier logonVerifier()
+    {
+        return logonVerifier;
     }
 
     /** The bound port (useful when the configured port is 0). */
@@ -235,6 +258,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         }
         finally
         {
+            logonVerifier.close();
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         }
     }

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import io.kairos.access.DoorLimits;
+import io.kairos.access.LockoutConfig;
 
 /**
  * Everything the market-data gateway needs. Immutable; the constructor validates and names the
@@ -27,6 +28,8 @@ import io.kairos.access.DoorLimits;
  * @param idleMode                    how the event-loop thread waits when idle
  * @param maxSubscriptionsPerSession  subscriptions (one per symbol of a 263=1 request) one session may hold; a request
  *                                    that would pass it is refused whole with MarketDataRequestReject (35=Y)
+ * @param logonLockout                when failed logons lock a CompID or source host out, and how many logons may
+ *                                    wait for the password check ({@code logon.*}, shared with order entry)
  * @param limits                      connections not logged on yet: how many at once, how many new per second per
  *                                    address, how long one may take to log on ({@code md.*} keys)
  * @param maxSnapshotRequestsPerSecond snapshot-only requests (263=0) one session may make per second; past it 35=Y
@@ -41,6 +44,7 @@ public record MarketDataGatewayConfig(
     int outboundQueueLimitMessages,
     MdIdleMode idleMode,
     int maxSubscriptionsPerSession,
+    LockoutConfig logonLockout,
     DoorLimits limits,
     int maxSnapshotRequestsPerSecond)
 {
@@ -60,6 +64,7 @@ public record MarketDataGatewayConfig(
         Objects.requireNonNull(bindAddress, "md.bind-address");
         Objects.requireNonNull(compId, "md.comp-id");
         Objects.requireNonNull(idleMode, "md.idle-strategy");
+        Objects.requireNonNull(logonLockout, "logon.*");
         Objects.requireNonNull(limits, "md.max-unauthenticated-connections");
         requireInRange(port, 0, 65535, "md.port");
         require(!compId.isBlank() && isPrintableToken(compId), "md.comp-id", "must be printable ASCII without '='");
@@ -78,60 +83,68 @@ public record MarketDataGatewayConfig(
         requireInRange(maxSnapshotRequestsPerSecond, 1, 100_000, "md.max-snapshot-requests-per-second");
     }
 
-    /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass. */
+    /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass (cheap hashes:
+     * see {@link MdSessionConfig#withPassword}), the default lock-out. */
     public static MarketDataGatewayConfig defaults()
     {
         final List<MdSessionConfig> sessions = new ArrayList<>();
         for (int i = 1; i <= DEFAULT_SESSION_COUNT; i++)
         {
             final String n = String.format("%02d", i);
-            sessions.add(new MdSessionConfig("MD" + n, "md" + n + "pass"));
+            sessions.add(MdSessionConfig.withPassword("MD" + n, "md" + n + "pass"));
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
             DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES,
-            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION, DoorLimits.defaults("md."),
-            DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND);
+            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION, LockoutConfig.defaults(),
+            DoorLimits.defaults("md."), DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND);
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)
     {
         return new MarketDataGatewayConfig(bindAddress, newPort, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, limits,
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, logonLockout, limits,
             maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withOutboundQueueLimitMessages(final int limit)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            limit, idleMode, maxSubscriptionsPerSession, limits,
+            limit, idleMode, maxSubscriptionsPerSession, logonLockout, limits,
             maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withIdleMode(final MdIdleMode mode)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession, limits,
+            outboundQueueLimitMessages, mode, maxSubscriptionsPerSession, logonLockout, limits,
             maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withHeartbeatIntervalSeconds(final int seconds)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, seconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, limits,
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, logonLockout, limits,
             maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withMaxSubscriptionsPerSession(final int limit)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, limit, limits,
-            maxSnapshotRequestsPerSecond);
+            outboundQueueLimitMessages, idleMode, limit, logonLockout, limits, maxSnapshotRequestsPerSecond);
     }
 
     public MarketDataGatewayConfig withLimits(final DoorLimits newLimits, final int snapshotRequestsPerSecond)
     {
         return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
-            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, newLimits, snapshotRequestsPerSecond);
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, logonLockout, newLimits,
+            snapshotRequestsPerSecond);
+    }
+
+    public MarketDataGatewayConfig withLogonLockout(final LockoutConfig newLogonLockout)
+    {
+        return new MarketDataGatewayConfig(bindAddress, port, compId, sessions, heartbeatIntervalSeconds, maxDepth,
+            outboundQueueLimitMessages, idleMode, maxSubscriptionsPerSession, newLogonLockout, limits,
+            maxSnapshotRequestsPerSecond);
     }
 
     /** @return the session with this CompID or null. */

@@ -2,33 +2,40 @@ package io.kairos.md;
 
 import java.util.Objects;
 
+import io.kairos.access.PasswordHash;
 import io.kairos.engine.ConfigChecks;
 
 /**
- * One market-data session the gateway accepts: the client's CompID (its SenderCompID, 49) and the
- * password it must send in the Logon (554; Username 553, when sent, must equal the CompID).
- * Immutable and validated.
+ * One market-data session the gateway accepts: the client's CompID (its SenderCompID, 49) and the stored hash of the
+ * password it must send in the Logon (554; Username 553, when sent, must equal the CompID),
+ * {@code md.session.<ID>.password-hash}. Immutable and validated.
  */
-public record MdSessionConfig(String compId, String password)
+public record MdSessionConfig(String compId, PasswordHash passwordHash)
 {
     public MdSessionConfig
     {
         Objects.requireNonNull(compId, "md.sessions[].comp-id");
-        Objects.requireNonNull(password, "md.sessions[].password");
+        Objects.requireNonNull(passwordHash, "md.sessions[" + compId + "].password-hash");
         if (compId.isBlank() || !ConfigChecks.isPrintableToken(compId))
         {
             throw new IllegalArgumentException("md.sessions[].comp-id must be printable ASCII without '=', was '"
                 + compId + "'");
         }
-        if (password.isEmpty() || password.indexOf('\u0001') >= 0)
-        {
-            throw new IllegalArgumentException("md.sessions[" + compId + "].password must be non-empty without SOH");
-        }
     }
 
+    /**
+     * A session whose password is hashed here, cheaply ({@link PasswordHash#MIN_ITERATIONS}): for defaults and tests,
+     * never for a venue's configuration. Slow-ish (one hash); allocates.
+     */
+    public static MdSessionConfig withPassword(final String compId, final String password)
+    {
+        return new MdSessionConfig(compId, PasswordHash.create(password.toCharArray(), PasswordHash.MIN_ITERATIONS));
+    }
+
+    /** Never prints the password hash. */
     @Override
     public String toString()
     {
-        return "MdSessionConfig[compId=" + compId + ", password=***]";
+        return "MdSessionConfig[compId=" + compId + ", passwordHash=***]";
     }
 }

@@ -151,4 +151,32 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
     {
         channel.eventLoop().schedule(closeTask, CLOSE_GRACE_MS, TimeUnit.MILLISECONDS);
     }
+
+    @Override
+    public String remoteHost()
+    {
+        return context.origins.clientHost(channel.remoteAddress());
+    }
+
+    @Override
+    public void pauseReading()
+    {
+        channel.config().setAutoRead(false);
+    }
+
+    @Override
+    public void resumeReading()
+    {
+        channel.config().setAutoRead(true);
+    }
+
+    @Override
+    public void execute(final Runnable task)
+    {
+        channel.eventLoop().execute(() ->
+        {
+            task.run();
+            session.flush();
+        });
+    }
 }

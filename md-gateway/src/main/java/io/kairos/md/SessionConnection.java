@@ -3,7 +3,7 @@ package io.kairos.md;
 /**
  * What the session protocol ({@link FixSession}) needs of its connection, and nothing of how it is made: an output
  * for its messages and a way to end it. The Netty side is {@link SessionChannelHandler}; a socket-free test provides
- * its own. Called on the thread that owns the session (the gateway's event loop).
+ * its own. Called on the thread that owns the session (the gateway's event loop), but for {@link #execute}.
  */
 interface SessionConnection
 {
@@ -27,4 +27,16 @@ interface SessionConnection
     {
         return "";
     }
+
+    /** The host the connection comes from ({@link io.kairos.access.ConnectionOrigins#clientHost}). */
+    String remoteHost();
+
+    /** Stops reading from the peer until {@link #resumeReading} (while its Logon is checked). */
+    void pauseReading();
+
+    /** Reads from the peer again. */
+    void resumeReading();
+
+    /** Runs {@code task} on the thread that owns the session (the way back from another thread); any thread. */
+    void execute(Runnable task);
 }

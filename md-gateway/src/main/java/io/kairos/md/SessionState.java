@@ -2,6 +2,8 @@ package io.kairos.md;
 
 import java.nio.charset.StandardCharsets;
 
+import io.kairos.access.PasswordHash;
+
 /**
  * What the gateway remembers of one configured session (CompID) across its connections: the
  * credentials, both sequence numbers, and the connection currently logged on, if any. Sequence
@@ -12,8 +14,8 @@ final class SessionState
 {
     final String compId;
     final byte[] compIdBytes;
-    final String password;
-    final byte[] passwordBytes;
+    /** The stored hash; only the logon verifier's thread checks a password against it. */
+    final PasswordHash passwordHash;
     int nextSenderSeqNum = 1;
     /**
      * A long: a client may move it past 2^31 with SequenceReset (36), and
@@ -24,10 +26,15 @@ final class SessionState
 
     SessionState(final MdSessionConfig config)
     {
-        compId = config.compId();
+        this(config.compId(), config.passwordHash());
+    }
+
+    /** A state for {@code compId}; {@code passwordHash} null for one that only addresses a refusal. */
+    SessionState(final String compId, final PasswordHash passwordHash)
+    {
+        this.compId = compId;
         compIdBytes = compId.getBytes(StandardCharsets.US_ASCII);
-        password = config.password();
-        passwordBytes = password.getBytes(StandardCharsets.US_ASCII);
+        this.passwordHash = passwordHash;
     }
 
     void resetSequenceNumbers()

@@ -6,6 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.access.LockoutConfig;
+import io.kairos.access.LogonVerifier;
+import io.kairos.access.PasswordHash;
 import io.kairos.fix.wire.FixChecksum;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.agrona.concurrent.CachedNanoClock;
@@ -13,6 +16,7 @@ import org.agrona.concurrent.SystemEpochNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,11 +41,18 @@ class FixSessionProtocolTest
         new BookEventPoller(new ManyToOneRingBuffer(new UnsafeBuffer(ByteBuffer.allocateDirect(
             64 * 1024 + RingBufferDescriptor.TRAILER_LENGTH))), TestVenue.REFERENCE_DATA, new SystemEpochNanoClock(),
             counters, new MdLatency(new SimpleMeterRegistry())),
-        new Trailers(), counters, new SystemEpochNanoClock(), time);
+        new Trailers(), counters, new SystemEpochNanoClock(), time, new LogonVerifier("md", LockoutConfig.defaults(),
+        PasswordHash.MIN_ITERATIONS, System::currentTimeMillis, System.out::println));
     private final MarketDataRequestHandler requests = new MarketDataRequestHandler(context);
     private final RecordingConnection connection = new RecordingConnection();
     private final FixSession session = connect(connection);
     private int nextSeq = 1;
+
+    @AfterEach
+    void stopVerifier()
+    {
+        context.logonVerifier.close();
+    }
 
     @Test
     void shouldAnswerALogonWithALogonNumberedOneThatEchoesHeartBtInt()
@@ -69,12 +80,12 @@ class FixSessionProtocolTest
     }
 
     @Test
-    void shouldRefuseAWrongPasswordWithALogoutNamingWhyThenCloseAfterTheGrace()
+    void shouldRefuseAWrongPasswordWithTheOneLogonRefusalThenCloseAfterTheGrace()
     {
         in("MD01", "A", "98=0", "108=2", "554=wrong");
         final FixFrame logout = single();
         assertEquals("5", logout.msgType());
-        assertEquals("invalid Username(553) or Password(554)", logout.get(58));
+        assertEquals("Logon refused", logout.get(58));
         assertEquals("1", logout.get(34));
         assertTrue(connection.closedAfterGrace);
         assertFalse(connection.closed);
@@ -82,11 +93,11 @@ class FixSessionProtocolTest
     }
 
     @Test
-    void shouldAddressTheRefusalOfAnUnknownSenderToItsCompIdWhenThatIsAPlainValue()
+    void shouldAnswerAnUnknownSenderExactlyAsAWrongPasswordAddressedToItsCompId()
     {
         in("NOBODY", "A", "98=0", "108=2", "554=x");
         final FixFrame logout = single();
-        assertEquals("unknown SenderCompID(49) NOBODY", logout.get(58));
+        assertEquals("Logon refused", logout.get(58));
         assertEquals("NOBODY", logout.get(56));
     }
 
@@ -235,6 +246,9 @@ class FixSessionProtocolTest
         final FixSession next = connect(again);
         next.onBytes(RawFixClient.message("MD01", GATEWAY, "A", "3", "98=0", "108=5", "554=md01pass"), 0,
             RawFixClient.message("MD01", GATEWAY, "A", "3", "98=0", "108=5", "554=md01pass").length);
+        assertTrue(again.paused, "not read while the password is checked");
+        again.runHopped();
+        assertFalse(again.paused);
         next.flush();
         assertEquals("A", again.received().get(0).msgType(), "the CompID is free again, its numbers kept");
     }
@@ -286,6 +300,10 @@ class FixSessionProtocolTest
     {
         final byte[] frame = RawFixClient.message(sender, GATEWAY, msgType, Long.toString(seq), fields);
         session.onBytes(frame, 0, frame.length);
+        if (session.isVerifyingLogon())
+        {
+            connection.runHopped();
+        }
         session.flush();
     }
 

@@ -21,8 +21,12 @@ final class RecordingConnection implements SessionConnection
     private int readUpTo;
     private boolean stalled;
     private int stalledMessages;
+    private final java.util.concurrent.BlockingQueue<Runnable> hopped =
+        new java.util.concurrent.LinkedBlockingQueue<>();
     boolean closed;
     boolean closedAfterGrace;
+    /** Whether the session stopped reading (its Logon is being checked). */
+    boolean paused;
 
     @Override
     public boolean isOpen()
@@ -46,6 +50,50 @@ final class RecordingConnection implements SessionConnection
     public void closeAfterGrace()
     {
         closedAfterGrace = true;
+    }
+
+    @Override
+    public String remoteHost()
+    {
+        return "127.0.0.1";
+    }
+
+    @Override
+    public void pauseReading()
+    {
+        paused = true;
+    }
+
+    @Override
+    public void resumeReading()
+    {
+        paused = false;
+    }
+
+    /** Queues {@code task} (the verifier's way back) for {@link #runHopped} to run on the test thread. */
+    @Override
+    public void execute(final Runnable task)
+    {
+        hopped.add(task);
+    }
+
+    /** Waits (bounded) for the task the logon verifier sent back and runs it here, as the event loop would. */
+    void runHopped()
+    {
+        try
+        {
+            final Runnable task = hopped.poll(20, java.util.concurrent.TimeUnit.SECONDS);
+            if (task == null)
+            {
+                throw new AssertionError("the logon verifier sent nothing back within 20 s");
+            }
+            task.run();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(ex);
+        }
     }
 
     /** From now on, flushed messages stay queued (the peer does not read). */

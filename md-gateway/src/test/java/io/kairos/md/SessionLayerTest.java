@@ -56,19 +56,19 @@ class SessionLayerTest
         {
             final FixFrame logout = client.sendAndReadUntil("5", "A", "98=0", "108=30", "553=MD02", "554=wrong");
             assertNotNull(logout);
-            assertTrue(logout.get(58).contains("Password"), logout.get(58));
+            assertEquals("Logon refused", logout.get(58));
             assertTrue(client.closedByServerWithin(5_000));
         }
     }
 
     @Test
-    void shouldRefuseUnknownSenderCompId() throws IOException
+    void shouldRefuseUnknownSenderCompIdExactlyAsAWrongPassword() throws IOException
     {
         try (RawFixClient client = new RawFixClient(gateway.port(), "INTRUDER"))
         {
             final FixFrame logout = client.sendAndReadUntil("5", "A", "98=0", "108=30", "554=x");
             assertNotNull(logout);
-            assertTrue(logout.get(58).contains("unknown SenderCompID"), logout.get(58));
+            assertEquals("Logon refused", logout.get(58));
             assertTrue(client.closedByServerWithin(5_000));
         }
     }
@@ -80,7 +80,7 @@ class SessionLayerTest
         {
             final FixFrame logout = client.sendAndReadUntil("5", "A", "98=0", "108=30", "554=md03pass");
             assertNotNull(logout);
-            assertTrue(logout.get(58).contains("TargetCompID"), logout.get(58));
+            assertEquals("Logon refused", logout.get(58));
         }
     }
 

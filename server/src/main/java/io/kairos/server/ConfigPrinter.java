@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.access.DoorLimits;
+import io.kairos.access.LockoutConfig;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
@@ -13,7 +14,7 @@ import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.md.MarketDataGatewayConfig;
 
-/** Renders the effective configuration for {@code --check-config}, passwords masked. Stateless. */
+/** Renders the effective configuration for {@code --check-config}, password hashes never shown. Stateless. */
 final class ConfigPrinter
 {
     private ConfigPrinter()
@@ -58,6 +59,12 @@ final class ConfigPrinter
             .append(" sessions=");
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));
         text.append('\n');
+        final LockoutConfig lockout = fix.logonLockout();
+        text.append("logon: max-failures-per-comp-id=").append(lockout.maxFailuresPerCompId())
+            .append(" max-failures-per-address=").append(lockout.maxFailuresPerHost())
+            .append(" lockout=").append(lockout.lockoutMs() / 1_000).append('s')
+            .append(" max-tracked-addresses=").append(lockout.maxTrackedHosts())
+            .append(" verify-queue-capacity=").append(lockout.verifyQueueCapacity()).append('\n');
         text.append("metrics: ").append(config.metrics().bindAddress()).append(':')
             .append(config.metrics().port())
             .append(" request-timeout-ms=").append(config.metrics().requestTimeoutMs())

@@ -41,7 +41,8 @@ final class GatewayWiring
         listeners.add(fixGateway);
         endpoints.add("FIX order entry: " + fix.bindAddress() + ":" + fixGateway.port() + "  FIX.4.4 TargetCompID=" +
             fix.compId() + "  SenderCompID " + range(fix.sessions().stream().map(FixSessionConfig::compId).toList()) +
-            "  (Username=SenderCompID, Password=fix.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
+            "  (Username=SenderCompID, Password hashed in fix.session.<ID>.password-hash in " +
+            passwordsDocumentedIn(config) + ")");
 
         final MarketDataGatewayConfig md = config.md();
         final MarketDataGateway mdGateway = MarketDataGateway.launch(md, config.engine().instruments(), registry);
@@ -49,10 +50,10 @@ final class GatewayWiring
         listeners.add(mdGateway);
         endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" +
             md.compId() + "  SenderCompID " + range(md.sessions().stream().map(MdSessionConfig::compId).toList()) +
-            "  (Password=md.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
+            "  (Password hashed in md.session.<ID>.password-hash in " + passwordsDocumentedIn(config) + ")");
     }
 
-    /** Where an operator reads the passwords: their file, the shipped conf/kairos.properties, the environment. */
+    /** Where an operator finds the password hashes: their file, the shipped conf/kairos.properties, the environment. */
     private static String passwordsDocumentedIn(final KairosConfig config)
     {
         final String home = System.getProperty("kairos.home");

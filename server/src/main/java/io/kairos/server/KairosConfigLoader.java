@@ -23,6 +23,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import io.kairos.access.DoorLimits;
+import io.kairos.access.LockoutConfig;
+import io.kairos.access.PasswordHash;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterSecret;
 import io.kairos.cluster.ClusterTimeouts;
@@ -436,11 +438,11 @@ public final class KairosConfigLoader
         for (int i = 0; i < names.size(); i++)
         {
             final String name = names.get(i);
-            final String password = source.password("fix.session." + name + ".password");
+            final PasswordHash passwordHash = source.passwordHash("fix.session." + name + ".");
             final boolean cancelOnDisconnect = source.booleanValue("fix.session." + name + ".cancel-on-disconnect");
             final int sessionId = i + 1;
             sessions.add(gatewayConfig(source, "fix.session." + name + ".",
-                () -> new FixSessionConfig(name, password, sessionId, cancelOnDisconnect)));
+                () -> new FixSessionConfig(name, passwordHash, sessionId, cancelOnDisconnect)));
         }
         final String bindAddress = source.bindAddress("fix.bind-address");
         final int port = source.integer("fix.port");
@@ -454,7 +456,8 @@ public final class KairosConfigLoader
         final int maxHeartBtInt = source.integer("fix.max-heart-bt-int-seconds");
         final DoorLimits limits = doorLimits(source, "fix.");
         return gatewayConfig(source, "fix.", () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
-            maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt, limits));
+            maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt, logonLockout(source),
+            limits));
     }
 
     private static MarketDataGatewayConfig md(final PropertySource source)
@@ -463,8 +466,9 @@ public final class KairosConfigLoader
         final List<MdSessionConfig> sessions = new ArrayList<>();
         for (final String name : sessionNames(source, "md.sessions", compId))
         {
-            final String password = source.password("md.session." + name + ".password");
-            sessions.add(gatewayConfig(source, "md.session." + name + ".", () -> new MdSessionConfig(name, password)));
+            final PasswordHash passwordHash = source.passwordHash("md.session." + name + ".");
+            sessions.add(gatewayConfig(source, "md.session." + name + ".",
+                () -> new MdSessionConfig(name, passwordHash)));
         }
         final String bindAddress = source.bindAddress("md.bind-address");
         final int port = source.integer("md.port");
@@ -477,7 +481,8 @@ public final class KairosConfigLoader
         final DoorLimits limits = doorLimits(source, "md.");
         final int snapshotsPerSecond = source.integer("md.max-snapshot-requests-per-second");
         return gatewayConfig(source, "md.", () -> new MarketDataGatewayConfig(bindAddress, port, compId, sessions,
-            heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions, limits, snapshotsPerSecond));
+            heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions, logonLockout(source), limits,
+            snapshotsPerSecond));
     }
 
     /** A door's connection limits: {@code <prefix>max-unauthenticated-connections} and friends. */
@@ -488,6 +493,25 @@ public final class KairosConfigLoader
         final int logonTimeoutMs = source.integer(prefix + "logon-timeout-ms");
         return gatewayConfig(source, prefix,
             () -> new DoorLimits(prefix, unauthenticated, perSecond, logonTimeoutMs));
+    }
+
+    /** The failed-logon lock-out both doors share ({@code logon.*}); each door counts its own logons. */
+    private static LockoutConfig logonLockout(final PropertySource source)
+    {
+        final int perCompId = source.integer(LockoutConfig.MAX_FAILURES_PER_COMP_ID);
+        final int perAddress = source.integer(LockoutConfig.MAX_FAILURES_PER_ADDRESS);
+        final long lockoutSeconds = source.longValue(LockoutConfig.LOCKOUT_SECONDS, 1, Long.MAX_VALUE / 1_000);
+        final int tracked = source.integer(LockoutConfig.MAX_TRACKED_ADDRESSES);
+        final int queue = source.integer(LockoutConfig.VERIFY_QUEUE_CAPACITY);
+        try
+        {
+            return new LockoutConfig(perCompId, perAddress, lockoutSeconds * 1_000, tracked, queue);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            final String key = ex.getMessage().substring(0, ex.getMessage().indexOf(' '));
+            throw source.bad(key, source.raw(key), ex.getMessage().substring(key.length() + 1));
+        }
     }
 
     /**

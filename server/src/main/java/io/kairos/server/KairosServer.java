@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * venue cannot start (e.g. a port in use). The main thread waits; the signal thread stops.
  */
 @Command(name = "kairos-server", mixinStandardHelpOptions = true, version = "Kairos 0.1.0-SNAPSHOT",
-    sortOptions = false, subcommands = {JournalCommand.class, ReplayCommand.class},
+    sortOptions = false, subcommands = {JournalCommand.class, ReplayCommand.class, HashPasswordCommand.class},
     description = {
         "Starts the Kairos venue in the foreground: FIX order entry, FIX market",
         "data, the matching engine and the metrics endpoint. Stops cleanly on",

@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.kairos.access.PasswordHash;
 import io.kairos.engine.ConfigChecks;
 import io.kairos.engine.Prices;
 import io.kairos.fix.FixSessionConfig;
@@ -199,15 +200,34 @@ final class PropertySource
         return value;
     }
 
-    /** A password: printable ASCII (the value itself is never put in a message). */
-    String password(final String key)
+    /**
+     * A stored password hash ({@link PasswordHash}; the value itself is never put in a message). A clear-text
+     * {@code <prefix>password} next to it, in the file or the environment, is refused with how to convert it.
+     *
+     * @param prefix the session's keys, {@code fix.session.<ID>.} or {@code md.session.<ID>.}
+     */
+    PasswordHash passwordHash(final String prefix)
     {
-        final String value = string(key);
-        if (!value.chars().allMatch(c -> c >= ' ' && c < 127))
+        final String clearKey = prefix + "password";
+        if (raw(clearKey) != null)
         {
-            throw new ConfigException(key, "must be printable ASCII (set by " + origin(key) + ")");
+            throw new ConfigException(clearKey, "clear-text passwords are no longer read (set by " + origin(clearKey) +
+                "): run 'kairos-server hash-password' (it reads the password without echo, or from stdin), set " +
+                prefix + "password-hash (or " + envName(prefix + "password-hash") + ") to the line it prints and " +
+                "remove " + clearKey);
         }
-        return value;
+        final String key = prefix + "password-hash";
+        final String value = string(key);
+        try
+        {
+            return PasswordHash.parse(value, key);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            final String message = ex.getMessage().startsWith(key + " ") ?
+                ex.getMessage().substring(key.length() + 1) : ex.getMessage();
+            throw new ConfigException(key, message + " (set by " + origin(key) + ")");
+        }
     }
 
     /** An address of this machine or a host name that resolves. */

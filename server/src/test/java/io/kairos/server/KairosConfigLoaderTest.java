@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.kairos.access.LockoutConfig;
+import io.kairos.access.PasswordHash;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
@@ -33,6 +35,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 class KairosConfigLoaderTest
 {
+    private static final String A_HASH = PasswordHash.create("a".toCharArray(), PasswordHash.MIN_ITERATIONS).encoded();
+    private static final String B_HASH = PasswordHash.create("b".toCharArray(), PasswordHash.MIN_ITERATIONS).encoded();
+    private static final String S3CRET_HASH =
+        PasswordHash.create("s3cret".toCharArray(), PasswordHash.MIN_ITERATIONS).encoded();
+
+    private static void assertSession(final FixSessionConfig session, final String compId, final String password,
+        final int sessionId, final boolean cancelOnDisconnect)
+    {
+        assertEquals(compId, session.compId());
+        assertEquals(sessionId, session.sessionId());
+        assertEquals(cancelOnDisconnect, session.cancelOnDisconnect());
+        assertTrue(session.passwordHash().matches(password.toCharArray(), password.length()), compId);
+    }
+
     @TempDir
     Path dir;
 
@@ -46,15 +62,19 @@ class KairosConfigLoaderTest
         assertEquals(9880, config.fix().port());
         assertEquals("KAIROS", config.fix().compId());
         assertEquals(10, config.fix().sessions().size());
-        assertEquals(new FixSessionConfig("CLIENT01", "client01pass", 1, false), config.fix().sessions().get(0));
-        assertEquals(new FixSessionConfig("CLIENT10", "client10pass", 10, false), config.fix().sessions().get(9));
+        assertSession(config.fix().sessions().get(0), "CLIENT01", "client01pass", 1, false);
+        assertSession(config.fix().sessions().get(9), "CLIENT10", "client10pass", 10, false);
+        assertEquals(600_000, config.fix().sessions().get(0).passwordHash().iterations());
+        assertEquals(LockoutConfig.defaults(), config.fix().logonLockout());
+        assertEquals(LockoutConfig.defaults(), config.md().logonLockout());
         assertEquals(150, config.fix().throttleMessagesPerSecond());
         assertEquals(450, config.fix().throttleDisconnectAfterRejects());
         assertEquals(30, config.fix().heartbeatIntervalSeconds());
         assertEquals(Path.of("data/fix"), config.fix().dataDir());
         assertEquals(9881, config.md().port());
         assertEquals("KAIROS-MD", config.md().compId());
-        assertEquals(new MdSessionConfig("MD07", "md07pass"), config.md().sessions().get(6));
+        assertEquals("MD07", config.md().sessions().get(6).compId());
+        assertTrue(config.md().sessions().get(6).passwordHash().matches("md07pass".toCharArray(), 8));
         assertEquals(10, config.md().maxDepth());
         assertEquals(100, config.md().maxSubscriptionsPerSession());
         assertEquals(10_000, config.md().outboundQueueLimitMessages());
@@ -81,7 +101,7 @@ class KairosConfigLoaderTest
         final Path file = write("fix.port=7001\nmd.port=7002\njournal.mode=async\nengine.wait-strategy=busy-spin\n");
         final Map<String, String> env = Map.of(
             "KAIROS_MD_PORT", "7003",
-            "KAIROS_FIX_SESSION_CLIENT02_PASSWORD", "s3cret",
+            "KAIROS_FIX_SESSION_CLIENT02_PASSWORD_HASH", S3CRET_HASH,
             "KAIROS_ENGINE_SELF_TRADE_PREVENTION", "cancel-resting",
             "KAIROS_JOURNAL_STAGE", "separate",
             "KAIROS_FIX_IDLE_STRATEGY", "busy-spin",
@@ -93,7 +113,7 @@ class KairosConfigLoaderTest
 
         assertEquals(7001, config.fix().port());
         assertEquals(7003, config.md().port());
-        assertEquals("s3cret", config.fix().sessions().get(1).password());
+        assertTrue(config.fix().sessions().get(1).passwordHash().matches("s3cret".toCharArray(), 6));
         assertEquals(JournalMode.ASYNC, config.engine().journalMode());
         assertEquals(WaitStrategyType.BUSY_SPIN, config.engine().waitStrategy());
         assertEquals(SelfTradePrevention.CANCEL_RESTING, config.engine().selfTradePrevention());
@@ -120,9 +140,9 @@ class KairosConfigLoaderTest
     {
         final Path file = write("""
             fix.sessions=ALPHA,BETA
-            fix.session.ALPHA.password=a
+            fix.session.ALPHA.password-hash=%s
             fix.session.ALPHA.cancel-on-disconnect=true
-            fix.session.BETA.password=b
+            fix.session.BETA.password-hash=%s
             fix.session.BETA.cancel-on-disconnect=false
             instruments=XYZ
             instrument.XYZ.id=77
@@ -131,12 +151,13 @@ class KairosConfigLoaderTest
             instrument.XYZ.lot-size=100
             instrument.XYZ.reference-price=10.5
             instrument.XYZ.price-band-percent=0
-            """);
+            """.formatted(A_HASH, B_HASH));
 
         final KairosConfig config = KairosConfigLoader.load(file, Map.of());
 
-        assertEquals(List.of(new FixSessionConfig("ALPHA", "a", 1, true), new FixSessionConfig("BETA", "b", 2, false)),
-            config.fix().sessions());
+        assertEquals(2, config.fix().sessions().size());
+        assertSession(config.fix().sessions().get(0), "ALPHA", "a", 1, true);
+        assertSession(config.fix().sessions().get(1), "BETA", "b", 2, false);
         assertEquals(List.of(new Instrument("XYZ", 77, 1, 500_000, 100, 10_500_000, 0)),
             config.engine().instruments().instruments());
     }
@@ -165,9 +186,9 @@ class KairosConfigLoaderTest
     @Test
     void shouldRefuseSettingsOfASessionThatIsNotListed() throws IOException
     {
-        final Path file = write("fix.session.CLIENT99.password=x\n");
+        final Path file = write("fix.session.CLIENT99.password-hash=" + A_HASH + "\n");
 
-        assertEquals("fix.session.CLIENT99.password",
+        assertEquals("fix.session.CLIENT99.password-hash",
             assertThrows(ConfigException.class, () -> KairosConfigLoader.load(file, Map.of())).key());
     }
 
@@ -177,8 +198,8 @@ class KairosConfigLoaderTest
         final ConfigException ex = assertThrows(ConfigException.class,
             () -> KairosConfigLoader.load(null, Map.of("KAIROS_FIX_SESSIONS", "CLIENT01,NEWBIE")));
 
-        assertEquals("fix.session.NEWBIE.password", ex.key());
-        assertTrue(ex.getMessage().contains("KAIROS_FIX_SESSION_NEWBIE_PASSWORD"), ex.getMessage());
+        assertEquals("fix.session.NEWBIE.password-hash", ex.key());
+        assertTrue(ex.getMessage().contains("KAIROS_FIX_SESSION_NEWBIE_PASSWORD_HASH"), ex.getMessage());
     }
 
     @Test
@@ -351,21 +372,61 @@ class KairosConfigLoaderTest
     }
 
     @Test
-    void shouldNameASessionsPasswordKeyWithoutEchoingThePasswordWhenAGatewayRefusesIt()
+    void shouldRefuseAClearTextPasswordInTheFileOrTheEnvironmentSayingHowToConvertIt() throws IOException
     {
-        final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
-        final String fixRefusal = assertThrows(IllegalArgumentException.class,
-            () -> new FixSessionConfig("CLIENT01", "", 1, false)).getMessage();
-        final String mdRefusal = assertThrows(IllegalArgumentException.class,
-            () -> new MdSessionConfig("MD01", "")).getMessage();
+        final Path file = write("fix.session.CLIENT01.password=client01pass\n");
+        final ConfigException fromFile = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(file, Map.of()));
+        assertEquals("fix.session.CLIENT01.password", fromFile.key());
+        assertTrue(fromFile.getMessage().contains("kairos-server hash-password"), fromFile.getMessage());
+        assertTrue(fromFile.getMessage().contains("fix.session.CLIENT01.password-hash"), fromFile.getMessage());
+        assertFalse(fromFile.getMessage().contains("client01pass"), fromFile.getMessage());
 
-        final ConfigException fix = GatewayConfigKeys.refusal(source, "fix.session.CLIENT01.", fixRefusal);
-        final ConfigException md = GatewayConfigKeys.refusal(source, "md.session.MD01.", mdRefusal);
+        final ConfigException fromEnv = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, Map.of("KAIROS_MD_SESSION_MD01_PASSWORD", "md01pass")));
+        assertEquals("md.session.MD01.password", fromEnv.key());
+        assertTrue(fromEnv.getMessage().contains("KAIROS_MD_SESSION_MD01_PASSWORD_HASH"), fromEnv.getMessage());
+        assertFalse(fromEnv.getMessage().contains("md01pass"), fromEnv.getMessage());
+    }
 
-        assertEquals("fix.session.CLIENT01.password", fix.key());
-        assertFalse(fix.getMessage().contains("client01pass"), fix.getMessage());
-        assertEquals("md.session.MD01.password", md.key());
-        assertFalse(md.getMessage().contains("md01pass"), md.getMessage());
+    @Test
+    void shouldRefuseAPasswordHashThatIsNotOneWithoutEchoingIt()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, Map.of("KAIROS_FIX_SESSION_CLIENT03_PASSWORD_HASH", "client03pass")));
+        assertEquals("fix.session.CLIENT03.password-hash", ex.key());
+        assertTrue(ex.getMessage().contains("pbkdf2-sha256$<iterations>"), ex.getMessage());
+        assertFalse(ex.getMessage().contains("client03pass"), ex.getMessage());
+        final String cheap = "pbkdf2-sha256$10$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+        final ConfigException tooCheap = assertThrows(ConfigException.class,
+            () -> KairosConfigLoader.load(null, Map.of("KAIROS_MD_SESSION_MD02_PASSWORD_HASH", cheap)));
+        assertTrue(tooCheap.getMessage().contains("iterations must be in [1000, 10000000]"), tooCheap.getMessage());
+    }
+
+    @Test
+    void shouldNeverPrintAPasswordHashWhenCheckingTheConfig()
+    {
+        final String printed = ConfigPrinter.describe(KairosConfigLoader.load(null, Map.of()));
+        assertFalse(printed.contains("pbkdf2"), printed);
+        assertTrue(printed.contains("session CLIENT01 id=1 password=***"), printed);
+        assertTrue(printed.contains("logon: max-failures-per-comp-id=5 max-failures-per-address=20 lockout=900s"),
+            printed);
+    }
+
+    @Test
+    void shouldRefuseBadLockoutSettingsNamingTheKey()
+    {
+        for (final String key : List.of("logon.max-failures-per-comp-id", "logon.max-failures-per-address",
+            "logon.lockout-seconds", "logon.max-tracked-addresses", "logon.verify-queue-capacity"))
+        {
+            final ConfigException ex = assertThrows(ConfigException.class,
+                () -> KairosConfigLoader.load(null, Map.of(PropertySource.envName(key), "0")));
+            assertEquals(key, ex.key());
+        }
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_LOGON_MAX_FAILURES_PER_ADDRESS", "7",
+            "KAIROS_LOGON_LOCKOUT_SECONDS", "60"));
+        assertEquals(7, config.md().logonLockout().maxFailuresPerHost());
+        assertEquals(60_000, config.fix().logonLockout().lockoutMs());
     }
 
     @Test
@@ -373,9 +434,9 @@ class KairosConfigLoaderTest
     {
         final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
         final String fixRefusal = assertThrows(IllegalArgumentException.class,
-            () -> new FixSessionConfig("A B", "p", 1, false)).getMessage();
+            () -> FixSessionConfig.withPassword("A B", "p", 1, false)).getMessage();
         final String mdRefusal = assertThrows(IllegalArgumentException.class,
-            () -> new MdSessionConfig("A B", "p")).getMessage();
+            () -> MdSessionConfig.withPassword("A B", "p")).getMessage();
 
         assertEquals("fix.sessions", GatewayConfigKeys.refusal(source, "fix.session.A B.", fixRefusal).key());
         assertEquals("md.sessions", GatewayConfigKeys.refusal(source, "md.session.A B.", mdRefusal).key());

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.kairos.access.PasswordHash;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -79,10 +80,24 @@ public final class ServerConfigCommand implements Callable<Integer>
         description = "messages per second per session before rejects (default: ${DEFAULT-VALUE})")
     int throttle;
 
+    /**
+     * The sessions' passwords are written as hashes (the server reads no clear-text password); cheap ones by default:
+     * a benchmark venue logs hundreds of sessions on at its start and measures no logon.
+     */
+    @Option(names = "--password-iterations", defaultValue = "" + PasswordHash.MIN_ITERATIONS,
+        description = "PBKDF2 iterations of the sessions' password hashes (default: ${DEFAULT-VALUE}; the server's "
+            + "hash-password uses " + PasswordHash.DEFAULT_ITERATIONS + ")")
+    int passwordIterations = PasswordHash.MIN_ITERATIONS;
+
     public Integer call() throws IOException
     {
         Files.writeString(out, render(), StandardCharsets.UTF_8);
         return 0;
+    }
+
+    private String hash(final String password)
+    {
+        return PasswordHash.create(password.toCharArray(), passwordIterations).encoded();
     }
 
     String render()
@@ -100,7 +115,7 @@ public final class ServerConfigCommand implements Callable<Integer>
         for (final Map.Entry<String, String> entry :
             SessionNames.passwords(CLIENT_COMP_ID_FORMAT, CLIENT_PASSWORD_FORMAT, 1, sessions).entrySet())
         {
-            line(text, "fix.session." + entry.getKey() + ".password", entry.getValue());
+            line(text, "fix.session." + entry.getKey() + ".password-hash", hash(entry.getValue()));
             line(text, "fix.session." + entry.getKey() + ".cancel-on-disconnect", "false");
         }
         line(text, "md.port", mdPort);
@@ -109,7 +124,7 @@ public final class ServerConfigCommand implements Callable<Integer>
         for (final Map.Entry<String, String> entry :
             SessionNames.passwords(MD_COMP_ID_FORMAT, MD_PASSWORD_FORMAT, 1, mdSessions).entrySet())
         {
-            line(text, "md.session." + entry.getKey() + ".password", entry.getValue());
+            line(text, "md.session." + entry.getKey() + ".password-hash", hash(entry.getValue()));
         }
         line(text, "metrics.port", metricsPort);
         line(text, "journal.mode", journalMode);

@@ -52,7 +52,9 @@ class ReportInputsTest
         final Properties config = new Properties();
         config.load(new StringReader(command.render()));
         assertEquals(130, config.getProperty("fix.sessions").split(",").length);
-        assertEquals("client130pass", config.getProperty("fix.session.CLIENT130.password"));
+        assertTrue(io.kairos.access.PasswordHash.parse(config.getProperty("fix.session.CLIENT130.password-hash"), "k")
+            .matches("client130pass".toCharArray(), 13));
+        assertEquals(null, config.getProperty("fix.session.CLIENT130.password"));
         assertEquals("false", config.getProperty("fix.session.CLIENT07.cancel-on-disconnect"));
         assertEquals(1000, config.getProperty("instruments").split(",").length);
         assertEquals("7", config.getProperty("instrument.S0008.partition"));
