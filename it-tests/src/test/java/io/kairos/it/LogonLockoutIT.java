@@ -43,10 +43,11 @@ class LogonLockoutIT
         final TestVenue venue = new TestVenue(dir).withTestInstruments(2)
             .set("logon.max-failures-per-comp-id", Integer.toString(LIMIT))
             .set("logon.max-failures-per-address", Integer.toString(LIMIT))
-            // the attack's 1,000 connections come from one address as fast as it can: the connection-rate limit
-            // (fix.max-new-connections-per-second-per-address) would answer some of them first; this test is the
-            // lock-out's
-            .set("fix.max-new-connections-per-second-per-address", "100000");
+            // the attack's 1,000 connections come from one address as fast as it can, each refused one open for the
+            // Logout's linger: the connection gate (fix.max-new-connections-per-second-per-address,
+            // fix.max-unauthenticated-connections) would answer some of them first; this test is the lock-out's
+            .set("fix.max-new-connections-per-second-per-address", "100000")
+            .set("fix.max-unauthenticated-connections", "100000");
         try (KairosProcess server = venue.start();
             FixClient trader = new FixClient(dir.resolve("trader"), venue.fixPort(), "CLIENT01", "client01pass")
                 .logon())
