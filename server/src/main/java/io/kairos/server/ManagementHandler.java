@@ -1,5 +1,6 @@
 package io.kairos.server;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -268,7 +269,13 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        // A reset by the peer, mostly: nothing to answer, and not worth a log line per scanner.
+        // A reset by the peer, mostly: nothing to answer, and not worth a log line per scanner. Anything else is a
+        // fault here that cost a client its answer: say so rather than close in silence.
+        if (!(cause instanceof IOException))
+        {
+            System.err.println("kairos management http: closing " + ctx.channel().remoteAddress() + " on " + cause);
+            cause.printStackTrace();
+        }
         ctx.close();
     }
 }
