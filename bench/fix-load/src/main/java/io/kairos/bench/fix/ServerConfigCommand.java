@@ -126,6 +126,11 @@ public final class ServerConfigCommand implements Callable<Integer>
         {
             line(text, "md.session." + entry.getKey() + ".password-hash", hash(entry.getValue()));
         }
+        // every load session connects from this host at once: the doors' connection limits must admit them all
+        line(text, "fix.max-unauthenticated-connections", Math.max(64, sessions + 8));
+        line(text, "fix.max-new-connections-per-second-per-address", Math.max(200, sessions + 8));
+        line(text, "md.max-unauthenticated-connections", Math.max(64, mdSessions + 8));
+        line(text, "md.max-new-connections-per-second-per-address", Math.max(200, mdSessions + 8));
         line(text, "metrics.port", metricsPort);
         line(text, "journal.mode", journalMode);
         line(text, "journal.dir", dataDir.resolve("journal"));
