@@ -11,8 +11,8 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 /**
  * Sits behind a TLS listener's {@code SniHandler}/{@code SslHandler} ({@link TlsDoor}): counts the handshakes, and
- * for a connection refused before or during its handshake counts it, writes one log line without a stack trace (what the
- * client sent or why the handshake failed) and closes it, so that the connection's own handlers never see the
+ * for a connection refused before or during its handshake counts it, writes one log line without a stack trace (what
+ * the client sent or why the handshake failed) and closes it, so that the connection's own handlers never see the
  * exception. TLS errors after the handshake (a corrupt record, a bad close) close the connection with one line too.
  * One instance per channel, owned by its event loop.
  */
