@@ -3,6 +3,7 @@ package io.kairos.server;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.access.TlsListenerConfig;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
@@ -23,6 +24,19 @@ final class ConfigPrinter
     private static String spelling(final Enum<?> choice)
     {
         return choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static void appendTls(final StringBuilder text, final String door, final TlsListenerConfig tls)
+    {
+        text.append(door).append(" tls: ");
+        if (!tls.enabled())
+        {
+            text.append("off\n");
+            return;
+        }
+        text.append("port=").append(tls.port()).append(" cert-file=").append(tls.certFile()).append(" key-file=")
+            .append(tls.keyFile()).append(" client-ca-file=").append(tls.mutual() ? tls.clientCaFile() : "(none)")
+            .append('\n');
     }
 
     static String describe(final KairosConfig config)
@@ -57,6 +71,8 @@ final class ConfigPrinter
             .append(" sessions=");
         md.sessions().forEach(s -> text.append(s.compId()).append(' '));
         text.append('\n');
+        appendTls(text, "fix", config.tls().fix());
+        appendTls(text, "md", config.tls().md());
         text.append("metrics: ").append(config.metrics().bindAddress()).append(':')
             .append(config.metrics().port()).append('\n');
         final EngineConfig engine = config.engine();

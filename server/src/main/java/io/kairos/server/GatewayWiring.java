@@ -2,11 +2,14 @@ package io.kairos.server;
 
 import java.util.List;
 
+import io.kairos.access.ConnectionOrigins;
+import io.kairos.access.TlsListenerConfig;
 import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.fix.FixGateway;
 import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
+import io.kairos.fix.TlsFrontEnd;
 import io.kairos.md.MarketDataGateway;
 import io.kairos.md.MarketDataGatewayConfig;
 import io.kairos.md.MdSessionConfig;
@@ -28,11 +31,12 @@ final class GatewayWiring
      * @param closeables receives each gateway, in start order
      * @param endpoints  receives a line per gateway for the banner
      * @param threads    the compact mode's shared threads, or null for threads of each gateway's own
+     * @param origins    where connections really come from: the order-entry TLS front end records its relays there
      */
     static void launch(
         final KairosConfig config, final CommandSink engine, final MeterRegistry registry,
         final List<EngineEventListener> listeners, final List<AutoCloseable> closeables, final List<String> endpoints,
-        final VenueThreads threads)
+        final VenueThreads threads, final ConnectionOrigins origins)
     {
         final FixGatewayConfig fix = config.fix();
         final FixGateway fixGateway = FixGateway.launch(fix, config.engine().instruments(), engine,
@@ -42,14 +46,35 @@ final class GatewayWiring
         endpoints.add("FIX order entry: " + fix.bindAddress() + ":" + fixGateway.port() + "  FIX.4.4 TargetCompID=" +
             fix.compId() + "  SenderCompID " + range(fix.sessions().stream().map(FixSessionConfig::compId).toList()) +
             "  (Username=SenderCompID, Password=fix.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
+        final TlsListenerConfig fixTls = config.tls().fix();
+        if (fixTls.enabled())
+        {
+            final TlsFrontEnd frontEnd = TlsFrontEnd.launch(fixTls, fix.bindAddress(), fixGateway.port(), origins,
+                registry);
+            closeables.add(frontEnd);
+            endpoints.add("FIX order entry over TLS: " + fix.bindAddress() + ":" + frontEnd.port() + "  (" +
+                tlsSummary(fixTls) + "; relayed to " + fixGateway.port() + " in process)");
+        }
 
         final MarketDataGatewayConfig md = config.md();
-        final MarketDataGateway mdGateway = MarketDataGateway.launch(md, config.engine().instruments(), registry);
+        final MarketDataGateway mdGateway =
+            MarketDataGateway.launch(md, config.tls().md(), config.engine().instruments(), registry);
         closeables.add(mdGateway);
         listeners.add(mdGateway);
         endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" +
             md.compId() + "  SenderCompID " + range(md.sessions().stream().map(MdSessionConfig::compId).toList()) +
             "  (Password=md.session.<ID>.password in " + passwordsDocumentedIn(config) + ")");
+        if (config.tls().md().enabled())
+        {
+            endpoints.add("FIX market data over TLS: " + md.bindAddress() + ":" + mdGateway.tlsPort() + "  (" +
+                tlsSummary(config.tls().md()) + ")");
+        }
+    }
+
+    private static String tlsSummary(final TlsListenerConfig tls)
+    {
+        return "certificate " + tls.certFile() + (tls.mutual() ? ", client certificates of " + tls.clientCaFile() :
+            "") + ", reloaded when it changes";
     }
 
     /** Where an operator reads the passwords: their file, the shipped conf/kairos.properties, the environment. */

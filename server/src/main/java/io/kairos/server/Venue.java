@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.kairos.access.ConnectionOrigins;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterLog;
 import io.kairos.cluster.ClusterEngine;
@@ -142,7 +143,9 @@ final class Venue implements AutoCloseable
         }
         final EngineMeters meters = EngineMeters.register(engine, engineConfig, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
-        GatewayWiring.launch(config, sink, registry, listeners, gateways, endpoints, threads);
+        // one for both doors: the order-entry TLS front end records its relays, per-address checks read them
+        final ConnectionOrigins origins = new ConnectionOrigins();
+        GatewayWiring.launch(config, sink, registry, listeners, gateways, endpoints, threads, origins);
 
         if (demoOrdersPerSecond > 0)
         {
