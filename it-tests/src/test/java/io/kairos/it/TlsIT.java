@@ -140,6 +140,8 @@ class TlsIT
                 subscriber.next(MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
             }
             assertEquals(1.0, metric(venue.test, "kairos_md_tls_handshakes_total"));
+            assertTrue(server.output().contains("kairos-fix-tls TLS: refused") &&
+                server.output().contains("kairos-md-gateway TLS: refused"), server.output());
         }
     }
 
