@@ -74,9 +74,10 @@ class TlsIT
                 assertEquals("F", str(trader.next(MsgType.EXECUTION_REPORT,
                     m -> is(m, 11, "ask-1") && is(m, 150, "F")), 150));
                 subscriber.next(MsgType.MARKET_DATA_INCREMENTAL_REFRESH);
+                // counted while the clients are still on (a stopping QuickFIX/J may connect again)
+                assertEquals(1.0, metric(venue.test, "kairos_fix_tls_handshakes_total"));
+                assertEquals(1.0, metric(venue.test, "kairos_md_tls_handshakes_total"));
             }
-            assertEquals(1.0, metric(venue.test, "kairos_fix_tls_handshakes_total"));
-            assertEquals(1.0, metric(venue.test, "kairos_md_tls_handshakes_total"));
             assertTrue(server.output().contains("kairos-fix-tls TLS: OpenSSL") ||
                 server.output().contains("kairos-fix-tls TLS: the JDK's TLS engine"), server.output());
         }
@@ -138,8 +139,8 @@ class TlsIT
                 trader.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "m-1"));
                 subscriber.send(Orders.subscribe("req-1", "T01", 5));
                 subscriber.next(MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
+                assertEquals(1.0, metric(venue.test, "kairos_md_tls_handshakes_total"));
             }
-            assertEquals(1.0, metric(venue.test, "kairos_md_tls_handshakes_total"));
             assertTrue(server.output().contains("kairos-fix-tls TLS: refused") &&
                 server.output().contains("kairos-md-gateway TLS: refused"), server.output());
         }
