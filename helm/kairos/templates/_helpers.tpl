@@ -435,6 +435,15 @@ TLS listeners of the venue (values tls.*; fix-gateway/README.md "TLS"). kairos.t
 
 {{/* The kairos.properties lines of the TLS listeners: ports and the files of the mounted Secret (/etc/kairos-tls). */}}
 {{- define "kairos.tlsProperties" -}}
+{{- $taken := dict (toString (int .Values.ports.fix)) "ports.fix" (toString (int .Values.ports.md)) "ports.md" (toString (int .Values.ports.metrics)) "ports.metrics" -}}
+{{- range $door := list (dict "key" "tls.orderEntry.port" "on" (include "kairos.tlsOrderEntry" $) "port" $.Values.tls.orderEntry.port) (dict "key" "tls.marketData.port" "on" (include "kairos.tlsMarketData" $) "port" $.Values.tls.marketData.port) -}}
+{{- if $door.on -}}
+{{- if hasKey $taken (toString (int $door.port)) -}}
+{{- fail (printf "%s: port %d is also %s" $door.key (int $door.port) (get $taken (toString (int $door.port)))) -}}
+{{- end -}}
+{{- $_ := set $taken (toString (int $door.port)) $door.key -}}
+{{- end -}}
+{{- end -}}
 {{- range $door := list (dict "key" "fix" "on" (include "kairos.tlsOrderEntry" $) "port" $.Values.tls.orderEntry.port) (dict "key" "md" "on" (include "kairos.tlsMarketData" $) "port" $.Values.tls.marketData.port) }}
 {{- if $door.on }}
 {{ $door.key }}.tls-port={{ int $door.port }}
