@@ -222,7 +222,10 @@ final class RelayHandler extends ChannelInboundHandlerAdapter
 
     private void fail(final String what, final Throwable cause)
     {
-        System.err.println(TlsFrontEnd.THREAD_NAME + ": " + what + " for " + client.remoteAddress() + ": " + cause);
+        if (client.isActive()) // else the client went first and closed Artio's side: nothing failed
+        {
+            System.err.println(TlsFrontEnd.THREAD_NAME + ": " + what + " for " + client.remoteAddress() + ": " + cause);
+        }
         releaseEarly();
         artioChannel.close();
         client.close();

@@ -137,7 +137,7 @@ public final class TlsFrontEnd implements AutoCloseable
         return door;
     }
 
-    /** Client connections open now (handshaking or relayed). */
+    /** Channels open now: each client's (handshaking or relayed) and each relay's connection to Artio. */
     public int connections()
     {
         return relays.size();
