@@ -434,7 +434,9 @@ def check_network_policies(docs, metrics_namespaces, errors):
                 elif key[0] != "UDP":
                     fail(errors, pw, f"{key[0]} port {key[1]} open on a member (metrics only)")
         else:
-            for n in ("fix", "md"):
+            # the plain FIX ports, and the TLS ones when the venue serves TLS itself (values tls.*)
+            client_ports = [n for n in ("fix", "md", "fix-tls", "md-tls") if n in ports]
+            for n in client_ports:
                 if ("TCP", ports[n][0], None) not in allowed:
                     fail(errors, pw, f"{n} port {ports[n][0]} is not open to the FIX clients")
             for key, sources in allowed.items():
@@ -443,7 +445,7 @@ def check_network_policies(docs, metrics_namespaces, errors):
                         fail(errors, pw, f"UDP {key[1]} open on a venue that is not a cluster client")
                     elif sources != members_src or not member_names:
                         fail(errors, pw, f"UDP {key[1]} from {sorted(sources)}, want its members only")
-                elif key not in (("TCP", ports["fix"][0], None), ("TCP", ports["md"][0], None)):
+                elif key not in [("TCP", ports[n][0], None) for n in client_ports]:
                     fail(errors, pw, f"{key} is open on the venue pod")
             if is_replicated(sts) and not any(k[0] == "UDP" for k in allowed):
                 fail(errors, pw, "the members' replies (UDP egress to the cluster client) are not let in")

@@ -48,10 +48,12 @@ def env_value(var):
     raise ValueError(f"env {var['name']}: no stand-in for {source}")
 
 
-def expected_lines(env):
+def expected_lines(env, tls_ports):
     """What --check-config must print for this environment: the hosted partitions and the replication role."""
     hosted = env.get("KAIROS_ENGINE_HOSTED_PARTITIONS", "")
     expected = ["hosted=[" + ", ".join(hosted.split(",")) + "]"]
+    for door, port in tls_ports.items():
+        expected.append(f"{door} tls: port={port}")
     if env.get("KAIROS_ENGINE_REPLICATION") == "cluster":
         members = env.get("KAIROS_CLUSTER_MEMBERS", "")
         member_id = env.get("KAIROS_CLUSTER_MEMBER_ID", "")
@@ -82,8 +84,19 @@ def main():
         print(f"expected one ConfigMap with kairos.properties, found {len(configs)}")
         return 1
     config_file = os.path.join(workdir, "kairos.properties")
+    # The TLS files come from a Secret mounted at /etc/kairos-tls (values tls.*): stand-ins the server can read
+    # (it checks they are readable files; their contents are decoded when the listener starts).
+    tls_dir = os.path.join(workdir, "kairos-tls")
+    os.makedirs(tls_dir, exist_ok=True)
+    for name in ("tls.crt", "tls.key", "ca.crt"):
+        with open(os.path.join(tls_dir, name), "w") as f:
+            f.write("stand-in\n")
     with open(config_file, "w") as f:
-        f.write(configs[0]["data"]["kairos.properties"])
+        f.write(configs[0]["data"]["kairos.properties"].replace("/etc/kairos-tls/", tls_dir + "/"))
+    properties = configs[0]["data"]["kairos.properties"].splitlines()
+    tls_ports = {line.split(".", 1)[0]: line.split("=", 1)[1] for line in properties
+                 if line.strip().startswith(("fix.tls-port=", "md.tls-port=")) and line.split("=", 1)[1].strip()}
+    tls_ports = {door.strip(): port.strip() for door, port in tls_ports.items()}
     problems = 0
     for sts in (d for d in docs if d["kind"] == "StatefulSet"):
         name = sts["metadata"]["name"]
@@ -101,7 +114,7 @@ def main():
         args = [os.path.join(os.path.abspath(dist), "bin", "kairos-server"), "--config", config_file, "--check-config"]
         result = subprocess.run(args, env=env, cwd=workdir, capture_output=True, text=True, timeout=120)
         output = result.stdout + result.stderr
-        expected = expected_lines(env)
+        expected = expected_lines(env, tls_ports)
         missing = [line for line in expected if line not in output]
         if result.returncode != 0 or "configuration OK" not in output or missing:
             problems += 1

@@ -203,7 +203,18 @@ service.beta.kubernetes.io/aws-load-balancer-nlb-target-type: {{ $aws.targetType
 service.beta.kubernetes.io/aws-load-balancer-scheme: {{ $aws.scheme }}
 service.beta.kubernetes.io/aws-load-balancer-attributes: load_balancing.cross_zone.enabled={{ $aws.crossZone }}
 service.beta.kubernetes.io/aws-load-balancer-target-group-attributes: preserve_client_ip.enabled={{ $aws.preserveClientIp }},deregistration_delay.timeout_seconds={{ int $aws.deregistrationDelaySeconds }},deregistration_delay.connection_termination.enabled=true
-service.beta.kubernetes.io/aws-load-balancer-listener-attributes.TCP-{{ int .port }}: tcp.idle_timeout.seconds={{ int $aws.tcpIdleTimeoutSeconds }}
+{{- $nlbTls := and $aws.tls $aws.tls.certificateArn }}
+service.beta.kubernetes.io/aws-load-balancer-listener-attributes.{{ if $nlbTls }}TLS{{ else }}TCP{{ end }}-{{ int .port }}: tcp.idle_timeout.seconds={{ int $aws.tcpIdleTimeoutSeconds }}
+{{- if .tlsPort }}
+service.beta.kubernetes.io/aws-load-balancer-listener-attributes.TCP-{{ int .tlsPort }}: tcp.idle_timeout.seconds={{ int $aws.tcpIdleTimeoutSeconds }}
+{{- end }}
+{{- if $nlbTls }}
+# TLS terminated by the NLB (ACM certificate) on the plain port's listener; plain TCP to the pod.
+service.beta.kubernetes.io/aws-load-balancer-ssl-cert: {{ $aws.tls.certificateArn | quote }}
+service.beta.kubernetes.io/aws-load-balancer-ssl-ports: {{ .port | int | toString | quote }}
+service.beta.kubernetes.io/aws-load-balancer-backend-protocol: tcp
+service.beta.kubernetes.io/aws-load-balancer-ssl-negotiation-policy: {{ $aws.tls.sslPolicy | default "ELBSecurityPolicy-TLS13-1-2-2021-06" }}
+{{- end }}
 {{- if and $aws.healthCheckOnMetricsPort (eq $aws.targetType "ip") }}
 service.beta.kubernetes.io/aws-load-balancer-healthcheck-protocol: HTTP
 service.beta.kubernetes.io/aws-load-balancer-healthcheck-port: {{ .root.Values.ports.metrics | int | quote }}
@@ -411,4 +422,39 @@ The claim template "data". Call with (dict "root" $ "labels" <selector labels> "
     resources:
       requests:
         storage: {{ .size }}
+{{- end -}}
+
+{{/*
+TLS listeners of the venue (values tls.*; fix-gateway/README.md "TLS"). kairos.tlsOrderEntry / kairos.tlsMarketData:
+"true" when that door serves TLS (a Secret is named and the door is enabled), else "".
+*/}}
+{{- define "kairos.tlsOrderEntry" -}}
+{{- if and .Values.tls.secretName .Values.tls.orderEntry.enabled }}true{{ end -}}
+{{- end -}}
+
+{{- define "kairos.tlsMarketData" -}}
+{{- if and .Values.tls.secretName .Values.tls.marketData.enabled }}true{{ end -}}
+{{- end -}}
+
+{{/* The kairos.properties lines of the TLS listeners: ports and the files of the mounted Secret (/etc/kairos-tls). */}}
+{{- define "kairos.tlsProperties" -}}
+{{- $taken := dict (toString (int .Values.ports.fix)) "ports.fix" (toString (int .Values.ports.md)) "ports.md" (toString (int .Values.ports.metrics)) "ports.metrics" -}}
+{{- range $door := list (dict "key" "tls.orderEntry.port" "on" (include "kairos.tlsOrderEntry" $) "port" $.Values.tls.orderEntry.port) (dict "key" "tls.marketData.port" "on" (include "kairos.tlsMarketData" $) "port" $.Values.tls.marketData.port) -}}
+{{- if $door.on -}}
+{{- if hasKey $taken (toString (int $door.port)) -}}
+{{- fail (printf "%s: port %d is also %s" $door.key (int $door.port) (get $taken (toString (int $door.port)))) -}}
+{{- end -}}
+{{- $_ := set $taken (toString (int $door.port)) $door.key -}}
+{{- end -}}
+{{- end -}}
+{{- range $door := list (dict "key" "fix" "on" (include "kairos.tlsOrderEntry" $) "port" $.Values.tls.orderEntry.port) (dict "key" "md" "on" (include "kairos.tlsMarketData" $) "port" $.Values.tls.marketData.port) }}
+{{- if $door.on }}
+{{ $door.key }}.tls-port={{ int $door.port }}
+{{ $door.key }}.tls.cert-file=/etc/kairos-tls/tls.crt
+{{ $door.key }}.tls.key-file=/etc/kairos-tls/tls.key
+{{- if $.Values.tls.requireClientCertificates }}
+{{ $door.key }}.tls.client-ca-file=/etc/kairos-tls/ca.crt
+{{- end }}
+{{- end }}
+{{- end }}
 {{- end -}}

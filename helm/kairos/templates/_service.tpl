@@ -1,6 +1,7 @@
 {{/*
 A client-facing Service of one partition group (order entry or market data).
-Call with (dict "root" $ "group" $group "svc" <service values> "suffix" "fix" "portName" "fix" "role" "order-entry").
+Call with (dict "root" $ "group" $group "svc" <service values> "suffix" "fix" "portName" "fix" "role" "order-entry"),
+plus "tlsPort" <port> "tlsPortName" "fix-tls" when the venue serves the door over TLS too (values tls.*).
 Each group has its own Services: a FIX session's sequence numbers and the orders it may touch
 live in one group's journal, so a client must always reach the same process.
 */}}
@@ -19,7 +20,7 @@ metadata:
   {{- if or $svc.annotations (and $isLb $svc.aws.enabled) }}
   annotations:
     {{- if and $isLb $svc.aws.enabled }}
-    {{- include "kairos.awsNlbAnnotations" (dict "svc" $svc "root" .root "port" $svc.port) | nindent 4 }}
+    {{- include "kairos.awsNlbAnnotations" (dict "svc" $svc "root" .root "port" $svc.port "tlsPort" .tlsPort) | nindent 4 }}
     {{- end }}
     {{- with $svc.annotations }}
     {{- toYaml . | nindent 4 }}
@@ -50,4 +51,10 @@ spec:
       port: {{ int $svc.port }}
       targetPort: {{ .portName }}
       protocol: TCP
+    {{- if .tlsPort }}
+    - name: {{ .tlsPortName }}
+      port: {{ int .tlsPort }}
+      targetPort: {{ .tlsPortName }}
+      protocol: TCP
+    {{- end }}
 {{- end -}}

@@ -64,14 +64,16 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private final AgentThread hot;
     private final AtomicLong errors;
     private final LogonVerifier logonVerifier;
+    private final ConnectionOrigins origins;
     private volatile boolean closed;
 
     private FixGateway(
         final FixGatewayConfig config, final EmbeddedArtio artio, final EngineEventQueue queue,
         final DeliveryMarks marks, final OrderEntryAgent agent, final AgentRunner runner, final AgentThread hot,
-        final AtomicLong errors, final LogonVerifier logonVerifier)
+        final AtomicLong errors, final LogonVerifier logonVerifier, final ConnectionOrigins origins)
     {
         this.logonVerifier = logonVerifier;
+        this.origins = origins;
         this.hot = hot;
         this.config = config;
         this.artio = artio;
@@ -195,7 +197,17 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             CloseHelper.closeAll(runner, artio, marks, logonVerifier);
             throw e;
         }
-        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors, logonVerifier);
+        return new FixGateway(resolved, artio, queue, marks, agent, runner, hot, errors, logonVerifier, origins);
+    }
+
+    /**
+     * Where this door's connections really come from: a TLS front end that relays clients to this gateway over
+     * loopback records each relay here, so that the failed-logon lock-out and the connection gate count the client.
+     * Thread-safe.
+     */
+    public ConnectionOrigins connectionOrigins()
+    {
+        return origins;
     }
 
     /** The door's password checker (thread "kairos-logon-verifier-fix") and its meters. */

@@ -85,6 +85,16 @@ final class FixClient implements AutoCloseable
         return this;
     }
 
+    /**
+     * Connects over TLS, trusting {@code trustStore}'s CAs and presenting {@code keyStore}'s certificate if asked
+     * (null: none of the test's); call before {@link #connect()}.
+     */
+    FixClient overTls(final Path trustStore, final Path keyStore)
+    {
+        InitiatorSettings.useTls(settings, trustStore, keyStore, io.kairos.testsupport.TestCertificates.PASSWORD);
+        return this;
+    }
+
     /** Starts connecting (and reconnecting every second until stopped). */
     FixClient connect()
     {

@@ -28,6 +28,11 @@ final class ChannelBatch implements OutboundBatch
     private final Channel channel;
     private final ChannelPromise voidPromise;
     private final Trailers trailers;
+    /**
+     * Hand batches to the pipeline's head, the TLS handler that encrypts them, rather than straight to the socket's
+     * outbound buffer (which plain connections do to skip the pipeline's empty walk).
+     */
+    private final boolean throughPipeline;
     private ByteBuf batch;
     /** The batch was handed to the channel and may still be queued there: nothing more may be written into it. */
     private boolean batchHandedOver;
@@ -35,11 +40,12 @@ final class ChannelBatch implements OutboundBatch
     private long bytesHandedOver;
     private long messagesHandedOver;
 
-    ChannelBatch(final Channel channel, final Trailers trailers)
+    ChannelBatch(final Channel channel, final Trailers trailers, final boolean throughPipeline)
     {
         this.channel = channel;
         voidPromise = channel.voidPromise();
         this.trailers = trailers;
+        this.throughPipeline = throughPipeline;
     }
 
     /** Copies the message into the batch (first flushing a batch without room for the whole message). */
@@ -100,7 +106,15 @@ final class ChannelBatch implements OutboundBatch
         messagesHandedOver += unflushedMessages;
         unflushedMessages = 0;
         batchHandedOver = true;
-        channel.unsafe().write(batch.retain(), voidPromise); // the channel releases its reference once written
+        // the channel (or the TLS handler, once encrypted) releases its reference once written
+        if (throughPipeline)
+        {
+            channel.write(batch.retain(), voidPromise);
+        }
+        else
+        {
+            channel.unsafe().write(batch.retain(), voidPromise);
+        }
         channel.flush();
     }
 

@@ -47,7 +47,8 @@ public final class EncodeCostFixture implements AutoCloseable
         NettyDefaults.apply();
         channel.config().setAllocator(PooledByteBufAllocator.DEFAULT);
         final SessionState state = new SessionState("MD01", null);
-        writer = new SessionWriter(new ChannelBatch(channel, trailers), "KAIROS-MD".getBytes(StandardCharsets.US_ASCII),
+        writer = new SessionWriter(new ChannelBatch(channel, trailers, false),
+            "KAIROS-MD".getBytes(StandardCharsets.US_ASCII),
             state, new MdCounters(), new SystemEpochNanoClock());
         new SendingTimeEncoder().append(sendingTime, System.currentTimeMillis() * 1_000_000L);
         update.type = BookEvent.Type.MODIFY_KEEP_PRIORITY;

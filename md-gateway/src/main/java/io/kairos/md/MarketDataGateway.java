@@ -13,6 +13,9 @@ import io.kairos.access.ConnectionGate;
 import io.kairos.access.LogonMeters;
 import io.kairos.access.LogonVerifier;
 import io.kairos.access.PasswordHash;
+import io.kairos.access.TlsContextSource;
+import io.kairos.access.TlsDoor;
+import io.kairos.access.TlsListenerConfig;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
@@ -71,6 +74,9 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final Runnable drainTask = this::drain;
     private final Channel serverChannel;
+    /** The TLS listener's door and channel, or null without one. */
+    private final TlsDoor tlsDoor;
+    private final Channel tlsServerChannel;
     private final boolean nativeTransport;
     /** Checks logon passwords on a thread of its own ("kairos-logon-verifier-md"), never on the event loop. */
     private final LogonVerifier logonVerifier;
@@ -78,8 +84,9 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     private volatile boolean closed;
 
     private MarketDataGateway(
-        final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
-        final EpochNanoClock clock, final LogonVerifier.PasswordCheck passwordCheck) throws InterruptedException
+        final MarketDataGatewayConfig config, final TlsListenerConfig tls, final ReferenceData referenceData,
+        final MeterRegistry registry, final EpochNanoClock clock, final LogonVerifier.PasswordCheck passwordCheck)
+        throws InterruptedException
     {
         this.config = config;
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(
@@ -88,7 +95,6 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         group = new PreallocatedEventLoopGroup(
             "kairos-md-gateway", config.idleMode().ioHandlerFactory(nativeTransport));
         eventLoop = group.next();
-        final PooledByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         final BookEventPoller poller = new BookEventPoller(ring, referenceData, clock, counters,
             new MdLatency(registry));
         logonVerifier = new LogonVerifier("md", config.logonLockout(),
@@ -99,24 +105,10 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
             SystemNanoClock.INSTANCE, logonVerifier);
         requestHandler = new MarketDataRequestHandler(context);
         registerMetrics(registry);
-        final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class
-            : NioServerSocketChannel.class;
-        serverChannel = new ServerBootstrap()
-            .group(group)
-            .channel(channelType)
-            .option(ChannelOption.SO_REUSEADDR, true)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER_BYTES)
-            .childOption(ChannelOption.ALLOCATOR, allocator)
-            .childHandler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    channel.pipeline().addLast(new SessionChannelHandler(context, requestHandler));
-                }
-            })
-            .bind(config.bindAddress(), config.port()).sync().channel();
+        tlsDoor = tls.enabled() ? new TlsDoor("kairos-md-gateway", tls) : null; // throws before anything is bound
+        serverChannel = bindOrRelease(config.port(), null);
+        tlsServerChannel = tlsDoor == null ? null : bindOrRelease(tls.port(), tlsDoor);
+        registerTlsMetrics(registry);
         eventLoop.scheduleAtFixedRate(this::onTimer, 1, 1, TimeUnit.SECONDS);
     }
 
@@ -124,7 +116,19 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     public static MarketDataGateway launch(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry)
     {
-        return launch(config, referenceData, registry, new RealtimeEpochNanoClock());
+        return launch(config, TlsListenerConfig.off("md."), referenceData, registry, new RealtimeEpochNanoClock());
+    }
+
+    /**
+     * As {@link #launch(MarketDataGatewayConfig, ReferenceData, MeterRegistry)}, with a TLS listener beside the plain
+     * one when {@code tls} is enabled (same bind address, same sessions; throws, naming the key and file, when its key
+     * material cannot be loaded).
+     */
+    public static MarketDataGateway launch(
+        final MarketDataGatewayConfig config, final TlsListenerConfig tls, final ReferenceData referenceData,
+        final MeterRegistry registry)
+    {
+        return launch(config, tls, referenceData, registry, new RealtimeEpochNanoClock());
     }
 
     /**
@@ -136,17 +140,32 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
         final EpochNanoClock clock)
     {
-        return launch(config, referenceData, registry, clock, PasswordHash::matches);
+        return launch(config, TlsListenerConfig.off("md."), referenceData, registry, clock);
     }
 
-    /** As above with the password comparison given (tests record which thread it runs on). */
+    /** As {@link #launch(MarketDataGatewayConfig, TlsListenerConfig, ReferenceData, MeterRegistry)} with a clock. */
+    public static MarketDataGateway launch(
+        final MarketDataGatewayConfig config, final TlsListenerConfig tls, final ReferenceData referenceData,
+        final MeterRegistry registry, final EpochNanoClock clock)
+    {
+        return launch(config, tls, referenceData, registry, clock, PasswordHash::matches);
+    }
+
+    /** Without TLS, with the password comparison given (tests record which thread it runs on). */
     static MarketDataGateway launch(
         final MarketDataGatewayConfig config, final ReferenceData referenceData, final MeterRegistry registry,
         final EpochNanoClock clock, final LogonVerifier.PasswordCheck passwordCheck)
     {
+        return launch(config, TlsListenerConfig.off("md."), referenceData, registry, clock, passwordCheck);
+    }
+
+    private static MarketDataGateway launch(
+        final MarketDataGatewayConfig config, final TlsListenerConfig tls, final ReferenceData referenceData,
+        final MeterRegistry registry, final EpochNanoClock clock, final LogonVerifier.PasswordCheck passwordCheck)
+    {
         try
         {
-            return new MarketDataGateway(config, referenceData, registry, clock, passwordCheck);
+            return new MarketDataGateway(config, tls, referenceData, registry, clock, passwordCheck);
         }
         catch (final InterruptedException e)
         {
@@ -166,6 +185,18 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     public int port()
     {
         return ((java.net.InetSocketAddress)serverChannel.localAddress()).getPort();
+    }
+
+    /** The bound port of the TLS listener (useful when its configured port is 0); -1 without one. */
+    public int tlsPort()
+    {
+        return tlsServerChannel == null ? -1 : ((java.net.InetSocketAddress)tlsServerChannel.localAddress()).getPort();
+    }
+
+    /** The TLS listener's door (its counters, the certificate it serves), or null without one. */
+    public TlsDoor tlsDoor()
+    {
+        return tlsDoor;
     }
 
     /** True when the native epoll transport is in use. */
@@ -247,6 +278,10 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
                 }
             }).get(5, TimeUnit.SECONDS);
             serverChannel.close().sync();
+            if (tlsServerChannel != null)
+            {
+                tlsServerChannel.close().sync();
+            }
         }
         catch (final InterruptedException e)
         {
@@ -260,6 +295,10 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         {
             logonVerifier.close();
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            if (tlsDoor != null)
+            {
+                tlsDoor.close();
+            }
         }
     }
 
@@ -309,6 +348,61 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
     MdCounters counters()
     {
         return counters;
+    }
+
+    /**
+     * Binds a listener on {@code port} of the event loop; its connections get {@code door}'s TLS handlers first when
+     * it is not null.
+     */
+    private Channel bind(final int port, final TlsDoor door) throws InterruptedException
+    {
+        final Class<? extends ServerChannel> channelType = nativeTransport ? EpollServerSocketChannel.class
+            : NioServerSocketChannel.class;
+        return new ServerBootstrap()
+            .group(group)
+            .channel(channelType)
+            .option(ChannelOption.SO_REUSEADDR, true)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER_BYTES)
+            .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    if (door != null)
+                    {
+                        door.install(channel.pipeline());
+                    }
+                    channel.pipeline().addLast(new SessionChannelHandler(context, requestHandler, door != null));
+                }
+            })
+            .bind(config.bindAddress(), port).sync().channel();
+    }
+
+    /**
+     * {@link #bind}, releasing on failure what the caller cannot reach since the constructor throws: the plain
+     * listener if bound, the TLS door and the event loop.
+     */
+    private Channel bindOrRelease(final int port, final TlsDoor door) throws InterruptedException
+    {
+        try
+        {
+            return bind(port, door);
+        }
+        catch (final RuntimeException | InterruptedException e)
+        {
+            if (serverChannel != null)
+            {
+                serverChannel.close();
+            }
+            if (tlsDoor != null)
+            {
+                tlsDoor.close();
+            }
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+            throw e;
+        }
     }
 
     private void drain()
@@ -382,6 +476,26 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
             "Inbound frames ignored for a bad BodyLength or CheckSum");
         counter(registry, "kairos_md_snapshot_requests_refused_total", counters.snapshotRequestsRefused,
             "Snapshot-only requests (263=0) refused past md.max-snapshot-requests-per-second (35=Y, 281=2)");
+    }
+
+    private void registerTlsMetrics(final MeterRegistry registry)
+    {
+        if (tlsDoor == null)
+        {
+            return;
+        }
+        FunctionCounter.builder("kairos_md_tls_handshakes_total", tlsDoor, TlsDoor::handshakes)
+            .description("TLS handshakes completed on md.tls-port").register(registry);
+        FunctionCounter.builder("kairos_md_tls_refused_total", tlsDoor, TlsDoor::refusals)
+            .description("Connections to md.tls-port refused before or during the TLS handshake (plain-TCP hello, " +
+                "bad or missing client certificate, handshake timeout)").register(registry);
+        FunctionCounter.builder("kairos_md_tls_reloads_total", tlsDoor.contexts(), TlsContextSource::reloads)
+            .description("Times the md.tls.* files changed on disk and new connections got the new material")
+            .register(registry);
+        FunctionCounter.builder("kairos_md_tls_reload_failures_total", tlsDoor.contexts(),
+            TlsContextSource::reloadFailures)
+            .description("Connections at which the changed md.tls.* files could not be loaded (the previous " +
+                "certificate was served)").register(registry);
     }
 
     private static void gauge(

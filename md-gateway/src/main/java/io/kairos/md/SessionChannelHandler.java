@@ -24,6 +24,8 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
     private final GatewayContext context;
     private final MarketDataRequestHandler requestHandler;
     private final Runnable closeTask = this::close;
+    /** The connection came through the TLS listener: output goes through the pipeline's {@code SslHandler}. */
+    private final boolean tls;
     /** Inbound bytes of a direct buffer are copied here first: the protocol reads arrays (it is Netty-free). */
     private byte[] inbound = new byte[2048];
     private Channel channel;
@@ -31,10 +33,12 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
     /** Null for a connection the gate refused. */
     private FixSession session;
 
-    SessionChannelHandler(final GatewayContext context, final MarketDataRequestHandler requestHandler)
+    SessionChannelHandler(
+        final GatewayContext context, final MarketDataRequestHandler requestHandler, final boolean tls)
     {
         this.context = context;
         this.requestHandler = requestHandler;
+        this.tls = tls;
     }
 
     /**
@@ -137,7 +141,7 @@ final class SessionChannelHandler extends ChannelInboundHandlerAdapter implement
     @Override
     public OutboundBatch newBatch()
     {
-        return new ChannelBatch(channel, context.trailers);
+        return new ChannelBatch(channel, context.trailers, tls);
     }
 
     @Override

@@ -53,6 +53,17 @@ final class RawFixClient implements AutoCloseable
         this(port, sender, "KAIROS-MD", 0);
     }
 
+    /** Over a socket already connected (a TLS socket with its handshake done). */
+    RawFixClient(final Socket connected, final String sender) throws IOException
+    {
+        socket = connected;
+        socket.setTcpNoDelay(true);
+        in = socket.getInputStream();
+        out = socket.getOutputStream();
+        this.sender = sender;
+        target = "KAIROS-MD";
+    }
+
     /** Logs on with the demo password of the CompID (MD01 -> md01pass) and waits for the Logon reply. */
     FixFrame logon() throws IOException
     {

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.kairos.access.DoorLimits;
 import io.kairos.access.LockoutConfig;
+import io.kairos.access.TlsListenerConfig;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
@@ -25,6 +26,19 @@ final class ConfigPrinter
     private static String spelling(final Enum<?> choice)
     {
         return choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static void appendTls(final StringBuilder text, final String door, final TlsListenerConfig tls)
+    {
+        text.append(door).append(" tls: ");
+        if (!tls.enabled())
+        {
+            text.append("off\n");
+            return;
+        }
+        text.append("port=").append(tls.port()).append(" cert-file=").append(tls.certFile()).append(" key-file=")
+            .append(tls.keyFile()).append(" client-ca-file=").append(tls.mutual() ? tls.clientCaFile() : "(none)")
+            .append('\n');
     }
 
     static String describe(final KairosConfig config)
@@ -65,6 +79,8 @@ final class ConfigPrinter
             .append(" lockout=").append(lockout.lockoutMs() / 1_000).append('s')
             .append(" max-tracked-addresses=").append(lockout.maxTrackedHosts())
             .append(" verify-queue-capacity=").append(lockout.verifyQueueCapacity()).append('\n');
+        appendTls(text, "fix", config.tls().fix());
+        appendTls(text, "md", config.tls().md());
         text.append("metrics: ").append(config.metrics().bindAddress()).append(':')
             .append(config.metrics().port())
             .append(" request-timeout-ms=").append(config.metrics().requestTimeoutMs())

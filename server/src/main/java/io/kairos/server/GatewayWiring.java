@@ -2,11 +2,13 @@ package io.kairos.server;
 
 import java.util.List;
 
+import io.kairos.access.TlsListenerConfig;
 import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.fix.FixGateway;
 import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
+import io.kairos.fix.TlsFrontEnd;
 import io.kairos.md.MarketDataGateway;
 import io.kairos.md.MarketDataGatewayConfig;
 import io.kairos.md.MdSessionConfig;
@@ -43,14 +45,37 @@ final class GatewayWiring
             fix.compId() + "  SenderCompID " + range(fix.sessions().stream().map(FixSessionConfig::compId).toList()) +
             "  (Username=SenderCompID, Password hashed in fix.session.<ID>.password-hash in " +
             passwordsDocumentedIn(config) + ")");
+        final TlsListenerConfig fixTls = config.tls().fix();
+        if (fixTls.enabled())
+        {
+            // the front end records each relay in the gateway's origins: the lock-out and the connection gate count
+            // the client behind it, not the loopback relay
+            final TlsFrontEnd frontEnd = TlsFrontEnd.launch(fixTls, fix.bindAddress(), fixGateway.port(),
+                fixGateway.connectionOrigins(), registry);
+            closeables.add(frontEnd);
+            endpoints.add("FIX order entry over TLS: " + fix.bindAddress() + ":" + frontEnd.port() + "  (" +
+                tlsSummary(fixTls) + "; relayed to " + fixGateway.port() + " in process)");
+        }
 
         final MarketDataGatewayConfig md = config.md();
-        final MarketDataGateway mdGateway = MarketDataGateway.launch(md, config.engine().instruments(), registry);
+        final MarketDataGateway mdGateway =
+            MarketDataGateway.launch(md, config.tls().md(), config.engine().instruments(), registry);
         closeables.add(mdGateway);
         listeners.add(mdGateway);
         endpoints.add("FIX market data: " + md.bindAddress() + ":" + mdGateway.port() + "  FIX.4.4 TargetCompID=" +
             md.compId() + "  SenderCompID " + range(md.sessions().stream().map(MdSessionConfig::compId).toList()) +
             "  (Password hashed in md.session.<ID>.password-hash in " + passwordsDocumentedIn(config) + ")");
+        if (config.tls().md().enabled())
+        {
+            endpoints.add("FIX market data over TLS: " + md.bindAddress() + ":" + mdGateway.tlsPort() + "  (" +
+                tlsSummary(config.tls().md()) + ")");
+        }
+    }
+
+    private static String tlsSummary(final TlsListenerConfig tls)
+    {
+        return "certificate " + tls.certFile() + (tls.mutual() ? ", client certificates of " + tls.clientCaFile() :
+            "") + ", reloaded when it changes";
     }
 
     /** Where an operator finds the password hashes: their file, the shipped conf/kairos.properties, the environment. */

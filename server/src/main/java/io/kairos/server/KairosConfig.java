@@ -18,6 +18,7 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param cluster  replication: none, or the Aeron Cluster this process is a member or the client of
  * @param fix      the order-entry gateway's config, validated by the gateway's own record
  * @param md       the market-data gateway's config, likewise
+ * @param tls      the doors' TLS listeners ({@code fix.tls-port}, {@code md.tls-port})
  * @param metrics  the metrics and health endpoint
  * @param eventDigest {@code engine.event-digest}: digest each partition's live events and print the hashes at stop
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
@@ -26,11 +27,13 @@ public record KairosConfig(
     String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine,
     ClusterConfig cluster,
     FixGatewayConfig fix,
-    MarketDataGatewayConfig md, MetricsSettings metrics, boolean eventDigest, TradingSchedule trading,
+    MarketDataGatewayConfig md, TlsListeners tls, MetricsSettings metrics, boolean eventDigest,
+    TradingSchedule trading,
     List<String> warnings)
 {
     public KairosConfig
     {
+        java.util.Objects.requireNonNull(tls, "tls");
         java.util.Objects.requireNonNull(threadingChoice, "server.threading");
         java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
         java.util.Objects.requireNonNull(cluster, "engine.replication");

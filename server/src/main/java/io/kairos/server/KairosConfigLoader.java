@@ -37,6 +37,7 @@ import io.kairos.engine.JournalStage;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.access.TlsListenerConfig;
 import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.IdleMode;
@@ -90,6 +91,8 @@ public final class KairosConfigLoader
         final MarketDataGatewayConfig md = md(source);
         final MetricsSettings metrics = metrics(source);
         refusePortClashes(source, fix, md, metrics);
+        final TlsListeners tls = new TlsListeners(tls(source, "fix."), tls(source, "md."));
+        refuseTlsPortClashes(source, fix, md, metrics, tls);
         final boolean eventDigest = source.booleanValue("engine.event-digest");
         final TradingSchedule trading = trading(source);
         if (eventDigest && cluster.replication() == Replication.CLUSTER)
@@ -111,7 +114,8 @@ public final class KairosConfigLoader
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
         return new KairosConfig(
-            fileName, threading, cpuAffinity, engine, cluster, fix, md, metrics, eventDigest, trading, warnings);
+            fileName, threading, cpuAffinity, engine, cluster, fix, md, tls, metrics, eventDigest, trading,
+            warnings);
     }
 
     /** {@code metrics.*}: the management endpoint; the token hash is checked here so the message names its origin. */
@@ -579,6 +583,70 @@ public final class KairosConfigLoader
         if (metrics.port() != 0 && (metrics.port() == fix.port() || metrics.port() == md.port()))
         {
             throw source.bad("metrics.port", String.valueOf(metrics.port()), "is also used by fix.port or md.port");
+        }
+    }
+
+    /**
+     * A door's TLS listener: {@code <prefix>tls-port} empty or 0 is none; otherwise its certificate and key files
+     * must be set and readable (their contents are decoded when the door starts, which refuses bad ones by key).
+     */
+    private static TlsListenerConfig tls(final PropertySource source, final String prefix)
+    {
+        final String portKey = prefix + "tls-port";
+        final String port = source.optionalString(portKey, "0");
+        for (final String file : new String[] {"tls.cert-file", "tls.key-file", "tls.client-ca-file"})
+        {
+            source.raw(prefix + file); // known keys whether or not the listener is on
+        }
+        if ("0".equals(port))
+        {
+            return TlsListenerConfig.off(prefix);
+        }
+        final int tlsPort = source.intValue(portKey, 1, 65_535);
+        final Path cert = readableFile(source, prefix + "tls.cert-file", portKey);
+        final Path key = readableFile(source, prefix + "tls.key-file", portKey);
+        final Path clientCa = source.optionalString(prefix + "tls.client-ca-file", "").isEmpty() ? null :
+            readableFile(source, prefix + "tls.client-ca-file", portKey);
+        return gatewayConfig(source, prefix, () -> new TlsListenerConfig(prefix, tlsPort, cert, key, clientCa));
+    }
+
+    private static Path readableFile(final PropertySource source, final String key, final String portKey)
+    {
+        if (source.optionalString(key, "").isEmpty())
+        {
+            throw new ConfigException(key, "must be set when " + portKey + " is (a PEM file; set by " +
+                source.origin(key) + ")");
+        }
+        final Path file = source.path(key);
+        if (!Files.isReadable(file) || Files.isDirectory(file))
+        {
+            throw source.bad(key, file.toString(), "is not a readable file");
+        }
+        return file;
+    }
+
+    /** A TLS port may be none of the venue's other ports. */
+    private static void refuseTlsPortClashes(
+        final PropertySource source, final FixGatewayConfig fix, final MarketDataGatewayConfig md,
+        final MetricsSettings metrics, final TlsListeners tls)
+    {
+        final int fixTls = tls.fix().enabled() ? tls.fix().port() : -1;
+        final int mdTls = tls.md().enabled() ? tls.md().port() : -1;
+        for (final int taken : new int[] {fix.port(), md.port(), metrics.port(), mdTls})
+        {
+            if (fixTls > 0 && fixTls == taken)
+            {
+                throw source.bad("fix.tls-port", String.valueOf(fixTls),
+                    "is also used by fix.port, md.port, metrics.port or md.tls-port");
+            }
+        }
+        for (final int taken : new int[] {fix.port(), md.port(), metrics.port()})
+        {
+            if (mdTls > 0 && mdTls == taken)
+            {
+                throw source.bad("md.tls-port", String.valueOf(mdTls),
+                    "is also used by fix.port, md.port or metrics.port");
+            }
         }
     }
 

@@ -145,6 +145,7 @@ final class Venue implements AutoCloseable
         }
         final EngineMeters meters = EngineMeters.register(engine, engineConfig, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
+        // one for both doors: the order-entry TLS front end records its relays, per-address checks read them
         GatewayWiring.launch(config, sink, registry, listeners, gateways, endpoints, threads);
 
         if (demoOrdersPerSecond > 0)

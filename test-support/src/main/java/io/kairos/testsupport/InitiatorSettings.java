@@ -51,6 +51,29 @@ public final class InitiatorSettings
         return settings;
     }
 
+    /**
+     * TLS to the venue (QuickFIX/J's {@code SocketUseSSL=Y}): trusting the CAs of {@code trustStore}, checking the
+     * venue's certificate against the host connected to (its SAN must name 127.0.0.1), and presenting
+     * {@code keyStore}'s certificate when the venue asks for one (null: QuickFIX/J's own demo certificate). Both stores
+     * PKCS12 with {@code password}, as {@link TestCertificates} writes them. @return {@code settings}
+     */
+    public static SessionSettings useTls(final SessionSettings settings, final java.nio.file.Path trustStore,
+        final java.nio.file.Path keyStore, final String password)
+    {
+        settings.setString("SocketUseSSL", "Y");
+        settings.setString("SocketTrustStore", trustStore.toString());
+        settings.setString("SocketTrustStorePassword", password);
+        settings.setString("TrustStoreType", "PKCS12");
+        settings.setString("EndpointIdentificationAlgorithm", "HTTPS");
+        if (keyStore != null)
+        {
+            settings.setString("SocketKeyStore", keyStore.toString());
+            settings.setString("SocketKeyStorePassword", password);
+            settings.setString("KeyStoreType", "PKCS12");
+        }
+        return settings;
+    }
+
     /** Adds the session {@code id} (its BeginString, SenderCompID and TargetCompID) to {@code settings}. */
     public static SessionID addSession(final SessionSettings settings, final SessionID id)
     {

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
         LoopbackCostCommand.class,
         HostCommand.class,
         JournalForceCommand.class,
+        TlsFilesCommand.class,
         CommandLine.HelpCommand.class})
 public final class FixLoadTool implements Runnable
 {

@@ -14,13 +14,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 
+import javax.net.ssl.SSLContext;
+
 /**
  * Runs one load with the lean client ({@code --client lean}): the same flow, order model, schedule, request log and
  * report as {@link LoadRunner}, on hand-written FIX sessions ({@link LeanSession}) with pre-encoded orders
  * ({@link LeanOrderChannel}). Two threads do the work, never more: {@code lean-sender} (prefill and the paced
  * {@link LoadSender} for all sessions) and {@code lean-receiver} ({@link LeanReceiverAgent}: every session's socket,
- * order entry and market data). The calling thread connects, logs on, waits, drains and logs out; it is the owner
- * of everything here.
+ * order entry and market data). The calling thread connects (and, with TLS, completes each order-entry connection's
+ * handshake: {@link TlsChannel}), logs on, waits, drains and logs out; it is the owner of everything here.
  */
 public final class LeanLoadRunner
 {
@@ -31,11 +33,20 @@ public final class LeanLoadRunner
 
     private final LoadConfig config;
     private final PrintStream out;
+    /** TLS for the order-entry connections ({@code --tls-trust}), or null: plain TCP. */
+    private final SSLContext tls;
 
     public LeanLoadRunner(final LoadConfig config, final PrintStream out)
     {
+        this(config, out, null);
+    }
+
+    /** Order entry over TLS with {@code tls} (a client context trusting the venue's CA) when not null. */
+    public LeanLoadRunner(final LoadConfig config, final PrintStream out, final SSLContext tls)
+    {
         this.config = config;
         this.out = out;
+        this.tls = tls;
     }
 
     /** Runs the load and returns what it measured; throws {@link LoadException} when the sessions cannot log on. */
@@ -70,15 +81,16 @@ public final class LeanLoadRunner
                 for (int i = 0; i < sessionCount; i++)
                 {
                     final String sender = config.sessions().get(i);
+                    final SocketChannel channel = connect(config.host(), config.port(), tls);
                     sessions.add(new LeanSession(i, config.beginString(), sender, config.targetCompId(),
-                        config.passwords().get(sender), connect(config.host(), config.port()), orderEntry,
-                        epochOffsetNs));
+                        config.passwords().get(sender), channel, handshake(channel, config.host(), config.port()),
+                        orderEntry, epochOffsetNs));
                 }
                 for (int i = 0; md != null && i < md.sessions().size(); i++)
                 {
                     final String sender = md.sessions().get(i);
                     mdSessions.add(new LeanSession(i, "FIX.4.4", sender, md.targetCompId(), md.passwords().get(sender),
-                        connect(md.host(), md.port()), marketData, epochOffsetNs));
+                        connect(md.host(), md.port(), null), marketData, epochOffsetNs));
                 }
                 all.addAll(sessions);
                 all.addAll(mdSessions);
@@ -228,20 +240,41 @@ public final class LeanLoadRunner
         }
     }
 
-    private static SocketChannel connect(final String host, final int port) throws IOException
+    /** A connected channel: non-blocking, or still blocking for the TLS handshake when {@code tls} is not null. */
+    private static SocketChannel connect(final String host, final int port, final SSLContext tls) throws IOException
     {
         final SocketChannel channel = SocketChannel.open();
         try
         {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             channel.socket().connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
-            channel.configureBlocking(false);
+            channel.configureBlocking(tls != null);
             return channel;
         }
         catch (final IOException ex)
         {
             channel.close();
             throw new LoadException("cannot connect to " + host + ":" + port + ": " + ex.getMessage());
+        }
+    }
+
+    /** With {@code --tls-trust}: the TLS handshake on the still-blocking channel, which then turns non-blocking. */
+    private TlsChannel handshake(final SocketChannel channel, final String host, final int port) throws IOException
+    {
+        if (tls == null)
+        {
+            return null;
+        }
+        try
+        {
+            final TlsChannel handshaken = TlsChannel.handshake(channel, tls, host, port);
+            channel.configureBlocking(false);
+            return handshaken;
+        }
+        catch (final IOException ex)
+        {
+            channel.close();
+            throw new LoadException("TLS handshake with " + host + ":" + port + " failed: " + ex.getMessage());
         }
     }
 

@@ -2,6 +2,7 @@ package io.kairos.bench.fix;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -29,7 +30,8 @@ import static io.kairos.fix.wire.FixTags.TEXT;
 import static io.kairos.fix.wire.FixTags.USERNAME;
 
 /**
- * One FIX 4.x initiator session of the lean client over a non-blocking {@link SocketChannel}: the session layer
+ * One FIX 4.x initiator session of the lean client over a non-blocking {@link SocketChannel} (or {@link TlsChannel}
+ * around it): the session layer
  * without the message objects. Outbound it numbers every message (MsgSeqNum 34) and writes it; inbound it frames
  * ({@link FixFramer}), indexes (fix-wire's {@link FixFieldIndex}), checks MsgSeqNum on every message
  * ({@link InboundSequence}), answers TestRequest with a Heartbeat carrying TestReqID 112, ResendRequest with a
@@ -72,6 +74,10 @@ final class LeanSession
     private final byte[] sender;
     private final byte[] target;
     private final SocketChannel channel;
+    /** What bytes go through: the channel itself, or {@link #tls} around it. */
+    private final ByteChannel transport;
+    /** TLS around the channel, or null. */
+    private final TlsChannel tls;
     private final Handler handler;
     private final long epochOffsetNs;
 
@@ -100,6 +106,16 @@ final class LeanSession
     LeanSession(final int index, final String beginString, final String senderCompId, final String targetCompId,
         final String password, final SocketChannel channel, final Handler handler, final long epochOffsetNs)
     {
+        this(index, beginString, senderCompId, targetCompId, password, channel, null, handler, epochOffsetNs);
+    }
+
+    /** As the other constructor, over {@code tls} (around {@code channel}, its handshake done) when not null. */
+    LeanSession(final int index, final String beginString, final String senderCompId, final String targetCompId,
+        final String password, final SocketChannel channel, final TlsChannel tls, final Handler handler,
+        final long epochOffsetNs)
+    {
+        this.tls = tls;
+        transport = tls == null ? channel : tls;
         this.index = index;
         this.senderCompId = senderCompId;
         this.password = password;
@@ -225,7 +241,7 @@ final class LeanSession
         {
             while (frame.hasRemaining())
             {
-                if (channel.write(frame) == 0)
+                if (transport.write(frame) == 0)
                 {
                     LockSupport.parkNanos(WRITE_BACKOFF_NS);
                 }
@@ -255,7 +271,7 @@ final class LeanSession
         try
         {
             inboundView.limit(inbound.length).position(inboundLimit);
-            read = channel.read(inboundView);
+            read = transport.read(inboundView);
         }
         catch (final IOException ex)
         {
@@ -295,7 +311,8 @@ final class LeanSession
         {
             growInbound();
         }
-        return true;
+        // TLS may hold decrypted bytes that no socket event will announce
+        return tls == null || !tls.hasBuffered() || onReadable(fields);
     }
 
     /** A frame longer than the buffer (e.g. a big book snapshot): the only allocation of the inbound path. */

@@ -177,6 +177,15 @@ public final class LoadCommand implements Callable<Integer>
     @Option(names = "--out", description = "directory for summary.properties and the .hgrm files")
     Path out;
 
+    @Option(names = "--tls-trust",
+        description = "order entry over TLS (lean client): a PKCS12 trust store of the venue's CA, e.g. the one " +
+            "'fix-load tls-files' writes; market data stays plain")
+    Path tlsTrust;
+
+    @Option(names = "--tls-trust-password", defaultValue = "changeit",
+        description = "password of --tls-trust (default: ${DEFAULT-VALUE})")
+    String tlsTrustPassword;
+
     @Option(names = "--measure-start-file",
         description = "create this file when the measured part starts (after logon, prefill and warm-up)")
     Path measureStartFile;
@@ -194,6 +203,10 @@ public final class LoadCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--client must be lean or quickfixj, was " + client);
             }
+            if (tlsTrust != null && !"lean".equals(client))
+            {
+                throw new IllegalArgumentException("--tls-trust needs --client lean");
+            }
         }
         catch (final IllegalArgumentException ex)
         {
@@ -205,7 +218,8 @@ public final class LoadCommand implements Callable<Integer>
         final LoadResult result;
         try
         {
-            result = "lean".equals(client) ? new LeanLoadRunner(config, stdout).run() :
+            result = "lean".equals(client) ? new LeanLoadRunner(config, stdout,
+                tlsTrust == null ? null : TlsChannel.clientContext(tlsTrust, tlsTrustPassword)).run() :
                 new LoadRunner(config, stdout).run();
         }
         catch (final LoadException ex)
