@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.aeron.CommonContext;
 import io.kairos.access.ConnectionGate;
 import io.kairos.access.ConnectionOrigins;
+import io.kairos.access.DoorMeters;
 import io.kairos.access.LogonMeters;
 import io.kairos.access.LogonVerifier;
 import io.kairos.access.PasswordHash;
@@ -139,7 +140,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final ConnectionOrigins origins = new ConnectionOrigins();
         final ConnectionGate gate = new ConnectionGate(resolved.limits().maxUnauthenticatedConnections(),
             resolved.limits().maxNewConnectionsPerSecondPerAddress(), System::currentTimeMillis, origins);
-        metrics.connectionGate(gate);
+        DoorMeters.registerGate(gate, "order-entry", registry);
         final LogonVerifier logonVerifier = newLogonVerifier(resolved, registry, passwordCheck);
         final EmbeddedArtio artio;
         try

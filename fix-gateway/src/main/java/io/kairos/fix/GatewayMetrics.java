@@ -5,10 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.kairos.access.ConnectionGate;
 import io.kairos.engine.RejectReason;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -30,11 +28,8 @@ final class GatewayMetrics
     private final Map<GatewayReject, Counter> gatewayRejects = new EnumMap<>(GatewayReject.class);
     private final AtomicInteger sessionsConnected = new AtomicInteger();
 
-    private final MeterRegistry registry;
-
     GatewayMetrics(final MeterRegistry registry)
     {
-        this.registry = registry;
         ordersIn = Counter.builder("kairos.orders.in")
             .description("Order-entry requests (D, F, G, H, q) received").register(registry);
         executions = Counter.builder("kairos.executions")
@@ -110,19 +105,5 @@ final class GatewayMetrics
     AtomicInteger sessionsConnected()
     {
         return sessionsConnected;
-    }
-
-    /** What the door's connection gate refused, by reason, and how many connections have not logged on yet. */
-    void connectionGate(final ConnectionGate gate)
-    {
-        FunctionCounter.builder("kairos.connections.refused", gate, ConnectionGate::refusedUnauthenticated)
-            .description("Connections refused at accept, by limit (each got a Logout naming it)")
-            .tag("door", "order-entry").tag("reason", "unauthenticated").register(registry);
-        FunctionCounter.builder("kairos.connections.refused", gate, ConnectionGate::refusedRate)
-            .description("Connections refused at accept, by limit (each got a Logout naming it)")
-            .tag("door", "order-entry").tag("reason", "rate").register(registry);
-        Gauge.builder("kairos.connections.unauthenticated", gate, ConnectionGate::unauthenticated)
-            .description("Connections open that have not logged on yet")
-            .tag("door", "order-entry").register(registry);
     }
 }

@@ -6,10 +6,9 @@ import java.net.UnknownHostException;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.access.ConnectionOrigins;
-import io.kairos.access.TlsContextSource;
+import io.kairos.access.DoorMeters;
 import io.kairos.access.TlsDoor;
 import io.kairos.access.TlsListenerConfig;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.Bootstrap;
@@ -154,18 +153,7 @@ public final class TlsFrontEnd implements AutoCloseable
 
     private void registerMetrics(final MeterRegistry registry)
     {
-        FunctionCounter.builder("kairos_fix_tls_handshakes_total", door, TlsDoor::handshakes)
-            .description("TLS handshakes completed on fix.tls-port").register(registry);
-        FunctionCounter.builder("kairos_fix_tls_refused_total", door, TlsDoor::refusals)
-            .description("Connections to fix.tls-port refused before or during the TLS handshake (plain-TCP hello, " +
-                "bad or missing client certificate, handshake timeout)").register(registry);
-        FunctionCounter.builder("kairos_fix_tls_reloads_total", door.contexts(), TlsContextSource::reloads)
-            .description("Times the fix.tls.* files changed on disk and new connections got the new material")
-            .register(registry);
-        FunctionCounter.builder("kairos_fix_tls_reload_failures_total", door.contexts(),
-            TlsContextSource::reloadFailures)
-            .description("Connections at which the changed fix.tls.* files could not be loaded (the previous " +
-                "certificate was served)").register(registry);
+        DoorMeters.registerTls(door, "fix", registry);
         Gauge.builder("kairos_fix_tls_relays", origins, ConnectionOrigins::relayCount)
             .description("Order-entry connections relayed from fix.tls-port to Artio now").register(registry);
     }

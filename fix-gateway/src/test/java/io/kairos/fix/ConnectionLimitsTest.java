@@ -1,14 +1,13 @@
 package io.kairos.fix;
 
+import static io.kairos.testsupport.LoopbackSockets.connect;
+import static io.kairos.testsupport.LoopbackSockets.readOrNothing;
+import static io.kairos.testsupport.LoopbackSockets.readUntilClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +49,7 @@ class ConnectionLimitsTest
                 idle.add(connect(fixture.port(), "127.0.0.1"));
                 try (Socket third = connect(fixture.port(), "127.0.0.1"))
                 {
-                    final String answer = readUntilClosed(third);
+                    final String answer = readUntilClosed(third, (int)WAIT_MS);
                     assertTrue(answer.contains("35=5\u0001"), answer);
                     assertTrue(answer.contains("58=" + ConnectionGate.Refusal.TOO_MANY_UNAUTHENTICATED.text()), answer);
                 }
@@ -128,39 +127,5 @@ class ConnectionLimitsTest
             silent.setSoTimeout((int)WAIT_MS);
             assertEquals(-1, silent.getInputStream().read(), "closed by the venue after the logon timeout");
         }
-    }
-
-    private static Socket connect(final int port, final String fromAddress) throws IOException
-    {
-        final Socket socket = new Socket();
-        socket.bind(new InetSocketAddress(fromAddress, 0));
-        socket.connect(new InetSocketAddress("127.0.0.1", port), (int)WAIT_MS);
-        return socket;
-    }
-
-    private static String readUntilClosed(final Socket socket) throws IOException
-    {
-        socket.setSoTimeout((int)WAIT_MS);
-        return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-    }
-
-    /** What arrives within the socket's timeout, up to a close; empty when nothing does. */
-    private static String readOrNothing(final Socket socket) throws IOException
-    {
-        final InputStream in = socket.getInputStream();
-        final StringBuilder read = new StringBuilder();
-        try
-        {
-            int b;
-            while ((b = in.read()) >= 0)
-            {
-                read.append((char)b);
-            }
-        }
-        catch (final java.net.SocketTimeoutException timeout)
-        {
-            // an admitted connection: the venue waits for its Logon
-        }
-        return read.toString();
     }
 }

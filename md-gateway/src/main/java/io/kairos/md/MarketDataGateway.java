@@ -9,11 +9,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.kairos.access.ConnectionGate;
+import io.kairos.access.DoorMeters;
 import io.kairos.access.LogonMeters;
 import io.kairos.access.LogonVerifier;
 import io.kairos.access.PasswordHash;
-import io.kairos.access.TlsContextSource;
 import io.kairos.access.TlsDoor;
 import io.kairos.access.TlsListenerConfig;
 import io.kairos.engine.BookEvent;
@@ -459,15 +458,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
             "Highest number of messages seen queued for one session");
         counter(registry, "kairos_md_slow_consumer_disconnects_total", counters.slowConsumerDisconnects,
             "Sessions logged out because their outbound queue exceeded the limit");
-        FunctionCounter.builder("kairos.connections.refused", context.gate, ConnectionGate::refusedUnauthenticated)
-            .description("Connections refused at accept, by limit (each got a Logout naming it)")
-            .tag("door", "market-data").tag("reason", "unauthenticated").register(registry);
-        FunctionCounter.builder("kairos.connections.refused", context.gate, ConnectionGate::refusedRate)
-            .description("Connections refused at accept, by limit (each got a Logout naming it)")
-            .tag("door", "market-data").tag("reason", "rate").register(registry);
-        Gauge.builder("kairos.connections.unauthenticated", context.gate, ConnectionGate::unauthenticated)
-            .description("Connections open that have not logged on yet").tag("door", "market-data")
-            .register(registry);
+        DoorMeters.registerGate(context.gate, "market-data", registry);
         FunctionCounter.builder("kairos_md_events_dropped_total", counters.eventsDropped, AtomicLong::get)
             .description("Book events lost because the gateway's inbound ring was full").register(registry);
         counter(registry, "kairos_md_book_inconsistencies_total", counters.bookInconsistencies,
@@ -484,18 +475,7 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         {
             return;
         }
-        FunctionCounter.builder("kairos_md_tls_handshakes_total", tlsDoor, TlsDoor::handshakes)
-            .description("TLS handshakes completed on md.tls-port").register(registry);
-        FunctionCounter.builder("kairos_md_tls_refused_total", tlsDoor, TlsDoor::refusals)
-            .description("Connections to md.tls-port refused before or during the TLS handshake (plain-TCP hello, " +
-                "bad or missing client certificate, handshake timeout)").register(registry);
-        FunctionCounter.builder("kairos_md_tls_reloads_total", tlsDoor.contexts(), TlsContextSource::reloads)
-            .description("Times the md.tls.* files changed on disk and new connections got the new material")
-            .register(registry);
-        FunctionCounter.builder("kairos_md_tls_reload_failures_total", tlsDoor.contexts(),
-            TlsContextSource::reloadFailures)
-            .description("Connections at which the changed md.tls.* files could not be loaded (the previous " +
-                "certificate was served)").register(registry);
+        DoorMeters.registerTls(tlsDoor, "md", registry);
     }
 
     private static void gauge(

@@ -1,15 +1,13 @@
 package io.kairos.md;
 
+import static io.kairos.testsupport.LoopbackSockets.connect;
+import static io.kairos.testsupport.LoopbackSockets.readOrNothing;
+import static io.kairos.testsupport.LoopbackSockets.readUntilClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,7 +46,7 @@ class MdConnectionLimitsTest
                 Socket third = connect(gateway.port(), "127.0.0.1"))
             {
                 assertTrue(first.isConnected() && second.isConnected(), "two connections not logged on");
-                final String answer = readUntilClosed(third);
+                final String answer = readUntilClosed(third, (int)WAIT_MS);
                 assertTrue(answer.contains("35=5\u0001"), answer);
                 assertTrue(answer.contains("58=" + ConnectionGate.Refusal.TOO_MANY_UNAUTHENTICATED.text()), answer);
                 assertEquals(1.0, value(registry, "kairos.connections.refused", "reason", "unauthenticated"));
@@ -163,39 +161,5 @@ class MdConnectionLimitsTest
     private static double value(final SimpleMeterRegistry registry, final String name, final String... tags)
     {
         return registry.get(name).tags(tags).meter().measure().iterator().next().getValue();
-    }
-
-    private static Socket connect(final int port, final String fromAddress) throws IOException
-    {
-        final Socket socket = new Socket();
-        socket.bind(new InetSocketAddress(fromAddress, 0));
-        socket.connect(new InetSocketAddress("127.0.0.1", port), (int)WAIT_MS);
-        return socket;
-    }
-
-    private static String readUntilClosed(final Socket socket) throws IOException
-    {
-        socket.setSoTimeout((int)WAIT_MS);
-        return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-    }
-
-    /** What arrives within the socket's timeout, up to a close; empty when nothing does. */
-    private static String readOrNothing(final Socket socket) throws IOException
-    {
-        final InputStream in = socket.getInputStream();
-        final StringBuilder read = new StringBuilder();
-        try
-        {
-            int b;
-            while ((b = in.read()) >= 0)
-            {
-                read.append((char)b);
-            }
-        }
-        catch (final SocketTimeoutException timeout)
-        {
-            // an admitted connection: the gateway waits for its Logon
-        }
-        return read.toString();
     }
 }
