@@ -111,7 +111,7 @@ public record FixGatewayConfig(
     /**
      * The default contract: 127.0.0.1:9880, CompID KAIROS, sessions CLIENT01..CLIENT10 with passwords
      * client01pass..client10pass (cheap hashes: see {@link FixSessionConfig#withPassword}) and engine session ids
-     * 1..10, no cancel-on-disconnect, the default lock-out.
+     * 1..10 (CLIENT01..05 trading for firm FIRM1, 06..10 for FIRM2), no cancel-on-disconnect, the default lock-out.
      */
     public static FixGatewayConfig defaults(final Path dataDir)
     {
@@ -119,7 +119,8 @@ public record FixGatewayConfig(
         for (int i = 1; i <= DEFAULT_SESSION_COUNT; i++)
         {
             final String number = String.format("%02d", i);
-            sessions.add(FixSessionConfig.withPassword("CLIENT" + number, "client" + number + "pass", i, false));
+            sessions.add(FixSessionConfig.withPassword("CLIENT" + number, "client" + number + "pass", i, false,
+                i <= DEFAULT_SESSION_COUNT / 2 ? "FIRM1" : "FIRM2"));
         }
         return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
             DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,

@@ -61,7 +61,8 @@ final class ConfigPrinter
         for (final FixSessionConfig session : fix.sessions())
         {
             text.append("  session ").append(session.compId()).append(" id=").append(session.sessionId())
-                .append(" password=*** cancel-on-disconnect=").append(session.cancelOnDisconnect()).append('\n');
+                .append(" password=*** cancel-on-disconnect=").append(session.cancelOnDisconnect())
+                .append(" firm=").append(session.firm()).append('\n');
         }
         final MarketDataGatewayConfig md = config.md();
         text.append("md: ").append(md.bindAddress()).append(':').append(md.port())

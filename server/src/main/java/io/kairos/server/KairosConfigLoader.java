@@ -444,9 +444,11 @@ public final class KairosConfigLoader
             final String name = names.get(i);
             final PasswordHash passwordHash = source.passwordHash("fix.session." + name + ".");
             final boolean cancelOnDisconnect = source.booleanValue("fix.session." + name + ".cancel-on-disconnect");
+            final String firm = source.compId("fix.session." + name + ".firm",
+                source.optionalString("fix.session." + name + ".firm", name));
             final int sessionId = i + 1;
             sessions.add(gatewayConfig(source, "fix.session." + name + ".",
-                () -> new FixSessionConfig(name, passwordHash, sessionId, cancelOnDisconnect)));
+                () -> new FixSessionConfig(name, passwordHash, sessionId, cancelOnDisconnect, firm)));
         }
         final String bindAddress = source.bindAddress("fix.bind-address");
         final int port = source.integer("fix.port");
