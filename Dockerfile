@@ -53,8 +53,9 @@ RUN set -eu; \
 FROM ${JDK_IMAGE} AS jre
 # Modules no static analysis finds: Unsafe (Agrona, Disruptor, Aeron), com.sun.management
 # (GC and thread-allocation metrics), EC crypto (TLS if enabled), JNDI (InetAddress providers),
-# jdk.net (TCP_QUICKACK and other extended socket options), JFR for production profiling.
-ARG JAVA_MODULES=java.base,java.logging,java.management,java.naming,java.xml,jdk.crypto.ec,jdk.httpserver,jdk.jfr,jdk.management,jdk.management.jfr,jdk.net,jdk.unsupported
+# jdk.net (TCP_QUICKACK and other extended socket options), JFR for production profiling,
+# java.net.http (the `kairos-server admin` client; jdeps finds it too).
+ARG JAVA_MODULES=java.base,java.logging,java.management,java.naming,java.xml,jdk.crypto.ec,java.net.http,jdk.jfr,jdk.management,jdk.management.jfr,jdk.net,jdk.unsupported
 COPY --from=build /src/server/target/kairos/lib /tmp/lib
 WORKDIR /tmp/classes
 # jdeps cannot resolve a class path of named-module jars whose requirements are partly

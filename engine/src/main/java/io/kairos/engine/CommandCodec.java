@@ -37,7 +37,7 @@ public final class CommandCodec
         buffer.putByte(offset + ORIG_CL_ORD_ID_LENGTH_OFFSET, (byte)c.origClOrdId.length());
         final boolean instructions = c.minQty != 0 || c.maxFloor != 0;
         buffer.putByte(offset + FLAGS_OFFSET, (byte)((c.possDup ? FLAG_POSS_DUP : 0) |
-            (instructions ? FLAG_INSTRUCTIONS : 0)));
+            (instructions ? FLAG_INSTRUCTIONS : 0) | (c.byOperator ? FLAG_BY_OPERATOR : 0)));
         buffer.putInt(offset + SESSION_ID_OFFSET, c.sessionId);
         buffer.putInt(offset + INSTRUMENT_ID_OFFSET, c.instrumentId);
         buffer.putLong(offset + CORRELATION_ID_OFFSET, c.correlationId);
@@ -102,6 +102,7 @@ public final class CommandCodec
         c.gatewayInNs = buffer.getLong(offset + GATEWAY_IN_OFFSET);
         c.engineInNs = buffer.getLong(offset + ENGINE_IN_OFFSET);
         c.possDup = (flags & FLAG_POSS_DUP) != 0;
+        c.byOperator = (flags & FLAG_BY_OPERATOR) != 0;
         c.clOrdId.set(buffer, offset + IDS_OFFSET, clLength);
         c.origClOrdId.set(buffer, offset + IDS_OFFSET + clLength, origLength);
         if (instructions)

@@ -9,7 +9,12 @@ public enum CommandType
     MASS_CANCEL,
     ORDER_STATUS,
     /** Opens, closes, halts or resumes one instrument or all of them ({@link EngineCommand#tradingAction}). */
-    TRADING_STATUS;
+    TRADING_STATUS,
+    /**
+     * An operator threw a session out ({@link EngineCommand#byOperator}): journalled so that the record says who did
+     * what and when; the matcher changes nothing (the order-entry gateway disconnects the session).
+     */
+    DISCONNECT;
 
     private static final CommandType[] VALUES = values();
 

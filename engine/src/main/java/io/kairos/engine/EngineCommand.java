@@ -16,8 +16,11 @@ package io.kairos.engine;
  *   <li>{@link CommandType#MASS_CANCEL}: session, clOrdId (the request id), instrumentId or
  *       {@link #ALL_INSTRUMENTS}.</li>
  *   <li>{@link CommandType#TRADING_STATUS}: tradingAction, instrumentId or {@link #ALL_INSTRUMENTS}, clOrdId saying
- *       who asked (e.g. "schedule", "admin alice"); session 0 (no session is answered).</li>
+ *       who asked (the schedule, or an operator); session 0 (no session is answered).</li>
+ *   <li>{@link CommandType#DISCONNECT}: session, clOrdId naming the operator; always {@link #byOperator}.</li>
  * </ul>
+ * An operator's command ({@link #byOperator}: a halt, a kill switch's mass cancel, a disconnect) names the operator in
+ * clOrdId; a kill switch's mass cancel is answered to nobody (its cancels go to the orders' owners).
  * {@code correlationId} is opaque to the engine and echoed on every event the command causes.
  */
 public final class EngineCommand
@@ -68,6 +71,11 @@ public final class EngineCommand
      * ClOrdID the session already used is answered with that order's status, not rejected as a duplicate.
      */
     public boolean possDup;
+    /**
+     * An operator asked for this command on the management port (kill switch, halt, disconnect), not a session or
+     * the schedule: clOrdId holds the operator's name. Journalled, so the record says who asked and when.
+     */
+    public boolean byOperator;
 
     /** Whether this command goes to every partition: a mass cancel or a trading status of all instruments. */
     public boolean reachesEveryPartition()
@@ -105,6 +113,7 @@ public final class EngineCommand
         engineInNs = other.engineInNs;
         preReject = other.preReject;
         possDup = other.possDup;
+        byOperator = other.byOperator;
     }
 
     /** Fluent helper for a new order (tests, benchmarks, demo flow); does not allocate. */
@@ -186,6 +195,38 @@ public final class EngineCommand
         instrumentId = instrument;
         tradingAction = action;
         setClOrdId(requestedBy);
+        return this;
+    }
+
+    /**
+     * Fluent helper for an operator's kill switch on one session: a mass cancel of all its orders in every
+     * instrument, answered to nobody (the owner gets each order's cancel), {@code operator} recorded as who asked.
+     */
+    public EngineCommand operatorCancelAll(final int session, final CharSequence operator)
+    {
+        massCancel(session, operator, ALL_INSTRUMENTS);
+        byOperator = true;
+        return this;
+    }
+
+    /** Fluent helper for an operator's halt, resume or other trading action, {@code operator} recorded as who asked. */
+    public EngineCommand operatorTradingAction(final int instrument, final TradingAction action,
+        final CharSequence operator)
+    {
+        tradingAction(instrument, action, operator);
+        byOperator = true;
+        return this;
+    }
+
+    /** Fluent helper for the record of an operator's disconnect of {@code session}. */
+    public EngineCommand operatorDisconnect(final int session, final CharSequence operator)
+    {
+        reset();
+        type = CommandType.DISCONNECT;
+        sessionId = session;
+        setClOrdId(operator);
+        instrumentId = ALL_INSTRUMENTS;
+        byOperator = true;
         return this;
     }
 

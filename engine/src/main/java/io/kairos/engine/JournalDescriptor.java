@@ -25,7 +25,7 @@ package io.kairos.engine;
  *   in a TRADING_STATUS command (no order there), ordType holds its trading action and price its trading date;
  *   enum fields hold ordinal + 1 (0 = absent); flags: bit 0 = possDup (journals written before it have 0),
  *   bit 1 = the order instructions minQty and maxFloor follow the ids (absent: both 0; so records written before
- *   them read as before)
+ *   them read as before), bit 2 = an operator's command (clOrdId names the operator)
  * </pre>
  */
 final class JournalDescriptor
@@ -47,6 +47,7 @@ final class JournalDescriptor
     static final int FLAGS_OFFSET = 7;
     static final byte FLAG_POSS_DUP = 1;
     static final byte FLAG_INSTRUCTIONS = 2;
+    static final byte FLAG_BY_OPERATOR = 4;
     static final int INSTRUCTIONS_LENGTH = 16;
     static final int SESSION_ID_OFFSET = 8;
     static final int INSTRUMENT_ID_OFFSET = 12;

@@ -127,6 +127,10 @@ public final class MatchingCore
             case ORDER_STATUS -> onOrderStatus(command);
             case MASS_CANCEL -> onMassCancel(command);
             case TRADING_STATUS -> onTradingAction(command);
+            case DISCONNECT ->
+            {
+                // only the journal's record of an operator's action: the books are not touched
+            }
             default -> throw new IllegalStateException("unknown command type " + command.type);
         }
         emit.endCommand();

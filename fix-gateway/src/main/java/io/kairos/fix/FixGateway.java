@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.aeron.CommonContext;
@@ -367,6 +368,21 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         {
             marks.onRecoveryComplete(partition, lastJournalIndex);
         }
+    }
+
+    /** Every configured session: logged on or not, from where, since when (for an operator). Any thread. */
+    public List<OrderEntrySessionState> sessionStates()
+    {
+        return agent.sessionStates();
+    }
+
+    /**
+     * Throws a session out for an operator: a Logout with {@code text}, then the disconnect. Any thread. @return
+     * completes with whether the session was logged on; never completes once the gateway is closed (bound the wait).
+     */
+    public CompletableFuture<Boolean> disconnect(final String compId, final String text)
+    {
+        return agent.disconnect(compId, text);
     }
 
     /** Order entry reports executions only; book events are for market data. */

@@ -1,10 +1,14 @@
 package io.kairos.fix;
 
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
@@ -12,6 +16,7 @@ import io.kairos.engine.ExecutionEvent;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.OnMessageInfo;
 import uk.co.real_logic.artio.library.SessionAcquiredInfo;
@@ -44,6 +49,8 @@ final class OrderEntryAgent implements Agent
     private final IntSupplier framerDuringClose;
     /** A matcher's event being routed at once on the shared thread (compact threading). */
     private final QueuedExecution direct = new QueuedExecution();
+    /** An operator's requests from other threads (rare; they allocate), run here between polls. */
+    private final ManyToOneConcurrentArrayQueue<Runnable> operatorRequests = new ManyToOneConcurrentArrayQueue<>(64);
     private FixLibrary library;
     private volatile Thread thread;
 
@@ -99,6 +106,7 @@ final class OrderEntryAgent implements Agent
     {
         int work = library.poll(FRAGMENT_LIMIT);
         work += queue.drain(router, EXECUTIONS_PER_CYCLE);
+        work += operatorRequests.drain(RUN);
         for (final OrderEntrySession session : sessions)
         {
             work += session.doWork();
@@ -222,6 +230,48 @@ final class OrderEntryAgent implements Agent
         return sessionsByCompId.get(compId);
     }
 
+    /** Every configured session's state, in configuration order. Any thread. */
+    List<OrderEntrySessionState> sessionStates()
+    {
+        final List<OrderEntrySessionState> states = new ArrayList<>(sessions.length);
+        for (final OrderEntrySession session : sessions)
+        {
+            states.add(session.state());
+        }
+        return states;
+    }
+
+    /**
+     * An operator throws the session out: a Logout with {@code text}, then the disconnect, on this agent's thread.
+     * Any thread. @return completes with whether the session was logged on (false: nothing to do, or no such
+     * session), exceptionally when too many requests wait.
+     */
+    CompletableFuture<Boolean> disconnect(final String compId, final String text)
+    {
+        final CompletableFuture<Boolean> done = new CompletableFuture<>();
+        final OrderEntrySession owner = sessionsByCompId.get(compId);
+        if (owner == null)
+        {
+            done.complete(false);
+            return done;
+        }
+        final byte[] logoutText = text.getBytes(StandardCharsets.US_ASCII);
+        final boolean queued = operatorRequests.offer(() ->
+        {
+            final Session connected = owner.session();
+            if (connected != null)
+            {
+                connected.logoutAndDisconnect(logoutText);
+            }
+            done.complete(connected != null);
+        });
+        if (!queued)
+        {
+            done.completeExceptionally(new IllegalStateException("too many operator requests waiting"));
+        }
+        return done;
+    }
+
     /** Bytes allocated so far by the agent's thread (HotSpot's per-thread counter); -1 before it started. */
     long allocatedBytes()
     {
@@ -239,6 +289,8 @@ final class OrderEntryAgent implements Agent
     {
         return "kairos-fix-gateway";
     }
+
+    private static final Consumer<Runnable> RUN = Runnable::run;
 
     private static final SessionHandler UNKNOWN_SESSION = new SessionHandler()
     {

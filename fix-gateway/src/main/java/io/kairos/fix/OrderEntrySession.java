@@ -46,11 +46,14 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
     private int countedThrottleRun;
     private boolean throttleDisconnectRequested;
     private boolean pendingCancelOnDisconnect;
+    /** Written on connect and disconnect only (allocates then), read by an operator's thread. */
+    private volatile OrderEntrySessionState state;
 
     OrderEntrySession(final FixSessionConfig config, final OrderEntryShared shared)
     {
         this.config = config;
         this.shared = shared;
+        state = state(false, "");
         deliveries = new SessionDeliveries(shared.marks, config.sessionId());
         floorSlot = shared.floor.slot(config.compId());
     }
@@ -68,7 +71,20 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         countedThrottleRun = 0;
         throttleDisconnectRequested = false;
         shared.metrics.sessionsConnected().incrementAndGet();
+        state = state(true, newSession.connectedHost() + ":" + newSession.connectedPort());
         return this;
+    }
+
+    /** Any thread. */
+    OrderEntrySessionState state()
+    {
+        return state;
+    }
+
+    private OrderEntrySessionState state(final boolean loggedOn, final String remoteAddress)
+    {
+        return new OrderEntrySessionState(config.compId(), config.firm(), config.sessionId(), loggedOn, remoteAddress,
+            System.currentTimeMillis());
     }
 
     boolean isConnected()
@@ -410,6 +426,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         {
             session = null;
             shared.metrics.sessionsConnected().decrementAndGet();
+            state = state(false, "");
             pendingCancelOnDisconnect = config.cancelOnDisconnect();
         }
         cancelOnDisconnectIfPending();

@@ -88,6 +88,9 @@ final class ConfigPrinter
             .append(" max-connections=").append(config.metrics().maxConnections())
             .append(" bearer-token=").append(config.metrics().requiresToken() ? "required" : "none").append('\n');
         text.append("trading: ").append(config.trading().describe()).append('\n');
+        text.append("admin: ").append(config.admin().enabled() ? "operators " +
+            String.join(",", config.admin().tokenHashes().keySet()) + " (token hashes not shown)" : "off")
+            .append('\n');
         text.append("door limits: fix ").append(limits(config.fix().limits())).append(", md ")
             .append(limits(config.md().limits())).append(", md snapshot requests <= ")
             .append(config.md().maxSnapshotRequestsPerSecond()).append("/s per session\n");

@@ -30,8 +30,9 @@ final class GatewayWiring
      * @param closeables receives each gateway, in start order
      * @param endpoints  receives a line per gateway for the banner
      * @param threads    the compact mode's shared threads, or null for threads of each gateway's own
+     * @return the order-entry gateway (also in {@code closeables}), for the operator's controls
      */
-    static void launch(
+    static FixGateway launch(
         final KairosConfig config, final CommandSink engine, final MeterRegistry registry,
         final List<EngineEventListener> listeners, final List<AutoCloseable> closeables, final List<String> endpoints,
         final VenueThreads threads)
@@ -70,6 +71,7 @@ final class GatewayWiring
             endpoints.add("FIX market data over TLS: " + md.bindAddress() + ":" + mdGateway.tlsPort() + "  (" +
                 tlsSummary(config.tls().md()) + ")");
         }
+        return fixGateway;
     }
 
     private static String tlsSummary(final TlsListenerConfig tls)

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.kairos.engine.BookEvent;
+import io.kairos.engine.CommandType;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.Instrument;
@@ -36,7 +37,7 @@ final class JournalRows
         "exec_type", "ord_status", "reject_reason", "side", "ord_type", "tif", "session", "instrument", "clordid",
         "orig_clordid", "order_id", "exec_id", "book_seq", "price", "qty", "cum_qty", "leaves_qty", "avg_px",
         "last_px", "last_qty", "contra_order_id", "affected_orders", "poss_dup", "gateway_in", "engine_in",
-        "transact_time", "correlation_id");
+        "transact_time", "correlation_id", "trading_action", "operator");
 
     private static final DateTimeFormatter ISO_NANOS =
         DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
@@ -75,7 +76,7 @@ final class JournalRows
         set("side", c.side);
         set("ord_type", c.orderType);
         set("tif", c.timeInForce);
-        set("session", session(c.sessionId));
+        set("session", c.type == CommandType.TRADING_STATUS ? null : session(c.sessionId));
         set("instrument", instrument(c.instrumentId));
         set("clordid", c.clOrdId.toString());
         set("orig_clordid", c.origClOrdId.toString());
@@ -86,6 +87,8 @@ final class JournalRows
         set("gateway_in", time(c.gatewayInNs));
         set("engine_in", time(c.engineInNs));
         set("correlation_id", c.correlationId);
+        set("trading_action", c.tradingAction);
+        set("operator", c.byOperator ? c.clOrdId.toString() : null);
         end();
     }
 

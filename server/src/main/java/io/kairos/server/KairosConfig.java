@@ -29,6 +29,7 @@ public record KairosConfig(
     FixGatewayConfig fix,
     MarketDataGatewayConfig md, TlsListeners tls, MetricsSettings metrics, boolean eventDigest,
     TradingSchedule trading,
+    AdminOperators admin,
     List<String> warnings)
 {
     public KairosConfig
@@ -38,6 +39,7 @@ public record KairosConfig(
         java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
         java.util.Objects.requireNonNull(cluster, "engine.replication");
         java.util.Objects.requireNonNull(trading, "trading.open");
+        java.util.Objects.requireNonNull(admin, "admin.operators");
         warnings = List.copyOf(warnings);
     }
 

@@ -15,6 +15,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,8 @@ public final class KairosConfigLoader
     /** {@link KairosConfig#source()} when no file was given. */
     public static final String EMBEDDED_SOURCE = "the embedded default";
     /** Variables read by the launcher, not by the loader: not reported as unknown. */
-    private static final Set<String> LAUNCHER_ENV = Set.of(CONFIG_ENV, "KAIROS_HOME", "KAIROS_JAVA_OPTS");
+    private static final Set<String> LAUNCHER_ENV = Set.of(CONFIG_ENV, "KAIROS_HOME", "KAIROS_JAVA_OPTS",
+        AdminCommand.TOKEN_ENV, AdminCommand.URL_ENV);
 
     private KairosConfigLoader()
     {
@@ -95,6 +97,7 @@ public final class KairosConfigLoader
         refuseTlsPortClashes(source, fix, md, metrics, tls);
         final boolean eventDigest = source.booleanValue("engine.event-digest");
         final TradingSchedule trading = trading(source);
+        final AdminOperators admin = admin(source);
         if (eventDigest && cluster.replication() == Replication.CLUSTER)
         {
             throw source.bad("engine.event-digest", "true",
@@ -114,7 +117,7 @@ public final class KairosConfigLoader
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
         return new KairosConfig(
-            fileName, threading, cpuAffinity, engine, cluster, fix, md, tls, metrics, eventDigest, trading,
+            fileName, threading, cpuAffinity, engine, cluster, fix, md, tls, metrics, eventDigest, trading, admin,
             warnings);
     }
 
@@ -133,6 +136,30 @@ public final class KairosConfigLoader
             source.intValue("metrics.port", 0, 65535),
             source.intValue("metrics.request-timeout-ms", 100, 600_000),
             source.intValue("metrics.max-connections", 1, 10_000), tokenHash);
+    }
+
+    /** {@code admin.*}: the operators allowed the controls on the management port, each with a token hash. */
+    private static AdminOperators admin(final PropertySource source)
+    {
+        final Map<String, String> hashes = new LinkedHashMap<>();
+        for (final String name : source.list("admin.operators"))
+        {
+            source.compId("admin.operators", name);
+            final String key = "admin.operator." + name + ".token-hash";
+            final String hash = source.optionalString(key, "");
+            if (!MetricsSettings.isSha256Hex(hash))
+            {
+                // Never echo the value: an operator may have pasted the token itself.
+                throw new ConfigException(key, (hash.isEmpty() ? "is required for an operator listed in " +
+                    "admin.operators" : "must be the 64 hex digits of the token's SHA-256, never the token itself") +
+                    " (printf %s \"$TOKEN\" | sha256sum; set by " + source.origin(key) + ")");
+            }
+            if (hashes.put(name, hash) != null)
+            {
+                throw source.bad("admin.operators", source.raw("admin.operators"), "lists " + name + " twice");
+            }
+        }
+        return new AdminOperators(hashes);
     }
 
     /** {@code server.threading}: as written, or for {@code auto} what the CPUs allow. */

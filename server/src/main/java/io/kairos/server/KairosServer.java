@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * venue cannot start (e.g. a port in use). The main thread waits; the signal thread stops.
  */
 @Command(name = "kairos-server", mixinStandardHelpOptions = true, version = "Kairos 0.1.0-SNAPSHOT",
-    sortOptions = false, subcommands = {JournalCommand.class, ReplayCommand.class, HashPasswordCommand.class},
+    sortOptions = false, subcommands = {JournalCommand.class, ReplayCommand.class, HashPasswordCommand.class,
+        AdminCommand.class},
     description = {
         "Starts the Kairos venue in the foreground: FIX order entry, FIX market",
         "data, the matching engine and the metrics endpoint. Stops cleanly on",
@@ -35,7 +36,8 @@ import picocli.CommandLine.Option;
         "configuration.",
         "",
         "Journal tools (read a journal no venue is using): `kairos-server journal --help`,",
-        "`kairos-server replay --help`."})
+        "`kairos-server replay --help`. A running venue's operator controls:",
+        "`kairos-server admin --help`."})
 public final class KairosServer implements Callable<Integer>
 {
     static final int EXIT_OK = 0;

@@ -47,6 +47,7 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
     private final ManagementMeters meters;
     private final RequestDeadline deadline;
     private final byte[] tokenHash;
+    private final OperatorConsole console;
     private final boolean overMaxConnections;
 
     private HttpRequest request;
@@ -57,9 +58,11 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
     private boolean closing;
 
     ManagementHandler(final HealthState health, final ScrapeCoalescer scrapes, final ManagementMeters meters,
-        final RequestDeadline deadline, final byte[] tokenHash, final boolean overMaxConnections)
+        final RequestDeadline deadline, final byte[] tokenHash, final OperatorConsole console,
+        final boolean overMaxConnections)
     {
         super(true);
+        this.console = console;
         this.health = health;
         this.scrapes = scrapes;
         this.meters = meters;
@@ -141,6 +144,12 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
     {
         final boolean keepAlive = HttpUtil.isKeepAlive(req);
         final boolean head = HttpMethod.HEAD.equals(req.method());
+        final String path = new QueryStringDecoder(req.uri()).path();
+        if (path.startsWith(AdminRequest.PREFIX))
+        {
+            routeBounded(ctx, req, path, head, keepAlive);
+            return;
+        }
         if (!head && !HttpMethod.GET.equals(req.method()))
         {
             final FullHttpResponse response = response(HttpResponseStatus.METHOD_NOT_ALLOWED, TEXT,
@@ -149,7 +158,6 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
             send(ctx, response, keepAlive);
             return;
         }
-        final String path = new QueryStringDecoder(req.uri()).path();
         switch (path)
         {
             case "/health/live" -> answer(ctx, HttpResponseStatus.OK, TEXT, "live\n", head, keepAlive);
@@ -169,6 +177,11 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
             answer(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, TEXT,
                 "too many connections to the management port (metrics.max-connections); only /health/* is " +
                 "answered on this one\n", head, false);
+            return;
+        }
+        if (path.startsWith(AdminRequest.PREFIX))
+        {
+            routeAdmin(ctx, req, head, keepAlive);
             return;
         }
         if (!"/metrics".equals(path))
@@ -198,6 +211,43 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
             else
             {
                 answer(ctx, HttpResponseStatus.OK, PROMETHEUS_TEXT, text, head, keepAlive);
+            }
+        }, ctx.executor());
+    }
+
+    /** The operator controls: an operator's token, then the request checked by {@link AdminRequest}. */
+    private void routeAdmin(final ChannelHandlerContext ctx, final HttpRequest req, final boolean head,
+        final boolean keepAlive)
+    {
+        final AdminOperators operators = console.operators();
+        if (!operators.enabled())
+        {
+            meters.unauthorized.increment();
+            answer(ctx, HttpResponseStatus.FORBIDDEN, TEXT, "the operator controls are off: no operator is " +
+                "configured (admin.operators, admin.operator.<NAME>.token-hash)\n", head, keepAlive);
+            return;
+        }
+        final String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+        final String operator = operators.operatorOf(authorization);
+        if (operator == null)
+        {
+            meters.unauthorized.increment();
+            final FullHttpResponse response = response(HttpResponseStatus.UNAUTHORIZED, TEXT,
+                "the operator controls need Authorization: Bearer <an operator's token>\n", head);
+            response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, authorization == null
+                ? "Bearer realm=\"kairos-admin\"" : "Bearer realm=\"kairos-admin\", error=\"invalid_token\"");
+            send(ctx, response, keepAlive);
+            return;
+        }
+        AdminRequest.of(req.method(), req.uri(), operator).perform(console).whenCompleteAsync((result, failure) ->
+        {
+            if (failure != null)
+            {
+                answer(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, TEXT, "failed: " + failure + "\n", head, false);
+            }
+            else
+            {
+                answer(ctx, HttpResponseStatus.valueOf(result.status()), TEXT, result.text(), head, keepAlive);
             }
         }, ctx.executor());
     }

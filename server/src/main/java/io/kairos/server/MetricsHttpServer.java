@@ -63,8 +63,16 @@ public final class MetricsHttpServer implements AutoCloseable
         this.meters = meters;
     }
 
+    /** Without operator controls (they answer 403). */
     static MetricsHttpServer start(final MetricsSettings settings, final PrometheusMeterRegistry registry,
         final HealthState health)
+        throws IOException
+    {
+        return start(settings, registry, health, new OperatorConsole(AdminOperators.NONE, System.out));
+    }
+
+    static MetricsHttpServer start(final MetricsSettings settings, final PrometheusMeterRegistry registry,
+        final HealthState health, final OperatorConsole console)
         throws IOException
     {
         final ManagementMeters meters = new ManagementMeters(registry);
@@ -96,7 +104,7 @@ public final class MetricsHttpServer implements AutoCloseable
                         new HttpServerCodec(new HttpDecoderConfig()
                             .setMaxInitialLineLength(MAX_INITIAL_LINE)
                             .setMaxHeaderSize(MAX_HEADER_BYTES)),
-                        new ManagementHandler(health, scrapes, meters, deadline, tokenHash,
+                        new ManagementHandler(health, scrapes, meters, deadline, tokenHash, console,
                             open > settings.maxConnections()));
                 }
             });

@@ -23,6 +23,7 @@ import io.kairos.engine.JournalMode;
 import io.kairos.engine.Prices;
 import io.kairos.engine.RecoveryReport;
 import io.kairos.engine.TimerSlack;
+import io.kairos.fix.FixGateway;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -52,6 +53,8 @@ final class Venue implements AutoCloseable
     private final List<AutoCloseable> gateways = new ArrayList<>();
     private final List<String> endpoints = new ArrayList<>();
     private MetricsHttpServer metricsServer;
+    /** The operator's controls on the management port: acts once the engine and gateways run. */
+    private OperatorConsole console;
     private JvmGcMetrics gcMetrics;
     private VenueThreads threads;
     private Engine engine;
@@ -98,7 +101,8 @@ final class Venue implements AutoCloseable
     {
         this.out = out;
         bindJvmMeters();
-        metricsServer = MetricsHttpServer.start(config.metrics(), registry, health);
+        console = new OperatorConsole(config.admin(), out);
+        metricsServer = MetricsHttpServer.start(config.metrics(), registry, health, console);
         endpoints.add("Metrics        : http://" + config.metrics().bindAddress() + ":" + metricsServer.port() +
             "/metrics   (health: /health/live, /health/ready" +
             (config.metrics().requiresToken() ? "; /metrics needs the bearer token)" : ")"));
@@ -146,7 +150,12 @@ final class Venue implements AutoCloseable
         final EngineMeters meters = EngineMeters.register(engine, engineConfig, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
         // one for both doors: the order-entry TLS front end records its relays, per-address checks read them
-        GatewayWiring.launch(config, sink, registry, listeners, gateways, endpoints, threads);
+        final FixGateway fixGateway =
+            GatewayWiring.launch(config, sink, registry, listeners, gateways, endpoints, threads);
+        console.attach(sink, engineConfig.instruments(), fixGateway);
+        endpoints.add("Operator       : http://" + config.metrics().bindAddress() + ":" + metricsServer.port() +
+            "/admin/  (" + (config.admin().enabled() ? "operators " + config.admin().tokenHashes().keySet() +
+            ", each with a bearer token; kairos-server admin --help" : "off: no admin.operators") + ")");
 
         if (demoOrdersPerSecond > 0)
         {
@@ -355,6 +364,7 @@ final class Venue implements AutoCloseable
         }
         closed = true;
         health.notReady("stopping");
+        closeQuietly(console);
         closeQuietly(scheduler);
         closeQuietly(demoFlow);
         closeQuietly(engine);

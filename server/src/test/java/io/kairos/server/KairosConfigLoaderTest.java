@@ -270,6 +270,31 @@ class KairosConfigLoaderTest
     }
 
     @Test
+    void shouldReadTheOperatorsAndRefuseOneWithoutATokenHashOrWithTheTokenItselfWithoutPrintingIt()
+    {
+        final String hash = "ab".repeat(32);
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of("KAIROS_ADMIN_OPERATORS", "alice,bob",
+            "KAIROS_ADMIN_OPERATOR_ALICE_TOKEN_HASH", hash, "KAIROS_ADMIN_OPERATOR_BOB_TOKEN_HASH", "CD".repeat(32)));
+        final ConfigException missing = assertThrows(ConfigException.class, () -> KairosConfigLoader.load(null,
+            Map.of("KAIROS_ADMIN_OPERATORS", "alice")));
+        final ConfigException token = assertThrows(ConfigException.class, () -> KairosConfigLoader.load(null,
+            Map.of("KAIROS_ADMIN_OPERATORS", "alice", "KAIROS_ADMIN_OPERATOR_ALICE_TOKEN_HASH", "my-secret-token")));
+        final ConfigException twice = assertThrows(ConfigException.class, () -> KairosConfigLoader.load(null,
+            Map.of("KAIROS_ADMIN_OPERATORS", "alice,alice", "KAIROS_ADMIN_OPERATOR_ALICE_TOKEN_HASH", hash)));
+
+        assertEquals(List.of("alice", "bob"), List.copyOf(config.admin().tokenHashes().keySet()));
+        assertEquals("cd".repeat(32), config.admin().tokenHashes().get("bob"));
+        assertFalse(KairosConfigLoader.load(null, Map.of()).admin().enabled(), "off unless operators are listed");
+        assertEquals("admin.operator.alice.token-hash", missing.key());
+        assertEquals("admin.operator.alice.token-hash", token.key());
+        assertFalse(token.getMessage().contains("my-secret-token"), token.getMessage());
+        assertEquals("admin.operators", twice.key());
+        final String printed = ConfigPrinter.describe(config);
+        assertTrue(printed.contains("admin: operators alice,bob (token hashes not shown)"), printed);
+        assertFalse(printed.contains(hash), printed);
+    }
+
+    @Test
     void shouldRequireAClusterClientSecretWithoutEverPrintingIt()
     {
         final Map<String, String> gateway = new HashMap<>(Map.of("KAIROS_ENGINE_REPLICATION", "cluster",

@@ -68,6 +68,22 @@ class MetricsHttpServerTest
     }
 
     @Test
+    void shouldRefuseTheOperatorControlsWhenNoOperatorIsConfigured() throws Exception
+    {
+        try (MetricsHttpServer server = MetricsHttpServer.start(new MetricsSettings("127.0.0.1", 0), registry,
+            health))
+        {
+            final HttpResponse<String> halt = http.send(HttpRequest.newBuilder(uri(server, "/admin/halt?venue"))
+                .POST(HttpRequest.BodyPublishers.noBody()).header("Authorization", "Bearer anything").build(),
+                HttpResponse.BodyHandlers.ofString());
+
+            assertEquals(403, halt.statusCode());
+            assertTrue(halt.body().startsWith("the operator controls are off"), halt.body());
+            assertEquals(403, get(server, "/admin/sessions").statusCode());
+        }
+    }
+
+    @Test
     void shouldServeThePrometheusTextFormatOnGetAndHeadAndRefuseOtherMethodsAndPaths() throws Exception
     {
         Counter.builder("kairos.test.things").register(registry).increment(3);
