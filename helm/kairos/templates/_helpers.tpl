@@ -160,6 +160,14 @@ Included by every template that depends on these values so that any render fails
 {{- fail (printf "sessions.cancelOnDisconnect: %q is not a CompID in sessions.orderEntry" .) -}}
 {{- end -}}
 {{- end -}}
+{{- range $k, $v := .Values.sessions.firms -}}
+{{- if not (has $k $.Values.sessions.orderEntry) -}}
+{{- fail (printf "sessions.firms: %q is not a CompID in sessions.orderEntry" $k) -}}
+{{- end -}}
+{{- end -}}
+{{- if and .Values.admin.operators (not .Values.admin.existingSecret) -}}
+{{- fail "admin.operators: set admin.existingSecret, the Secret holding each operator's token hash under the operator's name" -}}
+{{- end -}}
 {{- if .Values.sessionSecret.passwords -}}
 {{- fail "sessionSecret.passwords: clear-text passwords are no longer stored; run 'kairos-server hash-password' for each and put its output in sessionSecret.passwordHashes (CompID -> hash)" -}}
 {{- end -}}
@@ -169,8 +177,8 @@ Included by every template that depends on these values so that any render fails
 {{- end -}}
 {{- end -}}
 {{- range $k, $v := .Values.extraConfig -}}
-{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".password-hash" $k) (hasSuffix ".cancel-on-disconnect" $k)) -}}
-{{- $reserved := or $password (hasPrefix "instrument." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy" "engine.replication" "cluster.members" "cluster.member-id" "cluster.dir" "cluster.client-host" "cluster.history-commands" "cluster.leader-heartbeat-timeout-ms" "cluster.leader-heartbeat-interval-ms" "cluster.election-timeout-ms" "cluster.client-secret" "trading.time-zone" "trading.days" "trading.open" "trading.close")) -}}
+{{- $password := and (or (hasPrefix "fix.session." $k) (hasPrefix "md.session." $k)) (or (hasSuffix ".password" $k) (hasSuffix ".password-hash" $k) (hasSuffix ".cancel-on-disconnect" $k) (hasSuffix ".firm" $k)) -}}
+{{- $reserved := or $password (hasPrefix "instrument." $k) (hasPrefix "admin." $k) (has $k (list "instruments" "fix.bind-address" "fix.port" "fix.comp-id" "fix.data-dir" "fix.sessions" "md.bind-address" "md.port" "md.comp-id" "md.sessions" "metrics.bind-address" "metrics.port" "journal.dir" "journal.mode" "snapshot.dir" "engine.partition-count" "engine.hosted-partitions" "engine.wait-strategy" "engine.replication" "cluster.members" "cluster.member-id" "cluster.dir" "cluster.client-host" "cluster.history-commands" "cluster.leader-heartbeat-timeout-ms" "cluster.leader-heartbeat-interval-ms" "cluster.election-timeout-ms" "cluster.client-secret" "trading.time-zone" "trading.days" "trading.open" "trading.close")) -}}
 {{- if $reserved -}}
 {{- fail (printf "extraConfig: %q is managed by the chart; set it through its own value (see the chart README)" $k) -}}
 {{- end -}}

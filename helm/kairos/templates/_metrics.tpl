@@ -11,3 +11,17 @@ Secret, the ServiceMonitor sends the token itself. Renders nothing without metri
       key: {{ $.Values.metrics.bearerToken.hashKey }}
 {{- end }}
 {{- end -}}
+
+{{/*
+The operators' token hashes (admin.operators, admin.existingSecret): one variable per operator, read from the Secret
+under the operator's name. Renders nothing without operators.
+*/}}
+{{- define "kairos.adminTokenEnv" -}}
+{{- range .Values.admin.operators }}
+- name: KAIROS_ADMIN_OPERATOR_{{ . | upper | replace "-" "_" }}_TOKEN_HASH
+  valueFrom:
+    secretKeyRef:
+      name: {{ $.Values.admin.existingSecret }}
+      key: {{ . }}
+{{- end }}
+{{- end -}}
