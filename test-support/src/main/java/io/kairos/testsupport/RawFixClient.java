@@ -54,6 +54,16 @@ public final class RawFixClient implements AutoCloseable
         return nextSeqNum;
     }
 
+    /**
+     * Numbers the next {@link #send} {@code seqNum}: a new connection of a session that continues its sequence (a
+     * logon after an earlier connection's logout or drop). @return this client
+     */
+    public RawFixClient continueAt(final int seqNum)
+    {
+        nextSeqNum = seqNum;
+        return this;
+    }
+
     /** Sends a Logon (no encryption, 30 s heartbeat) with Username (553) and Password (554). */
     public void logon(final String username, final String password) throws IOException
     {
