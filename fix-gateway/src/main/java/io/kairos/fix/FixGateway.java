@@ -377,6 +377,17 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     /**
+     * The kill switch for an operator: cancels every order of the session {@code compId} in every instrument (each
+     * owner is sent its cancels), journalled as {@code operator}'s. Publishes from the calling thread, waiting for room
+     * in the engine's rings. Any thread. @return completes with the number of orders cancelled; exceptionally when
+     * there is no such session or the engine is stopping; never once the gateway is closed (bound the wait)
+     */
+    public CompletableFuture<Integer> operatorCancelAll(final String compId, final String operator)
+    {
+        return agent.operatorCancelAll(compId, operator);
+    }
+
+    /**
      * Throws a session out for an operator: a Logout with {@code text}, then the disconnect. Any thread. @return
      * completes with whether the session was logged on; never completes once the gateway is closed (bound the wait).
      */

@@ -12,6 +12,8 @@ import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
+import io.kairos.engine.CommandSink;
+import io.kairos.engine.EngineCommand;
 import io.kairos.engine.ExecutionEvent;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
@@ -43,6 +45,8 @@ final class OrderEntryAgent implements Agent
     private final EngineEventQueue.Consumer router = this::route;
     private final EpochNanoClock clock;
     private final DeliveryMarks marks;
+    private final CommandSink publisher;
+    private final OperatorKillSwitches killSwitches;
     /**
      * Drives Artio's framer while this agent logs sessions out at close, when both share one thread; else returns 0.
      */
@@ -62,6 +66,8 @@ final class OrderEntryAgent implements Agent
         this.framerDuringClose = framerDuringClose;
         this.clock = shared.clock;
         this.marks = shared.marks;
+        this.publisher = shared.publisher;
+        this.killSwitches = shared.killSwitches;
         sessions = new OrderEntrySession[configs.size()];
         int maxId = 0;
         for (final FixSessionConfig config : configs)
@@ -239,6 +245,32 @@ final class OrderEntryAgent implements Agent
             states.add(session.state());
         }
         return states;
+    }
+
+    /**
+     * An operator's kill switch on one session: a mass cancel of all its orders marked as the operator's (journalled
+     * with {@code operator}), published from the calling thread (waiting for room in the rings). Any thread.
+     * @return completes with the number of orders cancelled once every partition reported; exceptionally when the
+     * engine is stopping or there is no such session
+     */
+    CompletableFuture<Integer> operatorCancelAll(final String compId, final String operator)
+    {
+        final OrderEntrySession owner = sessionsByCompId.get(compId);
+        if (owner == null)
+        {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("no session " + compId));
+        }
+        final EngineCommand command = new EngineCommand().operatorCancelAll(owner.config().sessionId(), operator);
+        command.correlationId = killSwitches.nextCorrelationId();
+        command.gatewayInNs = clock.nanoTime();
+        final CompletableFuture<Integer> cancelled =
+            killSwitches.expect(command.correlationId, publisher.partitionsFor(EngineCommand.ALL_INSTRUMENTS));
+        if (publisher.publish(command) <= 0)
+        {
+            killSwitches.forget(command.correlationId);
+            return CompletableFuture.failedFuture(new IllegalStateException("the engine is stopping; nothing done"));
+        }
+        return cancelled;
     }
 
     /**

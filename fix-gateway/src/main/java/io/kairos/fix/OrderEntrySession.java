@@ -276,6 +276,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         final MassCancelTracker.PendingMassCancel done = massCancels.onReport(execution.event, execution.responseInNs);
         if (done == null)
         {
+            shared.killSwitches.onReport(execution.event); // an operator's, or one this session no longer tracks
             return;
         }
         if (!done.silent)

@@ -20,6 +20,8 @@ final class OrderEntryShared
     final EpochNanoClock clock;
     final int throttleDisconnectAfterRejects;
     long lastCorrelationId;
+    /** An operator's kill switches awaiting their reports (any thread registers, the library thread counts). */
+    final OperatorKillSwitches killSwitches = new OperatorKillSwitches();
 
     OrderEntryShared(
         final FixCommandAdapter adapter, final ExecutionReportWriter writer, final CommandSink publisher,

@@ -70,7 +70,13 @@ class AdminIT
 
             final CliRun kill = admin(venue, "cancel-all", "--firm", "FIRM1");
             assertEquals(0, kill.exit(), kill.output());
-            assertTrue(kill.output().contains("cancel every order of CLIENT01 (firm FIRM1)"), kill.output());
+            assertTrue(kill.output().contains("cancel every order of CLIENT01 (firm FIRM1): 2 orders cancelled"),
+                kill.output());
+            assertTrue(kill.output().contains("cancel every order of CLIENT02 (firm FIRM1): 1 order cancelled"),
+                kill.output());
+            assertTrue(kill.output().contains("cancel every order of CLIENT05 (firm FIRM1): 0 orders cancelled"),
+                kill.output());
+            assertTrue(!kill.output().contains("CLIENT06"), "FIRM2 untouched: " + kill.output());
 
             assertEquals("4", str(first.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "A1") && is(m, 150, "4")), 39));
             assertEquals("4", str(first.next(MsgType.EXECUTION_REPORT, m -> is(m, 11, "A2") && is(m, 150, "4")), 39));
@@ -93,8 +99,8 @@ class AdminIT
                 client.close();
             }
             assertEquals(0, server.stop(), server.output());
-            assertTrue(server.output().contains("kairos admin: operator alice: cancel every order of CLIENT02"),
-                server.output());
+            assertTrue(server.output().contains("kairos admin: operator alice: cancel every order of CLIENT02 " +
+                "(firm FIRM1): 1 cancelled"), server.output());
         }
         final CliRun journal = cli(venue, List.of("journal", "--config", venue.writeConfig().toString(),
             "--format", "jsonl", "--commands-only"), "");

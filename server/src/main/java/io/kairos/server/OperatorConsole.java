@@ -136,13 +136,11 @@ final class OperatorConsole implements AutoCloseable
             final StringBuilder text = new StringBuilder();
             for (final FixSessionConfig target : targets)
             {
-                final Answer answer = publish(v, command.operatorCancelAll(target.sessionId(), operator), operator,
-                    "cancel every order of " + target.compId() + " (firm " + target.firm() + ")");
-                if (answer.status() != 200)
-                {
-                    return new Answer(answer.status(), text + answer.text());
-                }
-                text.append(answer.text());
+                final String what = "cancel every order of " + target.compId() + " (firm " + target.firm() + ")";
+                final int cancelled = await(v.fix().operatorCancelAll(target.compId(), operator));
+                log.println("kairos admin: operator " + operator + ": " + what + ": " + cancelled + " cancelled");
+                text.append(what).append(": ").append(cancelled).append(cancelled == 1 ? " order" : " orders")
+                    .append(" cancelled (journalled as MASS_CANCEL by operator ").append(operator).append(")\n");
             }
             return new Answer(200, text + "each order's owner is sent its cancel (ExecutionReport 150=4)\n");
         });
@@ -188,7 +186,7 @@ final class OperatorConsole implements AutoCloseable
             v.fix().config().sessions().stream().map(FixSessionConfig::compId).toList() + "\n");
     }
 
-    private static boolean await(final CompletableFuture<Boolean> done) throws Exception
+    private static <T> T await(final CompletableFuture<T> done) throws Exception
     {
         try
         {
@@ -221,8 +219,9 @@ final class OperatorConsole implements AutoCloseable
                 }
                 catch (final TimeoutException ex)
                 {
-                    answer.complete(new Answer(503, "the gateway did not answer within " + ACTION_TIMEOUT_MS +
-                        " ms\n"));
+                    answer.complete(new Answer(503, "no answer from the engine or the gateway within " +
+                        ACTION_TIMEOUT_MS + " ms: the action may still be carried out (the journal and the sessions' " +
+                        "reports will say)\n"));
                 }
                 catch (final Exception ex)
                 {
