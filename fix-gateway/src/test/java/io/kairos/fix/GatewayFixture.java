@@ -130,6 +130,16 @@ final class GatewayFixture implements AutoCloseable
         return new RawFixClient(port(), compId, "KAIROS");
     }
 
+    /** Logs {@code client} on as {@code compId} and waits (bounded) for the venue's Logon; fails the test otherwise. */
+    static void logOn(final RawFixClient client, final String compId, final String password) throws IOException
+    {
+        client.logon(compId, password);
+        if (client.readMessage("A", 10_000) == null)
+        {
+            throw new AssertionError(compId + " did not log on within 10 s");
+        }
+    }
+
     /** Stops {@code client} and waits (bounded) until the gateway has seen its connection go. */
     void disconnect(final QfjClient client)
     {

@@ -37,8 +37,8 @@ class OperatorRequestsTest
             RawFixClient target = fixture.rawClient("CLIENT01");
             RawFixClient other = fixture.rawClient("CLIENT06"))
         {
-            logOn(target, "CLIENT01", "client01pass");
-            logOn(other, "CLIENT06", "client06pass");
+            GatewayFixture.logOn(target, "CLIENT01", "client01pass");
+            GatewayFixture.logOn(other, "CLIENT06", "client06pass");
             rest(target, "11=A1|54=1|" + TIME + "40=2|55=AAPL|38=5|44=99|59=1|");
             rest(target, "11=M1|54=2|" + TIME + "40=2|55=MSFT|38=5|44=101|59=0|");
             rest(other, "11=O1|54=1|" + TIME + "40=2|55=AAPL|38=5|44=98|59=0|");
@@ -72,7 +72,7 @@ class OperatorRequestsTest
             assertFalse(state(fixture, "CLIENT02").loggedOn());
             assertFalse(fixture.gateway.disconnect("CLIENT02", "bye").get(WAIT_MS, TimeUnit.MILLISECONDS),
                 "not logged on: nothing to do");
-            logOn(client, "CLIENT02", "client02pass");
+            GatewayFixture.logOn(client, "CLIENT02", "client02pass");
             final OrderEntrySessionState on = state(fixture, "CLIENT02");
             assertTrue(on.loggedOn());
             assertEquals("FIRM1", on.firm());
@@ -107,11 +107,5 @@ class OperatorRequestsTest
     {
         client.send("D", body);
         assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150), body);
-    }
-
-    private static void logOn(final RawFixClient client, final String compId, final String password) throws Exception
-    {
-        client.logon(compId, password);
-        assertNotNull(client.readMessage("A", WAIT_MS), compId + " logged on");
     }
 }

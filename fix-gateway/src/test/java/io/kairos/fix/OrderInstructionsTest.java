@@ -69,8 +69,8 @@ class OrderInstructionsTest
             RawFixClient seller = fixture.rawClient("CLIENT02");
             RawFixClient buyer = fixture.rawClient("CLIENT01"))
         {
-            logOn(seller, "CLIENT02", "client02pass");
-            logOn(buyer, "CLIENT01", "client01pass");
+            GatewayFixture.logOn(seller, "CLIENT02", "client02pass");
+            GatewayFixture.logOn(buyer, "CLIENT01", "client01pass");
             seller.send("D", "11=S|54=2|" + TIME + "40=2|55=AAPL|38=3|44=100|59=0|");
             assertEquals("0", RawFixClient.field(seller.readMessage("8", WAIT_MS), 150));
 
@@ -96,8 +96,8 @@ class OrderInstructionsTest
             RawFixClient seller = fixture.rawClient("CLIENT02");
             RawFixClient buyer = fixture.rawClient("CLIENT01"))
         {
-            logOn(seller, "CLIENT02", "client02pass");
-            logOn(buyer, "CLIENT01", "client01pass");
+            GatewayFixture.logOn(seller, "CLIENT02", "client02pass");
+            GatewayFixture.logOn(buyer, "CLIENT01", "client01pass");
             seller.send("D", "11=ICE|54=2|" + TIME + "40=2|55=AAPL|38=10|44=100|59=0|111=3|");
             final String ack = seller.readMessage("8", WAIT_MS);
             assertEquals("0", RawFixClient.field(ack, 150));
@@ -119,7 +119,7 @@ class OrderInstructionsTest
         try (GatewayFixture fixture = GatewayFixture.start(dir);
             RawFixClient client = fixture.rawClient("CLIENT01"))
         {
-            logOn(client, "CLIENT01", "client01pass");
+            GatewayFixture.logOn(client, "CLIENT01", "client01pass");
             client.send("D", "11=GTC|54=1|" + TIME + "40=2|55=AAPL|38=10|44=100|59=1|");
             assertEquals("0", RawFixClient.field(client.readMessage("8", WAIT_MS), 150));
             client.send("G", "11=R1|41=GTC|54=1|" + TIME + "40=2|55=AAPL|38=8|44=100|59=0|");
@@ -133,11 +133,6 @@ class OrderInstructionsTest
         }
     }
 
-    private static void logOn(final RawFixClient client, final String compId, final String password) throws Exception
-    {
-        client.logon(compId, password);
-        assertNotNull(client.readMessage("A", WAIT_MS), compId + " logged on");
-    }
 
     private static void assertSessionReject(final RawFixClient client, final String msgType, final String body,
         final String refTag) throws Exception

@@ -160,9 +160,8 @@ final class AdminCommand implements Callable<Integer>
         }
     }
 
-    @Command(name = "halt", mixinStandardHelpOptions = true,
-        description = "Halts an instrument (or --venue: every one): new orders and replaces refused, cancels taken.")
-    static final class Halt implements Callable<Integer>
+    /** Halt or resume: one instrument, or the venue. */
+    abstract static class TradingControl implements Callable<Integer>
     {
         @Mixin
         private Connection connection;
@@ -170,29 +169,36 @@ final class AdminCommand implements Callable<Integer>
         @ArgGroup(multiplicity = "1")
         private Scope scope;
 
+        /** The control's name in the request path. */
+        abstract String action();
+
         @Override
         public Integer call()
         {
-            return scope.venue ? connection.send("POST", "halt", "venue", null) :
-                connection.send("POST", "halt", "instrument", scope.symbol);
+            return scope.venue ? connection.send("POST", action(), "venue", null) :
+                connection.send("POST", action(), "instrument", scope.symbol);
+        }
+    }
+
+    @Command(name = "halt", mixinStandardHelpOptions = true,
+        description = "Halts an instrument (or --venue: every one): new orders and replaces refused, cancels taken.")
+    static final class Halt extends TradingControl
+    {
+        @Override
+        String action()
+        {
+            return "halt";
         }
     }
 
     @Command(name = "resume", mixinStandardHelpOptions = true,
         description = "Ends the halt of an instrument (or --venue: of every one).")
-    static final class Resume implements Callable<Integer>
+    static final class Resume extends TradingControl
     {
-        @Mixin
-        private Connection connection;
-
-        @ArgGroup(multiplicity = "1")
-        private Scope scope;
-
         @Override
-        public Integer call()
+        String action()
         {
-            return scope.venue ? connection.send("POST", "resume", "venue", null) :
-                connection.send("POST", "resume", "instrument", scope.symbol);
+            return "resume";
         }
     }
 

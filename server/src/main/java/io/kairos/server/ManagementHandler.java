@@ -193,12 +193,8 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
         final String authorization = req.headers().get(HttpHeaderNames.AUTHORIZATION);
         if (tokenHash.length > 0 && !tokenMatches(authorization))
         {
-            meters.unauthorized.increment();
-            final FullHttpResponse response = response(HttpResponseStatus.UNAUTHORIZED, TEXT,
-                "/metrics needs Authorization: Bearer <token>\n", head);
-            response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, authorization == null
-                ? "Bearer realm=\"kairos\"" : "Bearer realm=\"kairos\", error=\"invalid_token\"");
-            send(ctx, response, keepAlive);
+            unauthorized(ctx, "kairos", authorization, "/metrics needs Authorization: Bearer <token>\n", head,
+                keepAlive);
             return;
         }
         scrapes.scrape().whenCompleteAsync((text, failure) ->
@@ -231,12 +227,8 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
         final String operator = operators.operatorOf(authorization);
         if (operator == null)
         {
-            meters.unauthorized.increment();
-            final FullHttpResponse response = response(HttpResponseStatus.UNAUTHORIZED, TEXT,
-                "the operator controls need Authorization: Bearer <an operator's token>\n", head);
-            response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, authorization == null
-                ? "Bearer realm=\"kairos-admin\"" : "Bearer realm=\"kairos-admin\", error=\"invalid_token\"");
-            send(ctx, response, keepAlive);
+            unauthorized(ctx, "kairos-admin", authorization,
+                "the operator controls need Authorization: Bearer <an operator's token>\n", head, keepAlive);
             return;
         }
         AdminRequest.of(req.method(), req.uri(), operator).perform(console).whenCompleteAsync((result, failure) ->
@@ -250,6 +242,17 @@ final class ManagementHandler extends SimpleChannelInboundHandler<HttpObject>
                 answer(ctx, HttpResponseStatus.valueOf(result.status()), TEXT, result.text(), head, keepAlive);
             }
         }, ctx.executor());
+    }
+
+    /** 401 with the challenge for {@code realm}, saying whether a token was presented at all (RFC 6750). */
+    private void unauthorized(final ChannelHandlerContext ctx, final String realm, final String authorization,
+        final String text, final boolean head, final boolean keepAlive)
+    {
+        meters.unauthorized.increment();
+        final FullHttpResponse response = response(HttpResponseStatus.UNAUTHORIZED, TEXT, text, head);
+        response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, authorization == null
+            ? "Bearer realm=\"" + realm + "\"" : "Bearer realm=\"" + realm + "\", error=\"invalid_token\"");
+        send(ctx, response, keepAlive);
     }
 
     /** Constant time: the presented token's SHA-256 against the configured one, 32 bytes each whatever was sent. */
