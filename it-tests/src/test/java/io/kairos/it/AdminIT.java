@@ -161,6 +161,11 @@ class AdminIT
             assertTrue(client.awaitLoggedOut(30_000), "thrown out");
             assertTrue(client.logoutTexts().contains("Disconnected by the venue's operator"),
                 "logouts: " + client.logoutTexts());
+            final String metrics = server.get("/metrics").body();
+            for (final String action : List.of("halt", "resume", "disconnect"))
+            {
+                assertTrue(metrics.contains("kairos_admin_actions_total{action=\"" + action + "\"} 1.0"), metrics);
+            }
             final CliRun wrongToken = cli(venue, List.of("admin", "sessions", "--url",
                 "http://127.0.0.1:" + port), "not-" + TOKEN);
             assertEquals(1, wrongToken.exit(), wrongToken.output());

@@ -68,7 +68,7 @@ public final class MetricsHttpServer implements AutoCloseable
         final HealthState health)
         throws IOException
     {
-        return start(settings, registry, health, new OperatorConsole(AdminOperators.NONE, System.out));
+        return start(settings, registry, health, new OperatorConsole(AdminOperators.NONE, System.out, registry));
     }
 
     static MetricsHttpServer start(final MetricsSettings settings, final PrometheusMeterRegistry registry,

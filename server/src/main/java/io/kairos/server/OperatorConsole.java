@@ -18,6 +18,8 @@ import io.kairos.engine.TradingAction;
 import io.kairos.fix.FixGateway;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.OrderEntrySessionState;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Carries out an operator's controls: halt and resume an instrument or the venue, the kill switch (cancel every order
@@ -47,6 +49,7 @@ final class OperatorConsole implements AutoCloseable
 
     private final AdminOperators operators;
     private final PrintStream log;
+    private final MeterRegistry registry;
     private final ExecutorService executor = Executors.newSingleThreadExecutor(runnable ->
     {
         final Thread thread = new Thread(runnable, "kairos-admin");
@@ -57,10 +60,18 @@ final class OperatorConsole implements AutoCloseable
     private final EngineCommand command = new EngineCommand();
     private volatile Venue venue;
 
-    OperatorConsole(final AdminOperators operators, final PrintStream log)
+    /** @param registry where each action taken is counted ({@code kairos_admin_actions_total{action}}) */
+    OperatorConsole(final AdminOperators operators, final PrintStream log, final MeterRegistry registry)
     {
         this.operators = operators;
         this.log = log;
+        this.registry = registry;
+    }
+
+    private void count(final String action)
+    {
+        Counter.builder("kairos.admin.actions").description("operator actions carried out (each also journalled)")
+            .tag("action", action).register(registry).increment();
     }
 
     AdminOperators operators()
@@ -116,6 +127,7 @@ final class OperatorConsole implements AutoCloseable
             }
             final String what = (action == TradingAction.HALT ? "halt " : "resume ") +
                 (symbol == null ? "every instrument" : symbol);
+            count(action == TradingAction.HALT ? "halt" : "resume");
             return publish(v, command.operatorTradingAction(instrumentId, action, operator), operator, what);
         });
     }
@@ -137,6 +149,7 @@ final class OperatorConsole implements AutoCloseable
             for (final FixSessionConfig target : targets)
             {
                 final String what = "cancel every order of " + target.compId() + " (firm " + target.firm() + ")";
+                count("cancel-all");
                 final int cancelled = await(v.fix().operatorCancelAll(target.compId(), operator));
                 log.println("kairos admin: operator " + operator + ": " + what + ": " + cancelled + " cancelled");
                 text.append(what).append(": ").append(cancelled).append(cancelled == 1 ? " order" : " orders")
@@ -157,6 +170,7 @@ final class OperatorConsole implements AutoCloseable
             {
                 return unknownSession(v, compId);
             }
+            count("disconnect");
             final Answer recorded = publish(v, command.operatorDisconnect(target.sessionId(), operator), operator,
                 "disconnect " + compId);
             if (recorded.status() != 200)

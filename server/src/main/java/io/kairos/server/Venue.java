@@ -101,7 +101,7 @@ final class Venue implements AutoCloseable
     {
         this.out = out;
         bindJvmMeters();
-        console = new OperatorConsole(config.admin(), out);
+        console = new OperatorConsole(config.admin(), out, registry);
         metricsServer = MetricsHttpServer.start(config.metrics(), registry, health, console);
         endpoints.add("Metrics        : http://" + config.metrics().bindAddress() + ":" + metricsServer.port() +
             "/metrics   (health: /health/live, /health/ready" +

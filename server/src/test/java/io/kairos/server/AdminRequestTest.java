@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.handler.codec.http.HttpMethod;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class AdminRequestTest
 {
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
     private final OperatorConsole console = new OperatorConsole(AdminOperators.NONE,
-        new PrintStream(log, true, StandardCharsets.UTF_8));
+        new PrintStream(log, true, StandardCharsets.UTF_8), new SimpleMeterRegistry());
 
     @AfterEach
     void close()
