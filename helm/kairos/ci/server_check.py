@@ -36,8 +36,10 @@ def env_value(var):
     if "value" in var:
         return var["value"]
     source = var.get("valueFrom") or {}
-    if "secretKeyRef" in source and var["name"] == "KAIROS_METRICS_BEARER_TOKEN_HASH":
-        return "0" * 64  # a SHA-256 in hex
+    if "secretKeyRef" in source and (var["name"] == "KAIROS_METRICS_BEARER_TOKEN_HASH" or
+                                     (var["name"].startswith("KAIROS_ADMIN_OPERATOR_") and
+                                      var["name"].endswith("_TOKEN_HASH"))):
+        return "0" * 64  # a SHA-256 in hex: the metrics token's or an operator's
     if "secretKeyRef" in source:
         if var["name"].endswith("_PASSWORD_HASH"):
             return CHECK_PASSWORD_HASH  # a session's password: the server reads only its hash
@@ -54,6 +56,8 @@ def expected_lines(env, tls_ports):
     expected = ["hosted=[" + ", ".join(hosted.split(",")) + "]"]
     for door, port in tls_ports.items():
         expected.append(f"{door} tls: port={port}")
+    if any(name.startswith("KAIROS_ADMIN_OPERATOR_") for name in env):
+        expected.append("admin: operators ")  # the operator controls are on, with the Secret's hashes
     if env.get("KAIROS_ENGINE_REPLICATION") == "cluster":
         members = env.get("KAIROS_CLUSTER_MEMBERS", "")
         member_id = env.get("KAIROS_CLUSTER_MEMBER_ID", "")
