@@ -98,7 +98,7 @@ final class EmbeddedArtio implements AutoCloseable
         try
         {
             lock.clearStaleMark(dataDir.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
-            floor = SentSequenceFloor.open(dataDir, config.sessions().stream().map(FixSessionConfig::compId).toList());
+            floor = SentSequenceFloor.open(dataDir, config.logons().stream().map(FixSessionConfig::compId).toList());
             return launch(config, authenticator, clock, scheduler, dataDir, lock, floor, gate);
         }
         catch (final RuntimeException e)

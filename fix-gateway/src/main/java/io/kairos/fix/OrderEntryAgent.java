@@ -1,6 +1,7 @@
 package io.kairos.fix;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,8 @@ final class OrderEntryAgent implements Agent
     private static final long LOGOUT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final OrderEntrySession[] sessions;
+    private final DropCopySession[] dropCopies;
+    private final Map<String, DropCopySession> dropCopiesByCompId = new HashMap<>();
     private final OrderEntrySession[] sessionsById;
     private final Map<String, OrderEntrySession> sessionsByCompId = new HashMap<>();
     private final EngineEventQueue queue;
@@ -51,6 +54,13 @@ final class OrderEntryAgent implements Agent
         final List<FixSessionConfig> configs, final OrderEntryShared shared, final EngineEventQueue queue,
         final IntSupplier framerDuringClose)
     {
+        this(configs, List.of(), shared, queue, framerDuringClose);
+    }
+
+    OrderEntryAgent(
+        final List<FixSessionConfig> configs, final List<DropCopySessionConfig> dropCopyConfigs,
+        final OrderEntryShared shared, final EngineEventQueue queue, final IntSupplier framerDuringClose)
+    {
         this.queue = queue;
         this.framerDuringClose = framerDuringClose;
         this.clock = shared.clock;
@@ -69,6 +79,24 @@ final class OrderEntryAgent implements Agent
             sessionsById[session.config().sessionId()] = session;
             sessionsByCompId.put(session.config().compId(), session);
         }
+        dropCopies = new DropCopySession[dropCopyConfigs.size()];
+        for (int i = 0; i < dropCopies.length; i++)
+        {
+            dropCopies[i] = new DropCopySession(dropCopyConfigs.get(i), shared);
+            dropCopiesByCompId.put(dropCopies[i].config().compId(), dropCopies[i]);
+        }
+        for (final OrderEntrySession session : sessions)
+        {
+            final List<DropCopySession> ofFirm = new ArrayList<>();
+            for (final DropCopySession dropCopy : dropCopies)
+            {
+                if (dropCopy.config().covers(session.config().firm()))
+                {
+                    ofFirm.add(dropCopy);
+                }
+            }
+            session.dropCopies(ofFirm.toArray(new DropCopySession[0]));
+        }
     }
 
     void library(final FixLibrary connected)
@@ -82,6 +110,11 @@ final class OrderEntryAgent implements Agent
         final OrderEntrySession owner = sessionsByCompId.get(session.compositeKey().remoteCompId());
         if (owner == null)
         {
+            final DropCopySession dropCopy = dropCopiesByCompId.get(session.compositeKey().remoteCompId());
+            if (dropCopy != null)
+            {
+                return dropCopy.onConnected(session);
+            }
             session.requestDisconnect();
             return UNKNOWN_SESSION;
         }
@@ -103,6 +136,10 @@ final class OrderEntryAgent implements Agent
         {
             work += session.doWork();
             work += session.cancelOnDisconnectIfPending();
+        }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            work += dropCopy.doWork();
         }
         return work;
     }
@@ -178,6 +215,14 @@ final class OrderEntryAgent implements Agent
                 connected.startLogout();
             }
         }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            final Session connected = dropCopy.session();
+            if (connected != null)
+            {
+                connected.startLogout();
+            }
+        }
         final long deadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;
         while (anyConnected() && clock.nanoTime() < deadline)
         {
@@ -190,6 +235,10 @@ final class OrderEntryAgent implements Agent
         {
             session.confirmWritten();
         }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            dropCopy.confirmWritten();
+        }
         library.close();
     }
 
@@ -198,6 +247,13 @@ final class OrderEntryAgent implements Agent
         for (final OrderEntrySession session : sessions)
         {
             if (session.hasBacklog())
+            {
+                return true;
+            }
+        }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            if (dropCopy.hasBacklog())
             {
                 return true;
             }
@@ -214,12 +270,24 @@ final class OrderEntryAgent implements Agent
                 return true;
             }
         }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            if (dropCopy.isConnected())
+            {
+                return true;
+            }
+        }
         return false;
     }
 
     OrderEntrySession session(final String compId)
     {
         return sessionsByCompId.get(compId);
+    }
+
+    DropCopySession dropCopy(final String compId)
+    {
+        return dropCopiesByCompId.get(compId);
     }
 
     /** Bytes allocated so far by the agent's thread (HotSpot's per-thread counter); -1 before it started. */
