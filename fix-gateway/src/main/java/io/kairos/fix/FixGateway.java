@@ -180,6 +180,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             // opened under the data directory's lock, which EmbeddedArtio took
             marks = DeliveryMarks.open(resolved.dataDir(),
                 resolved.logons().stream().mapToInt(FixSessionConfig::sessionId).toArray());
+            settleWritten(marks, artio.sentSequenceFloor(), resolved.logons());
             final ExecutionReportWriter writer =
                 new ExecutionReportWriter(referenceData, clock.nanoTime(), new OrderEntryLatency(registry, clock));
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
@@ -229,6 +230,29 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     public ConnectionOrigins connectionOrigins()
     {
         return origins;
+    }
+
+    /**
+     * At launch, before the engine's recovery asks: reports the framer wrote before the process stopped but whose
+     * write the library thread had not confirmed count as delivered (see {@link AcceptedReports}), so that they are
+     * not sent again. Says how many when there were any. Allocates.
+     */
+    private static void settleWritten(final DeliveryMarks marks, final SentSequenceFloor floor,
+        final List<FixSessionConfig> logons)
+    {
+        for (final FixSessionConfig logon : logons)
+        {
+            final int slot = marks.slot(logon.sessionId());
+            if (slot != DeliveryMarks.UNKNOWN_SLOT)
+            {
+                final int settled = marks.settle(slot, floor.lastSent(logon.compId()));
+                if (settled > 0)
+                {
+                    System.out.println("kairos-fix-gateway: " + logon.compId() + ": " + settled + " reports written " +
+                        "before the stop but not yet marked count as delivered (not sent again)");
+                }
+            }
+        }
     }
 
     /** The door's password checker (thread "kairos-logon-verifier-fix") and its meters. */

@@ -66,6 +66,7 @@ final class SessionDeliveries
         {
             grow();
         }
+        marks.onAccepted(slot, event, msgSeqNum);
         final int tail = (head + size) & (msgSeqNums.length - 1);
         msgSeqNums[tail] = msgSeqNum;
         partitions[tail] = event.partition;

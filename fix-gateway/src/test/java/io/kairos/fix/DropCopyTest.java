@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -227,6 +228,8 @@ class DropCopyTest
                 marks.onCommitted(slot, 0, sellIndex - 1, 0);
                 marks.onRecoveryComplete(0, sellIndex - 1);
             }
+            // ... and Artio had not taken them yet: nothing of theirs in the accepted reports
+            Files.delete(gatewayDir.resolve(AcceptedReports.FILE_NAME));
 
             try (GatewayFixture restarted =
                 GatewayFixture.startJournalled(gatewayDir, dir, port, DropCopyTest::withDropCopy))
@@ -250,6 +253,57 @@ class DropCopyTest
                 client2.startAndLogon();
                 assertNull(client1.poll(QUIET), "the order-entry sessions had theirs: nothing again");
                 assertNull(client2.poll(QUIET));
+            }
+        }
+    }
+
+    @Test
+    void shouldNotSendAgainAfterACrashTheReportsTheFramerHadWrittenThoughTheyWereNotYetMarked() throws Exception
+    {
+        final int port = FreePorts.one();
+        final Path gatewayDir = dir.resolve("gateway");
+        try (QfjClient client1 = GatewayFixture.client(1, port, dir.resolve("store"));
+            QfjClient client2 = GatewayFixture.client(2, port, dir.resolve("store"));
+            QfjClient dc = dropCopy(port, dir.resolve("store")))
+        {
+            try (GatewayFixture fixture =
+                GatewayFixture.startJournalled(gatewayDir, dir, port, DropCopyTest::withDropCopy))
+            {
+                client1.startAndLogon();
+                client2.startAndLogon();
+                dc.startAndLogon();
+                QfjClient.trade(client1, Requests.limit("B1", BUY, "AAPL", 10, 99.5),
+                    client2, Requests.limit("S1", SELL, "AAPL", 10, 99.5));
+                for (int i = 0; i < 4; i++)
+                {
+                    dc.expect("8");
+                }
+                client1.stop();
+                client2.stop();
+                dc.stop();
+            }
+            // What a kill -9 leaves when the framer had written the sell command's reports (the sent-sequence floor
+            // says so) but the library thread had not seen it yet: every session's marks from the command before.
+            final int dcSessionId = DropCopySessionConfig.sessionIdAt(0);
+            try (DeliveryMarks marks = DeliveryMarks.open(gatewayDir, new int[] {1, 2, dcSessionId}))
+            {
+                for (final int sessionId : new int[] {1, 2, dcSessionId})
+                {
+                    final int slot = marks.slot(sessionId);
+                    final long sellIndex = marks.committedIndex(slot, 0);
+                    marks.onCommitted(slot, 0, sellIndex - 1, 0);
+                }
+            }
+
+            try (GatewayFixture restarted =
+                GatewayFixture.startJournalled(gatewayDir, dir, port, DropCopyTest::withDropCopy))
+            {
+                dc.startAndLogon();
+                client1.startAndLogon();
+                client2.startAndLogon();
+                assertNull(dc.poll(QUIET), "the drop copy's reports had been written: not again");
+                assertNull(client1.poll(QUIET), "nor the buyer's");
+                assertNull(client2.poll(QUIET), "nor the seller's");
             }
         }
     }
