@@ -42,7 +42,7 @@ class DropCopyIT
     @Test
     void shouldGiveTheDropCopyEveryReportOfTwoSessionsOfItsFirmOnceAlsoAcrossKill9()
     {
-        final TestVenue venue = new TestVenue(dir).withTestInstruments(2)
+        final TestVenue venue = new TestVenue(dir).withTestInstruments(3)
             .set("fix.throttle.messages-per-second", "100000");
         try (FixClient client1 = new FixClient(dir.resolve("c1"), venue.fixPort(), "CLIENT01", "client01pass");
             FixClient client2 = new FixClient(dir.resolve("c2"), venue.fixPort(), "CLIENT02", "client02pass");
@@ -57,13 +57,13 @@ class DropCopyIT
                 dropCopy.logon();
                 for (int round = 0; round < 5; round++)
                 {
-                    tradeRound(round, client1, client2, client6);
+                    tradeRound(round, "T01", "T02", client1, client2, client6);
                 }
                 // copies made while the drop copy is logged off wait for its next logon
                 dropCopy.disconnect();
                 for (int round = 5; round < 8; round++)
                 {
-                    tradeRound(round, client1, client2, client6);
+                    tradeRound(round, "T01", "T02", client1, client2, client6);
                 }
                 dropCopy.logon();
                 // a flow the kill interrupts: orders sent without waiting for their answers
@@ -85,7 +85,8 @@ class DropCopyIT
                 client1.logon();
                 client2.logon();
                 client6.logon();
-                tradeRound(100, client1, client2, client6);
+                // on T03, whose book the interrupted flow left empty
+                tradeRound(100, "T03", "T03", client1, client2, client6);
 
                 final Map<String, String> expected = new TreeMap<>();
                 final long deadline = System.currentTimeMillis() + COPIES_WAIT_MS;
@@ -124,14 +125,14 @@ class DropCopyIT
                 for (final Map.Entry<String, List<Message>> copy : copies.entrySet())
                 {
                     final List<Message> sent = copy.getValue();
-                    // Artio's resends (43=Y) of a number the client already had are not delivered to the application
-                    final List<Message> fresh = sent.stream().filter(m -> !flag(m, POSS_DUP)).toList();
-                    final long again = fresh.stream().skip(1).filter(m -> flag(m, POSS_RESEND)).count();
-                    if (fresh.size() != 1)
+                    // QuickFIX/J passes on an Artio resend (43=Y) only for a number it lacks: one copy of each ExecID,
+                    // sent once, or sent again by Artio for a gap; never twice by the venue (a second 43=N copy)
+                    final long fresh = sent.stream().filter(m -> !flag(m, POSS_DUP)).count();
+                    if (fresh > 1 || sent.size() != 1 && fresh != 0)
                     {
-                        failures.add("ExecID " + copy.getKey() + " copied " + fresh.size() + " times: " + sent);
+                        failures.add("ExecID " + copy.getKey() + " copied " + sent.size() + " times: " + sent);
                     }
-                    duplicates += again;
+                    duplicates += sent.size() - 1;
                     resent += sent.stream().filter(m -> flag(m, POSS_RESEND)).count() > 0 ? 1 : 0;
                     for (final Message message : sent)
                     {
@@ -191,19 +192,19 @@ class DropCopyIT
         }
     }
 
-    /** CLIENT01 buys from CLIENT02 on T01 (FIRM1 with FIRM1), then from CLIENT06 on T02 (FIRM1 with FIRM2). */
-    private static void tradeRound(final int round, final FixClient client1, final FixClient client2,
-        final FixClient client6)
+    /** CLIENT01 buys from CLIENT02 on {@code firm1Symbol} (FIRM1 with FIRM1), then from CLIENT06 (FIRM1 with FIRM2). */
+    private static void tradeRound(final int round, final String firm1Symbol, final String firm2Symbol,
+        final FixClient client1, final FixClient client2, final FixClient client6)
     {
         final String r = "r" + round;
-        client1.send(Orders.limit(r + "b1", "T01", Side.BUY, 1 + round % 5, "100.00"));
+        client1.send(Orders.limit(r + "b1", firm1Symbol, Side.BUY, 1 + round % 5, "100.00"));
         awaitReport(client1, r + "b1", "0");
-        client2.send(Orders.limit(r + "s2", "T01", Side.SELL, 1 + round % 5, "100.00"));
+        client2.send(Orders.limit(r + "s2", firm1Symbol, Side.SELL, 1 + round % 5, "100.00"));
         awaitReport(client2, r + "s2", "F");
         awaitReport(client1, r + "b1", "F");
-        client6.send(Orders.limit(r + "s6", "T02", Side.SELL, 2, "100.00"));
+        client6.send(Orders.limit(r + "s6", firm2Symbol, Side.SELL, 2, "100.00"));
         awaitReport(client6, r + "s6", "0");
-        client1.send(Orders.limit(r + "b2", "T02", Side.BUY, 2, "100.00"));
+        client1.send(Orders.limit(r + "b2", firm2Symbol, Side.BUY, 2, "100.00"));
         awaitReport(client1, r + "b2", "F");
         awaitReport(client6, r + "s6", "F");
     }
