@@ -125,14 +125,17 @@ class DropCopyIT
                 for (final Map.Entry<String, List<Message>> copy : copies.entrySet())
                 {
                     final List<Message> sent = copy.getValue();
-                    // QuickFIX/J passes on an Artio resend (43=Y) only for a number it lacks: one copy of each ExecID,
-                    // sent once, or sent again by Artio for a gap; never twice by the venue (a second 43=N copy)
-                    final long fresh = sent.stream().filter(m -> !flag(m, POSS_DUP)).count();
-                    if (fresh > 1 || sent.size() != 1 && fresh != 0)
+                    // QuickFIX/J passes on an Artio resend (43=Y) only for a number it lacks. Never two copies from
+                    // the venue; the one known second copy (fix-gateway README, "Drop copy"): Artio had archived the
+                    // copy but not written it at the kill, resends it (43=Y), and the restart emits it again (97=Y)
+                    final List<Message> fresh = sent.stream().filter(m -> !flag(m, POSS_DUP)).toList();
+                    final boolean archivedAndReemitted = sent.size() == 2 && fresh.size() == 1 &&
+                        flag(fresh.get(0), POSS_RESEND);
+                    if (fresh.size() > 1 || sent.size() > 1 && !archivedAndReemitted)
                     {
                         failures.add("ExecID " + copy.getKey() + " copied " + sent.size() + " times: " + sent);
                     }
-                    duplicates += sent.size() - 1;
+                    duplicates += archivedAndReemitted ? 1 : 0;
                     resent += sent.stream().filter(m -> flag(m, POSS_RESEND)).count() > 0 ? 1 : 0;
                     for (final Message message : sent)
                     {
@@ -145,7 +148,8 @@ class DropCopyIT
                     }
                 }
                 System.out.printf("drop-copy: %d reports of FIRM1 (CLIENT01, CLIENT02), %d of FIRM2, %d copies " +
-                        "received, %d re-sent after the restart (PossResend), %d of them a second time, %s%n",
+                        "received, %d re-sent after the restart (PossResend), %d also resent by Artio (43=Y), " +
+                        "%s%n",
                     expected.size(), ofFirm2.size(), copies.values().stream().mapToInt(List::size).sum(), resent,
                     duplicates,
                     failures.isEmpty() ? "PASS" : "FAIL");
