@@ -180,7 +180,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             // opened under the data directory's lock, which EmbeddedArtio took
             marks = DeliveryMarks.open(resolved.dataDir(),
                 resolved.logons().stream().mapToInt(FixSessionConfig::sessionId).toArray());
-            settleWritten(marks, artio.sentSequenceFloor(), resolved.logons());
+            settleWritten(marks, artio, resolved.logons());
             final ExecutionReportWriter writer =
                 new ExecutionReportWriter(referenceData, clock.nanoTime(), new OrderEntryLatency(registry, clock));
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
@@ -233,23 +233,27 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     /**
-     * At launch, before the engine's recovery asks: reports the framer wrote before the process stopped but whose
-     * write the library thread had not confirmed count as delivered (see {@link AcceptedReports}), so that they are
-     * not sent again. Says how many when there were any. Allocates.
+     * At launch, before the engine's recovery asks: reports the framer wrote, or Artio archived (it resends them with
+     * PossDupFlag=Y when the client asks), before the process stopped but which the library thread had not marked yet
+     * count as delivered (see {@link AcceptedReports}), so that they are not sent again. Says how many when there
+     * were any. Allocates.
      */
-    private static void settleWritten(final DeliveryMarks marks, final SentSequenceFloor floor,
+    private static void settleWritten(final DeliveryMarks marks, final EmbeddedArtio artio,
         final List<FixSessionConfig> logons)
     {
+        final SentSequenceFloor floor = artio.sentSequenceFloor();
         for (final FixSessionConfig logon : logons)
         {
             final int slot = marks.slot(logon.sessionId());
             if (slot != DeliveryMarks.UNKNOWN_SLOT)
             {
-                final int settled = marks.settle(slot, floor.lastSent(logon.compId()));
+                // written to the socket (the floor), or archived by Artio, which resends it (43=Y) when asked
+                final int settled = marks.settle(slot,
+                    Math.max(floor.lastSent(logon.compId()), artio.archivedSent(logon.compId())));
                 if (settled > 0)
                 {
                     System.out.println("kairos-fix-gateway: " + logon.compId() + ": " + settled + " reports written " +
-                        "before the stop but not yet marked count as delivered (not sent again)");
+                        "or archived before the stop but not yet marked count as delivered (not sent again)");
                 }
             }
         }

@@ -147,6 +147,9 @@ class DropCopyIT
                         }
                     }
                 }
+                // what the restart said about reports written but not yet marked, and sequence numbers it resumed after
+                second.output().lines().filter(line -> line.contains("kairos-fix-gateway: "))
+                    .forEach(line -> System.out.println("drop-copy restart: " + line));
                 System.out.printf("drop-copy: %d reports of FIRM1 (CLIENT01, CLIENT02), %d of FIRM2, %d copies " +
                         "received, %d re-sent after the restart (PossResend), %d also resent by Artio (43=Y), " +
                         "%s%n",
