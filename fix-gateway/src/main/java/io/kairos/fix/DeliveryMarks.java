@@ -62,14 +62,17 @@ final class DeliveryMarks implements AutoCloseable
     private final int[] slotBySessionId;
     /** Per slot and partition: the recovery now under way emits reports for it again (recovery thread only). */
     private final boolean[] redelivering;
+    /** The reports accepted but perhaps not yet confirmed written, for {@link #settle} after a crash. */
+    private final AcceptedReports accepted;
 
     private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId,
-        final int records)
+        final int records, final AcceptedReports accepted)
     {
         this.file = file;
         this.mapped = mapped;
         this.buffer = new UnsafeBuffer(mapped);
         this.slotBySessionId = slotBySessionId;
+        this.accepted = accepted;
         redelivering = new boolean[records * PARTITIONS];
     }
 
@@ -121,7 +124,7 @@ final class DeliveryMarks implements AutoCloseable
                     slotBySessionId[sessionId] = claimSlot(buffer, records, slotBySessionId, sessionId);
                 }
             }
-            return new DeliveryMarks(file, mapped, slotBySessionId, records);
+            return new DeliveryMarks(file, mapped, slotBySessionId, records, AcceptedReports.open(dataDir, records));
         }
         catch (final IOException e)
         {
@@ -210,6 +213,42 @@ final class DeliveryMarks implements AutoCloseable
         final int marks = marksOffset(slot, partition);
         buffer.putLongOrdered(marks + COMMITTED_EXEC_ID_OFFSET, execId);
         buffer.putLongOrdered(marks + COMMITTED_INDEX_OFFSET, journalIndex);
+    }
+
+    /** Library thread: Artio took the event's report for the session as {@code msgSeqNum}; not yet written. */
+    void onAccepted(final int slot, final ExecutionEvent event, final int msgSeqNum)
+    {
+        accepted.onAccepted(slot, buffer.getInt(recordOffset(slot) + SESSION_ID_OFFSET), msgSeqNum, event.partition,
+            event.journalIndex, event.execId);
+    }
+
+    /**
+     * Launch, before the engine's recovery and before any session runs: the reports of the session in {@code slot}
+     * that Artio had accepted up to MsgSeqNum {@code lastWritten}, which the framer had reached (the sent-sequence
+     * floor) when the process stopped, count as delivered, although the library thread had not confirmed them yet.
+     * @return how many reports that marked delivered
+     */
+    int settle(final int slot, final int lastWritten)
+    {
+        return accepted.settle(this, slot, buffer.getInt(recordOffset(slot) + SESSION_ID_OFFSET), lastWritten);
+    }
+
+    /** {@link #settle}: raises the committed mark of the slot and partition to this report when it is later. */
+    boolean raiseCommitted(final int slot, final int partition, final long journalIndex, final long execId)
+    {
+        if (partition < 0 || partition >= PARTITIONS || journalIndex <= 0)
+        {
+            return false;
+        }
+        final int marks = marksOffset(slot, partition);
+        final long committedIndex = buffer.getLongVolatile(marks + COMMITTED_INDEX_OFFSET);
+        final long committedExecId = buffer.getLongVolatile(marks + COMMITTED_EXEC_ID_OFFSET);
+        if (journalIndex < committedIndex || journalIndex == committedIndex && execId <= committedExecId)
+        {
+            return false;
+        }
+        onCommitted(slot, partition, journalIndex, execId);
+        return true;
     }
 
     /** Library thread: the first report from the partition went into the session's empty backlog. */
@@ -305,5 +344,6 @@ final class DeliveryMarks implements AutoCloseable
     public void close()
     {
         IoUtil.unmap(mapped);
+        accepted.close();
     }
 }

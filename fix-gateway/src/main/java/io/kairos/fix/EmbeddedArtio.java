@@ -2,6 +2,8 @@ package io.kairos.fix;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.LongUnaryOperator;
 
 import io.aeron.CommonContext;
@@ -27,6 +29,7 @@ import org.agrona.concurrent.EpochNanoClock;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.EngineScheduler;
 import uk.co.real_logic.artio.engine.FixEngine;
+import uk.co.real_logic.artio.engine.SessionInfo;
 import uk.co.real_logic.artio.fields.EpochFractionFormat;
 import uk.co.real_logic.artio.messages.InitialAcceptedSessionOwner;
 import uk.co.real_logic.artio.validation.AuthenticationStrategy;
@@ -70,11 +73,15 @@ final class EmbeddedArtio implements AutoCloseable
     private final AgentRunner archiveThread;
     private final FixEngine engine;
     private final String aeronDirectory;
+    /** Per Artio session id: the latest sequence index and highest sent MsgSeqNum its archive holds, at launch. */
+    private final Map<Long, long[]> archivedAtLaunch;
 
     private EmbeddedArtio(
         final DirectoryLock lock, final SentSequenceFloor sentSequenceFloor, final ArchivingMediaDriver driver,
-        final AgentRunner archiveThread, final FixEngine engine, final String aeronDirectory)
+        final AgentRunner archiveThread, final FixEngine engine, final String aeronDirectory,
+        final Map<Long, long[]> archivedAtLaunch)
     {
+        this.archivedAtLaunch = archivedAtLaunch;
         this.lock = lock;
         this.sentSequenceFloor = sentSequenceFloor;
         this.driver = driver;
@@ -98,7 +105,7 @@ final class EmbeddedArtio implements AutoCloseable
         try
         {
             lock.clearStaleMark(dataDir.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
-            floor = SentSequenceFloor.open(dataDir, config.sessions().stream().map(FixSessionConfig::compId).toList());
+            floor = SentSequenceFloor.open(dataDir, config.logons().stream().map(FixSessionConfig::compId).toList());
             return launch(config, authenticator, clock, scheduler, dataDir, lock, floor, gate);
         }
         catch (final RuntimeException e)
@@ -153,9 +160,9 @@ final class EmbeddedArtio implements AutoCloseable
             {
                 engineConfig.scheduler(scheduler);
             }
-            trimReplayIndexes(engineConfig, aeronDirectory);
+            final Map<Long, long[]> archived = trimReplayIndexes(engineConfig, aeronDirectory);
             return new EmbeddedArtio(
-                lock, floor, driver, archiveThread, FixEngine.launch(engineConfig), aeronDirectory);
+                lock, floor, driver, archiveThread, FixEngine.launch(engineConfig), aeronDirectory, archived);
         }
         catch (final RuntimeException e)
         {
@@ -196,12 +203,14 @@ final class EmbeddedArtio implements AutoCloseable
      * {@code kill -9} while the archive lagged the indexer; {@link ReplayIndexTrim} says why they silenced a session),
      * and says so. A resend of those numbers is then gap-filled, as for the numbers {@link SentSequenceFloor} lifts.
      */
-    private static void trimReplayIndexes(final EngineConfiguration engineConfig, final String aeronDirectory)
+    private static Map<Long, long[]> trimReplayIndexes(
+        final EngineConfiguration engineConfig, final String aeronDirectory)
     {
+        final Map<Long, long[]> archived = new HashMap<>();
         final File logDir = new File(engineConfig.logFileDir());
         if (!logDir.isDirectory())
         {
-            return;
+            return archived;
         }
         try (AeronArchive archive = AeronArchive.connect(new AeronArchive.Context()
             .aeronDirectoryName(aeronDirectory)
@@ -226,6 +235,10 @@ final class EmbeddedArtio implements AutoCloseable
                             removed.toSequenceNumber() + ", that its archive never recorded (lost at a crash); " +
                             "removed, so a resend of them is gap-filled");
                     }
+                    if (stream == engineConfig.outboundLibraryStream())
+                    {
+                        archivedSent(trim, archived);
+                    }
                 }
                 catch (final RuntimeException e)
                 {
@@ -236,6 +249,7 @@ final class EmbeddedArtio implements AutoCloseable
                 }
             }
         }
+        return archived;
     }
 
     /** @return the recording's stop position; {@link Long#MAX_VALUE} while unknown, -1 for no such recording */
@@ -306,6 +320,53 @@ final class EmbeddedArtio implements AutoCloseable
     SentSequenceFloor sentSequenceFloor()
     {
         return sentSequenceFloor;
+    }
+
+    /**
+     * After a trim: per session, the highest MsgSeqNum sent in its latest sequence index that Artio's archive holds
+     * (and so resends with PossDupFlag=Y when asked), from the outbound replay index. Allocates; launch only.
+     */
+    private static void archivedSent(final ReplayIndexTrim trim, final Map<Long, long[]> into)
+    {
+        for (final long session : trim.sessions())
+        {
+            long sequenceIndex = -1;
+            long highest = 0;
+            for (final ReplayIndexTrim.Entry entry : trim.entries(session))
+            {
+                if (entry.position() == 0)
+                {
+                    continue;
+                }
+                if (entry.sequenceIndex() > sequenceIndex)
+                {
+                    sequenceIndex = entry.sequenceIndex();
+                    highest = 0;
+                }
+                if (entry.sequenceIndex() == sequenceIndex)
+                {
+                    highest = Math.max(highest, entry.sequenceNumber());
+                }
+            }
+            into.put(session, new long[] {sequenceIndex, highest});
+        }
+    }
+
+    /**
+     * The highest MsgSeqNum sent to {@code remoteCompId} that Artio's archive held at launch, in the session's current
+     * sequence index (0 when unknown): a report numbered up to it reaches the client, sent or resent by Artio.
+     */
+    int archivedSent(final String remoteCompId)
+    {
+        for (final SessionInfo info : engine.allSessions())
+        {
+            if (info.sessionKey() != null && remoteCompId.equals(info.sessionKey().remoteCompId()))
+            {
+                final long[] archived = archivedAtLaunch.get(info.sessionId());
+                return archived != null && archived[0] == info.sequenceIndex() ? (int)archived[1] : 0;
+            }
+        }
+        return 0;
     }
 
     @Override

@@ -84,6 +84,22 @@ final class ExecutionReportWriter
         return session.trySend(encodeExecutionReport(execution));
     }
 
+    /**
+     * Sends a drop copy of the ExecutionReport of {@code execution} on {@code dropCopy}: the same report, with
+     * CopyMsgIndicator (797) = Y and DeliverToCompID (128) = {@code copyOf}, the order-entry session it was sent
+     * to. Not sampled for latency (the original was). Allocation-free.
+     * @return Artio's send position (negative: back-pressured).
+     */
+    long sendCopy(final Session dropCopy, final QueuedExecution execution, final String copyOf)
+    {
+        final ExecutionReportEncoder report = encodeExecutionReport(execution);
+        report.copyMsgIndicator(true);
+        report.header().deliverToCompID(copyOf);
+        final long position = dropCopy.trySend(report);
+        report.resetCopyMsgIndicator();
+        return position;
+    }
+
     /** Fills the ExecutionReport encoder with the report of {@code execution}; package-private for tests. */
     ExecutionReportEncoder encodeExecutionReport(final QueuedExecution execution)
     {
@@ -91,7 +107,7 @@ final class ExecutionReportWriter
         final ExecutionReportEncoder report = executionReport;
         resetFieldsNotAlwaysSet(report);
         report.orderID(orderIdBytes, 0, formatOrderId(event.orderId));
-        report.execID(execIdBytes, 0, formatExecId(event.execId));
+        report.execID(execIdBytes, 0, formatExecId(execution));
         if (!event.clOrdId.isEmpty())
         {
             report.clOrdID(event.clOrdId);
@@ -276,14 +292,22 @@ final class ExecutionReportWriter
         return orderIdBuffer.putLongAscii(0, orderId);
     }
 
-    /** FIX 17: the engine's execution id, or "GW" + a gateway number for reports the gateway made itself. */
-    private int formatExecId(final long execId)
+    /**
+     * FIX 17: the engine's execution id, or "GW" + a gateway number for reports the gateway made itself (numbered at
+     * their first encoding, so that a drop copy has the same ExecID).
+     */
+    private int formatExecId(final QueuedExecution execution)
     {
+        final long execId = execution.event.execId;
         if (execId != 0)
         {
             return execIdBuffer.putLongAscii(0, execId);
         }
-        return formatPrefixed(execIdBuffer, LOCAL_EXEC_ID_PREFIX, nextLocalExecId++);
+        if (execution.localExecId == 0)
+        {
+            execution.localExecId = nextLocalExecId++;
+        }
+        return formatPrefixed(execIdBuffer, LOCAL_EXEC_ID_PREFIX, execution.localExecId);
     }
 
     private static int formatPrefixed(final MutableAsciiBuffer buffer, final byte[] prefix, final long number)

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -67,6 +68,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     private final AtomicLong errors;
     private final LogonVerifier logonVerifier;
     private final ConnectionOrigins origins;
+    /** Per order-entry session id: the delivery-marks slots of the drop copies of its firm (read by recovery). */
+    private final int[][] dropCopySlots;
     private volatile boolean closed;
 
     private FixGateway(
@@ -84,6 +87,23 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         this.agent = agent;
         this.runner = runner;
         this.errors = errors;
+        dropCopySlots = dropCopySlots(config, marks);
+    }
+
+    private static int[][] dropCopySlots(final FixGatewayConfig config, final DeliveryMarks marks)
+    {
+        final int maxId = config.sessions().stream().mapToInt(FixSessionConfig::sessionId).max().orElse(0);
+        final int[][] slots = new int[maxId + 1][];
+        Arrays.fill(slots, new int[0]);
+        for (final FixSessionConfig session : config.sessions())
+        {
+            slots[session.sessionId()] = config.dropCopySessions().stream()
+                .filter(dropCopy -> dropCopy.covers(session.firm()))
+                .mapToInt(dropCopy -> marks.slot(dropCopy.sessionId()))
+                .filter(slot -> slot != DeliveryMarks.UNKNOWN_SLOT)
+                .toArray();
+        }
+        return slots;
     }
 
     /**
@@ -160,13 +180,14 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         {
             // opened under the data directory's lock, which EmbeddedArtio took
             marks = DeliveryMarks.open(resolved.dataDir(),
-                resolved.sessions().stream().mapToInt(FixSessionConfig::sessionId).toArray());
+                resolved.logons().stream().mapToInt(FixSessionConfig::sessionId).toArray());
+            settleWritten(marks, artio, resolved.logons());
             final ExecutionReportWriter writer =
                 new ExecutionReportWriter(referenceData, clock.nanoTime(), new OrderEntryLatency(registry, clock));
             final OrderEntryShared shared = new OrderEntryShared(new FixCommandAdapter(referenceData),
                 writer, publisher, metrics, marks, artio.sentSequenceFloor(), clock,
                 resolved.throttleDisconnectAfterRejects());
-            agent = new OrderEntryAgent(resolved.sessions(), shared, queue,
+            agent = new OrderEntryAgent(resolved.sessions(), resolved.dropCopySessions(), shared, queue,
                 scheduler == null ? () -> 0 : scheduler::pollFramer);
             agent.library(FixLibrary.connect(
                 libraryConfiguration(resolved, agent, artio, clock, infra, scheduler, gate)));
@@ -212,12 +233,39 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         return origins;
     }
 
+    /**
+     * At launch, before the engine's recovery asks: reports the framer wrote, or Artio archived (it resends them with
+     * PossDupFlag=Y when the client asks), before the process stopped but which the library thread had not marked yet
+     * count as delivered (see {@link AcceptedReports}), so that they are not sent again. Says how many when there
+     * were any. Allocates.
+     */
+    private static void settleWritten(final DeliveryMarks marks, final EmbeddedArtio artio,
+        final List<FixSessionConfig> logons)
+    {
+        final SentSequenceFloor floor = artio.sentSequenceFloor();
+        for (final FixSessionConfig logon : logons)
+        {
+            final int slot = marks.slot(logon.sessionId());
+            if (slot != DeliveryMarks.UNKNOWN_SLOT)
+            {
+                // written to the socket (the floor), or archived by Artio, which resends it (43=Y) when asked
+                final int settled = marks.settle(slot,
+                    Math.max(floor.lastSent(logon.compId()), artio.archivedSent(logon.compId())));
+                if (settled > 0)
+                {
+                    System.out.println("kairos-fix-gateway: " + logon.compId() + ": " + settled + " reports written " +
+                        "or archived before the stop but not yet marked count as delivered (not sent again)");
+                }
+            }
+        }
+    }
+
     /** The door's password checker (thread "kairos-logon-verifier-fix") and its meters. */
     private static LogonVerifier newLogonVerifier(
         final FixGatewayConfig config, final MeterRegistry registry, final LogonVerifier.PasswordCheck passwordCheck)
     {
         final LogonVerifier verifier = new LogonVerifier("fix", config.logonLockout(),
-            LogonVerifier.dummyIterations(config.sessions().stream().map(FixSessionConfig::passwordHash).toList()),
+            LogonVerifier.dummyIterations(config.logons().stream().map(FixSessionConfig::passwordHash).toList()),
             System::currentTimeMillis, System.out::println, passwordCheck);
         LogonMeters.register(verifier, registry);
         return verifier;
@@ -346,19 +394,37 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     /**
-     * Engine recovery: whether this event's report never reached its session's socket (see {@link SessionDeliveries}).
+     * Engine recovery: whether this event's report never reached its session's socket, or (an ExecutionReport) the
+     * socket of a drop copy of the session's firm (see {@link SessionDeliveries}).
      */
     @Override
     public boolean needsRedelivery(final ExecutionEvent event)
     {
         final int slot = marks.slot(event.sessionId);
-        if (closed || slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event) ||
-            marks.delivered(slot, event))
+        if (closed || slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event))
         {
             return false;
         }
-        marks.onRedelivering(slot, event.partition);
-        return true;
+        boolean needed = false;
+        if (!marks.delivered(slot, event))
+        {
+            marks.onRedelivering(slot, event.partition);
+            needed = true;
+        }
+        if (event.kind == ExecutionEvent.Kind.EXECUTION_REPORT && event.sessionId < dropCopySlots.length)
+        {
+            // the drop copies of the session's firm have marks of their own: emitted again when any recipient lacks
+            // it, and each recipient skips what it had (SessionDeliveries.hadBeforeRestart)
+            for (final int dropCopySlot : dropCopySlots[event.sessionId])
+            {
+                if (!marks.delivered(dropCopySlot, event))
+                {
+                    marks.onRedelivering(dropCopySlot, event.partition);
+                    needed = true;
+                }
+            }
+        }
+        return needed;
     }
 
     @Override

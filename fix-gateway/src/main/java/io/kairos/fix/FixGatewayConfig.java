@@ -40,6 +40,8 @@ import io.kairos.access.DoorLimits;
  *                                       wait for the password check ({@code logon.*}, shared with market data)
  * @param limits                         connections not logged on yet: how many at once, how many new per second per
  *                                       address, how long before they are closed ({@code fix.*} keys)
+ * @param dropCopySessions               the drop-copy sessions that may log on ({@code fix.drop-copy-sessions}): each
+ *                                       receives a copy of its firms' ExecutionReports and may not enter orders
  */
 public record FixGatewayConfig(
     String bindAddress,
@@ -54,7 +56,8 @@ public record FixGatewayConfig(
     IdleMode idleMode,
     int maxHeartBtIntSeconds,
     LockoutConfig logonLockout,
-    DoorLimits limits)
+    DoorLimits limits,
+    List<DropCopySessionConfig> dropCopySessions)
 {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9880;
@@ -106,6 +109,51 @@ public record FixGatewayConfig(
                 "session-id of " + session.compId() + " must be <= " + MAX_SESSION_ID);
             require(!session.compId().equals(compId), "fix.sessions", "comp-id " + compId + " is the gateway's own");
         }
+        dropCopySessions = List.copyOf(Objects.requireNonNull(dropCopySessions, "fix.drop-copy-sessions"));
+        for (final DropCopySessionConfig dropCopy : dropCopySessions)
+        {
+            require(compIds.add(dropCopy.compId()), "fix.drop-copy-sessions",
+                "comp-id " + dropCopy.compId() + " is already a session's");
+            require(sessionIds.add(dropCopy.sessionId()), "fix.drop-copy-sessions",
+                "session-id " + dropCopy.sessionId() + " of " + dropCopy.compId() + " is already a session's");
+            require(dropCopy.sessionId() <= MAX_SESSION_ID, "fix.drop-copy-sessions",
+                "session-id of " + dropCopy.compId() + " must be <= " + MAX_SESSION_ID);
+            require(!dropCopy.compId().equals(compId), "fix.drop-copy-sessions",
+                "comp-id " + compId + " is the gateway's own");
+        }
+    }
+
+    /** The configuration without drop-copy sessions. */
+    public FixGatewayConfig(
+        final String bindAddress, final int port, final String compId, final Path dataDir,
+        final List<FixSessionConfig> sessions, final int maxSessions, final int heartbeatIntervalSeconds,
+        final int throttleMessagesPerSecond, final int throttleDisconnectAfterRejects, final IdleMode idleMode,
+        final int maxHeartBtIntSeconds, final LockoutConfig logonLockout, final DoorLimits limits)
+    {
+        this(bindAddress, port, compId, dataDir, sessions, maxSessions, heartbeatIntervalSeconds,
+            throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode, maxHeartBtIntSeconds, logonLockout,
+            limits, List.of());
+    }
+
+    /**
+     * Every session that may log on: the order-entry sessions, then the drop-copy sessions (as
+     * {@link DropCopySessionConfig#asLogon()}). Allocates.
+     */
+    public List<FixSessionConfig> logons()
+    {
+        final List<FixSessionConfig> logons = new ArrayList<>(sessions);
+        for (final DropCopySessionConfig dropCopy : dropCopySessions)
+        {
+            logons.add(dropCopy.asLogon());
+        }
+        return logons;
+    }
+
+    public FixGatewayConfig withDropCopySessions(final List<DropCopySessionConfig> newDropCopySessions)
+    {
+        return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
+            heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
+            maxHeartBtIntSeconds, logonLockout, limits, newDropCopySessions);
     }
 
     /**
@@ -132,56 +180,56 @@ public record FixGatewayConfig(
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, newIdleMode,
-            maxHeartBtIntSeconds, logonLockout, limits);
+            maxHeartBtIntSeconds, logonLockout, limits, dropCopySessions);
     }
 
     public FixGatewayConfig withPort(final int newPort)
     {
         return new FixGatewayConfig(bindAddress, newPort, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, logonLockout, limits);
+            maxHeartBtIntSeconds, logonLockout, limits, dropCopySessions);
     }
 
     public FixGatewayConfig withSessions(final List<FixSessionConfig> newSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, newSessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, logonLockout, limits);
+            maxHeartBtIntSeconds, logonLockout, limits, dropCopySessions);
     }
 
     public FixGatewayConfig withMaxSessions(final int newMaxSessions)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, newMaxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, logonLockout, limits);
+            maxHeartBtIntSeconds, logonLockout, limits, dropCopySessions);
     }
 
     public FixGatewayConfig withThrottle(final int messagesPerSecond, final int disconnectAfterRejects)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, messagesPerSecond, disconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, logonLockout, limits);
+            maxHeartBtIntSeconds, logonLockout, limits, dropCopySessions);
     }
 
     public FixGatewayConfig withMaxHeartBtIntSeconds(final int seconds)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode, seconds,
-            logonLockout, limits);
+            logonLockout, limits, dropCopySessions);
     }
 
     public FixGatewayConfig withLimits(final DoorLimits newLimits)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, logonLockout, newLimits);
+            maxHeartBtIntSeconds, logonLockout, newLimits, dropCopySessions);
     }
 
     public FixGatewayConfig withLogonLockout(final LockoutConfig newLogonLockout)
     {
         return new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions, maxSessions,
             heartbeatIntervalSeconds, throttleMessagesPerSecond, throttleDisconnectAfterRejects, idleMode,
-            maxHeartBtIntSeconds, newLogonLockout, limits);
+            maxHeartBtIntSeconds, newLogonLockout, limits, dropCopySessions);
     }
 
     public FixSessionConfig session(final String sessionCompId)

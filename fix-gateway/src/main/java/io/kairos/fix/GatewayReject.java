@@ -16,6 +16,8 @@ enum GatewayReject
     FRACTIONAL_QUANTITY("quantity must be a whole number"),
     UNSUPPORTED_MASS_CANCEL_TYPE("mass cancel supports 1=by security and 7=all orders"),
     ENGINE_UNAVAILABLE("engine is not accepting commands"),
+    /** BusinessMessageReject (35=j, 380=6): an application message from a drop-copy session. */
+    DROP_COPY_CANNOT_ENTER_ORDERS("drop copy sessions cannot enter orders"),
     /** Not answered at all: a PossDupFlag=Y retransmission below the expected MsgSeqNum, ignored as FIX says. */
     STALE_RETRANSMISSION("retransmission below the expected MsgSeqNum ignored");
 

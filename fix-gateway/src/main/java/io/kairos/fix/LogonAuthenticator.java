@@ -49,7 +49,7 @@ final class LogonAuthenticator implements AuthenticationStrategy
         final ConnectionOrigins origins)
     {
         gatewayCompId = config.compId();
-        sessions = config.sessions();
+        sessions = config.logons();
         maxSessions = config.maxSessions();
         this.connectedSessions = connectedSessions;
         maxHeartBtIntSeconds = config.maxHeartBtIntSeconds();

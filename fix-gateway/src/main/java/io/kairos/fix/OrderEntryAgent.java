@@ -39,6 +39,8 @@ final class OrderEntryAgent implements Agent
     private static final long LOGOUT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final OrderEntrySession[] sessions;
+    private final DropCopySession[] dropCopies;
+    private final Map<String, DropCopySession> dropCopiesByCompId = new HashMap<>();
     private final OrderEntrySession[] sessionsById;
     private final Map<String, OrderEntrySession> sessionsByCompId = new HashMap<>();
     private final EngineEventQueue queue;
@@ -62,6 +64,13 @@ final class OrderEntryAgent implements Agent
         final List<FixSessionConfig> configs, final OrderEntryShared shared, final EngineEventQueue queue,
         final IntSupplier framerDuringClose)
     {
+        this(configs, List.of(), shared, queue, framerDuringClose);
+    }
+
+    OrderEntryAgent(
+        final List<FixSessionConfig> configs, final List<DropCopySessionConfig> dropCopyConfigs,
+        final OrderEntryShared shared, final EngineEventQueue queue, final IntSupplier framerDuringClose)
+    {
         this.queue = queue;
         this.framerDuringClose = framerDuringClose;
         this.clock = shared.clock;
@@ -82,6 +91,24 @@ final class OrderEntryAgent implements Agent
             sessionsById[session.config().sessionId()] = session;
             sessionsByCompId.put(session.config().compId(), session);
         }
+        dropCopies = new DropCopySession[dropCopyConfigs.size()];
+        for (int i = 0; i < dropCopies.length; i++)
+        {
+            dropCopies[i] = new DropCopySession(dropCopyConfigs.get(i), shared);
+            dropCopiesByCompId.put(dropCopies[i].config().compId(), dropCopies[i]);
+        }
+        for (final OrderEntrySession session : sessions)
+        {
+            final List<DropCopySession> ofFirm = new ArrayList<>();
+            for (final DropCopySession dropCopy : dropCopies)
+            {
+                if (dropCopy.config().covers(session.config().firm()))
+                {
+                    ofFirm.add(dropCopy);
+                }
+            }
+            session.dropCopies(ofFirm.toArray(new DropCopySession[0]));
+        }
     }
 
     void library(final FixLibrary connected)
@@ -95,6 +122,11 @@ final class OrderEntryAgent implements Agent
         final OrderEntrySession owner = sessionsByCompId.get(session.compositeKey().remoteCompId());
         if (owner == null)
         {
+            final DropCopySession dropCopy = dropCopiesByCompId.get(session.compositeKey().remoteCompId());
+            if (dropCopy != null)
+            {
+                return dropCopy.onConnected(session);
+            }
             session.requestDisconnect();
             return UNKNOWN_SESSION;
         }
@@ -117,6 +149,10 @@ final class OrderEntryAgent implements Agent
         {
             work += session.doWork();
             work += session.cancelOnDisconnectIfPending();
+        }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            work += dropCopy.doWork();
         }
         return work;
     }
@@ -192,6 +228,14 @@ final class OrderEntryAgent implements Agent
                 connected.startLogout();
             }
         }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            final Session connected = dropCopy.session();
+            if (connected != null)
+            {
+                connected.startLogout();
+            }
+        }
         final long deadline = clock.nanoTime() + LOGOUT_TIMEOUT_NS;
         while (anyConnected() && clock.nanoTime() < deadline)
         {
@@ -203,6 +247,10 @@ final class OrderEntryAgent implements Agent
         for (final OrderEntrySession session : sessions)
         {
             session.confirmWritten();
+        }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            dropCopy.confirmWritten();
         }
         library.close();
     }
@@ -216,6 +264,13 @@ final class OrderEntryAgent implements Agent
                 return true;
             }
         }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            if (dropCopy.hasBacklog())
+            {
+                return true;
+            }
+        }
         return false;
     }
 
@@ -224,6 +279,13 @@ final class OrderEntryAgent implements Agent
         for (final OrderEntrySession session : sessions)
         {
             if (session.isConnected())
+            {
+                return true;
+            }
+        }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            if (dropCopy.isConnected())
             {
                 return true;
             }
@@ -302,6 +364,11 @@ final class OrderEntryAgent implements Agent
             done.completeExceptionally(new IllegalStateException("too many operator requests waiting"));
         }
         return done;
+    }
+
+    DropCopySession dropCopy(final String compId)
+    {
+        return dropCopiesByCompId.get(compId);
     }
 
     /** Bytes allocated so far by the agent's thread (HotSpot's per-thread counter); -1 before it started. */

@@ -48,6 +48,8 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
     private boolean pendingCancelOnDisconnect;
     /** Written on connect and disconnect only (allocates then), read by an operator's thread. */
     private volatile OrderEntrySessionState state;
+    /** The drop-copy sessions of this session's firm: each gets a copy of every ExecutionReport sent here. */
+    private DropCopySession[] dropCopies = new DropCopySession[0];
 
     OrderEntrySession(final FixSessionConfig config, final OrderEntryShared shared)
     {
@@ -61,6 +63,12 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
     FixSessionConfig config()
     {
         return config;
+    }
+
+    /** At construction of the agent: the drop-copy sessions of this session's firm. */
+    void dropCopies(final DropCopySession[] copiesTo)
+    {
+        dropCopies = copiesTo.clone();
     }
 
     /** Artio handed us a new connection of this session (its logon is being processed). */
@@ -197,6 +205,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         {
             return Action.ABORT;
         }
+        copyToDropCopies(reply);
         shared.metrics.onOrderIn();
         countReject(reply);
         return Action.CONTINUE;
@@ -262,6 +271,12 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
             onMassCancelReport(execution);
             return;
         }
+        copyToDropCopies(execution);
+        if (deliveries.hadBeforeRestart(event))
+        {
+            // emitted again at start-up for a drop copy that lacked it; this session had it
+            return;
+        }
         if (event.execType == ExecType.TRADE)
         {
             shared.metrics.onExecution();
@@ -269,6 +284,22 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         countReject(execution);
         deliveries.onArrived(event);
         deliver(execution);
+    }
+
+    /**
+     * The drop copies of this session's firm get every ExecutionReport (35=8) it is sent; not OrderCancelRejects
+     * (35=9) or OrderMassCancelReports (35=r), whose effects on orders reach them as ExecutionReports anyway.
+     */
+    private void copyToDropCopies(final QueuedExecution execution)
+    {
+        if (execution.event.kind != ExecutionEvent.Kind.EXECUTION_REPORT)
+        {
+            return;
+        }
+        for (final DropCopySession dropCopy : dropCopies)
+        {
+            dropCopy.copy(execution, config.compId());
+        }
     }
 
     private void onMassCancelReport(final QueuedExecution execution)

@@ -20,6 +20,13 @@ final class QueuedExecution
     /** For a rejected mass cancel: MassCancelRejectReason (532); 0 when it succeeded. */
     char massCancelRejectReason;
     long responseInNs;
+    /**
+     * The number of a report the gateway made itself (ExecID "GW" + number), fixed when it is first encoded so that
+     * a drop copy of it carries the same ExecID; 0 until then.
+     */
+    long localExecId;
+    /** In a drop-copy session's backlog: the CompID of the order-entry session the report was sent to; else null. */
+    String copyOf;
 
     /** Prepares the slot for an event the engine produced. */
     void clearGatewayFields()
@@ -28,6 +35,8 @@ final class QueuedExecution
         gatewayReject = null;
         massCancelRequestType = 0;
         massCancelRejectReason = 0;
+        localExecId = 0;
+        copyOf = null;
     }
 
     void copyFrom(final QueuedExecution other)
@@ -38,5 +47,7 @@ final class QueuedExecution
         massCancelRequestType = other.massCancelRequestType;
         massCancelRejectReason = other.massCancelRejectReason;
         responseInNs = other.responseInNs;
+        localExecId = other.localExecId;
+        copyOf = other.copyOf;
     }
 }

@@ -31,6 +31,17 @@ final class SessionDeliveries
         this.slot = marks.slot(sessionId);
     }
 
+    /**
+     * Whether the engine's start-up recovery emitted this event again although its report reached this session
+     * before the restart (the event is emitted again when any of its recipients, the order-entry session or a drop
+     * copy, lacks it; each recipient skips what it had).
+     */
+    boolean hadBeforeRestart(final ExecutionEvent event)
+    {
+        return event.recovered && slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) &&
+            marks.delivered(slot, event);
+    }
+
     /** The engine's report arrived for the session: it is pending until the framer writes it. */
     void onArrived(final ExecutionEvent event)
     {
@@ -55,6 +66,7 @@ final class SessionDeliveries
         {
             grow();
         }
+        marks.onAccepted(slot, event, msgSeqNum);
         final int tail = (head + size) & (msgSeqNums.length - 1);
         msgSeqNums[tail] = msgSeqNum;
         partitions[tail] = event.partition;

@@ -14,6 +14,8 @@ final class SessionRejectWriter
     static final int UNSUPPORTED_MESSAGE_TYPE = 3;
     /** FIX 380 BusinessRejectReason: application not available. */
     static final int APPLICATION_NOT_AVAILABLE = 4;
+    /** BusinessRejectReason (380) 6: the sender may not send this message (a drop-copy session's orders). */
+    static final int NOT_AUTHORIZED = 6;
 
     private final RejectEncoder reject = new RejectEncoder();
     private final BusinessMessageRejectEncoder businessReject = new BusinessMessageRejectEncoder();

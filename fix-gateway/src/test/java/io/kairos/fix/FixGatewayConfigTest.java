@@ -47,6 +47,32 @@ class FixGatewayConfigTest
     }
 
     @Test
+    void shouldRefuseDropCopySessionsThatClashOrNameNoFirm()
+    {
+        final FixGatewayConfig defaults = FixGatewayConfig.defaults(DATA);
+        assertMessage("fix.drop-copy-sessions comp-id CLIENT01 is already a session's", () ->
+            defaults.withDropCopySessions(List.of(
+                DropCopySessionConfig.withPassword("CLIENT01", "p", 0, List.of("FIRM1")))));
+        assertMessage("fix.drop-copy-sessions comp-id DC01 is already a session's", () ->
+            defaults.withDropCopySessions(List.of(
+                DropCopySessionConfig.withPassword("DC01", "p", 0, List.of("FIRM1")),
+                DropCopySessionConfig.withPassword("DC01", "p", 1, List.of("FIRM2")))));
+        assertMessage("fix.drop-copy-sessions comp-id KAIROS is the gateway's own", () ->
+            defaults.withDropCopySessions(List.of(
+                DropCopySessionConfig.withPassword("KAIROS", "p", 0, List.of("FIRM1")))));
+        assertMessage("drop-copy session DC01 firms must name at least one member firm", () ->
+            DropCopySessionConfig.withPassword("DC01", "p", 0, List.of()));
+        assertMessage("drop-copy session DC01 firms names FIRM1 twice", () ->
+            DropCopySessionConfig.withPassword("DC01", "p", 0, List.of("FIRM1", "FIRM1")));
+        final FixGatewayConfig withDropCopy = defaults.withDropCopySessions(List.of(
+            DropCopySessionConfig.withPassword("DC01", "p", 0, List.of("FIRM1"))));
+        assertEquals(11, withDropCopy.logons().size(), "the ten sessions and the drop copy log on");
+        assertEquals(FixGatewayConfig.MAX_SESSION_ID, withDropCopy.logons().get(10).sessionId());
+        assertEquals(withDropCopy.dropCopySessions(), withDropCopy.withPort(1).dropCopySessions(), "kept by with…");
+        assertFalse(withDropCopy.dropCopySessions().get(0).toString().contains("pbkdf2"));
+    }
+
+    @Test
     void shouldNeverPrintPasswords()
     {
         final FixSessionConfig session = FixSessionConfig.withPassword("CLIENT01", "secret", 1, true);

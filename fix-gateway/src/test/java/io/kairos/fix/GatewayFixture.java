@@ -107,6 +107,15 @@ final class GatewayFixture implements AutoCloseable
                 journalDir.resolve("snapshots")));
     }
 
+    /** As {@link #startJournalled(Path, Path, int)}, with the gateway's config changed by {@code customise}. */
+    static GatewayFixture startJournalled(final Path dataDir, final Path journalDir, final int port,
+        final UnaryOperator<FixGatewayConfig> customise)
+    {
+        return new GatewayFixture(dataDir, config -> customise.apply(config.withPort(port)),
+            EngineConfig.defaults(INSTRUMENTS).withJournal(JournalMode.SYNC, journalDir.resolve("journal"),
+                journalDir.resolve("snapshots")));
+    }
+
     int port()
     {
         return gateway.port();

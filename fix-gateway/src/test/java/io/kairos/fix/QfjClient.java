@@ -4,6 +4,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -46,6 +48,8 @@ final class QfjClient implements Application, AutoCloseable
     private final String password;
     private final BlockingQueue<Message> received = new LinkedBlockingQueue<>();
     private final BlockingQueue<Message> logouts = new LinkedBlockingQueue<>();
+    /** Every application message received, for {@link #all()}. */
+    private final Queue<Message> history = new ConcurrentLinkedQueue<>();
     /** Every session-level message received, in order. */
     private final Queue<SessionMessage> adminReceived = new ConcurrentLinkedQueue<>();
     private SocketInitiator initiator;
@@ -310,7 +314,20 @@ final class QfjClient implements Application, AutoCloseable
     @Override
     public void fromApp(final Message message, final SessionID id)
     {
+        history.add(message);
         received.add(message);
+    }
+
+    /** Every application message received since the last call (whether or not a test took it), in order. */
+    List<Message> all()
+    {
+        final List<Message> taken = new ArrayList<>();
+        Message next;
+        while ((next = history.poll()) != null)
+        {
+            taken.add(next);
+        }
+        return taken;
     }
 
     /** A session-level message received: its MsgType (35) and MsgSeqNum (34). */

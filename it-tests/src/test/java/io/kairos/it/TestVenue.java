@@ -57,7 +57,10 @@ final class TestVenue
         return PasswordHash.create(password.toCharArray(), PasswordHash.MIN_ITERATIONS).encoded();
     }
 
-    /** The demo sessions' passwords (client01pass.., md01pass..) as cheap hashes, in place of the shipped ones. */
+    /**
+     * The demo sessions' passwords (client01pass.., md01pass.., the drop copy's dc01pass) as cheap hashes, in place of
+     * the shipped ones.
+     */
     private static Map<String, String> demoPasswordHashes()
     {
         final Map<String, String> hashes = new LinkedHashMap<>();
@@ -67,6 +70,7 @@ final class TestVenue
             hashes.put("fix.session.CLIENT" + n + ".password-hash", cheapHash("client" + n + "pass"));
             hashes.put("md.session.MD" + n + ".password-hash", cheapHash("md" + n + "pass"));
         }
+        hashes.put("fix.drop-copy-session.DC01.password-hash", cheapHash("dc01pass"));
         return hashes;
     }
 

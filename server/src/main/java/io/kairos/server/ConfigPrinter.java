@@ -11,6 +11,7 @@ import io.kairos.cluster.Replication;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.Prices;
+import io.kairos.fix.DropCopySessionConfig;
 import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.md.MarketDataGatewayConfig;
@@ -63,6 +64,11 @@ final class ConfigPrinter
             text.append("  session ").append(session.compId()).append(" id=").append(session.sessionId())
                 .append(" password=*** cancel-on-disconnect=").append(session.cancelOnDisconnect())
                 .append(" firm=").append(session.firm()).append('\n');
+        }
+        for (final DropCopySessionConfig dropCopy : fix.dropCopySessions())
+        {
+            text.append("  drop-copy session ").append(dropCopy.compId()).append(" password=*** firms=")
+                .append(String.join(",", dropCopy.firms())).append('\n');
         }
         final MarketDataGatewayConfig md = config.md();
         text.append("md: ").append(md.bindAddress()).append(':').append(md.port())

@@ -28,7 +28,14 @@ final class GatewayConfigKeys
         final int space = text.indexOf(' ');
         String field = space < 0 ? text : text.substring(0, space);
         String detail = space < 0 ? "is refused" : text.substring(space + 1);
-        if (ofSession && field.equals("session"))
+        if (ofSession && field.equals("drop-copy"))
+        {
+            // DropCopySessionConfig: "drop-copy session <CompID> <field> <detail>"
+            final String[] words = detail.split(" ", 4);
+            field = words.length > 2 ? words[2] : field;
+            detail = words.length > 3 ? words[3] : detail;
+        }
+        else if (ofSession && field.equals("session"))
         {
             // FixSessionConfig: "session <CompID> <field> <detail>"
             final String[] words = detail.split(" ", 3);
@@ -44,7 +51,10 @@ final class GatewayConfigKeys
         if (ofSession)
         {
             // a session's CompID and id come from the list, only its password from a key of its own
-            key = field.equals(PASSWORD) ? keyPrefix + PASSWORD : gateway + ".sessions";
+            final String list = keyPrefix.startsWith(gateway + ".drop-copy-session.") ?
+                ".drop-copy-sessions" : ".sessions";
+            key = field.equals(PASSWORD) ? keyPrefix + PASSWORD :
+                field.equals("firms") ? keyPrefix + "firms" : gateway + list;
         }
         else
         {

@@ -39,6 +39,7 @@ import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
 import io.kairos.access.TlsListenerConfig;
+import io.kairos.fix.DropCopySessionConfig;
 import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.IdleMode;
@@ -116,6 +117,7 @@ public final class KairosConfigLoader
         {
             warnings.add("environment variable " + name + " matches no configuration key; ignored");
         }
+        warnings.addAll(dropCopyWarnings(fix));
         return new KairosConfig(
             fileName, threading, cpuAffinity, engine, cluster, fix, md, tls, metrics, eventDigest, trading, admin,
             warnings);
@@ -488,9 +490,81 @@ public final class KairosConfigLoader
             source.choice("fix.idle-strategy", IdleMode.class, List.of("backoff", "busy-spin"));
         final int maxHeartBtInt = source.integer("fix.max-heart-bt-int-seconds");
         final DoorLimits limits = doorLimits(source, "fix.");
+        final List<DropCopySessionConfig> dropCopies = dropCopySessions(source, compId, sessions);
         return gatewayConfig(source, "fix.", () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
             maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt, logonLockout(source),
-            limits));
+            limits, dropCopies));
+    }
+
+    /**
+     * A drop copy's firm that no order-entry session trades for copies nothing (a typo, or a file that replaced
+     * {@code fix.sessions} and left the demo drop copy DC01 on): said at start, not refused, since the firm's sessions
+     * may be added later.
+     */
+    private static List<String> dropCopyWarnings(final FixGatewayConfig fix)
+    {
+        final Set<String> firms = new HashSet<>();
+        fix.sessions().forEach(session -> firms.add(session.firm()));
+        final List<String> warnings = new ArrayList<>();
+        for (final DropCopySessionConfig dropCopy : fix.dropCopySessions())
+        {
+            for (final String firm : dropCopy.firms())
+            {
+                if (!firms.contains(firm))
+                {
+                    warnings.add("fix.drop-copy-session." + dropCopy.compId() + ".firms names " + firm +
+                        ", which no session of fix.sessions trades for (fix.session.<ID>.firm): none copied");
+                }
+            }
+        }
+        return warnings;
+    }
+
+    /**
+     * {@code fix.drop-copy-sessions} (empty: none) with each one's {@code fix.drop-copy-session.<ID>.password-hash} and
+     * {@code .firms} (a firm no order-entry session trades for is a warning: {@link #dropCopyWarnings}).
+     */
+    private static List<DropCopySessionConfig> dropCopySessions(
+        final PropertySource source, final String venueCompId, final List<FixSessionConfig> sessions)
+    {
+        final String key = "fix.drop-copy-sessions";
+        final List<String> names = source.list(key);
+        final Set<String> seen = new HashSet<>();
+        for (final FixSessionConfig session : sessions)
+        {
+            seen.add(session.compId());
+        }
+        final List<DropCopySessionConfig> dropCopies = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++)
+        {
+            final String name = names.get(i);
+            source.compId(key, name);
+            if (name.equals(venueCompId))
+            {
+                throw source.bad(key, source.raw(key), "lists the venue's own CompID " + name);
+            }
+            if (!seen.add(name))
+            {
+                throw source.bad(key, source.raw(key), "lists " + name + " twice or as an order-entry session too");
+            }
+            final String prefix = "fix.drop-copy-session." + name + ".";
+            final PasswordHash passwordHash = source.passwordHash(prefix);
+            final String firmsKey = prefix + "firms";
+            final List<String> ofSession = source.list(firmsKey);
+            if (ofSession.isEmpty())
+            {
+                throw new ConfigException(firmsKey, "at least one member firm is required (set by " +
+                    source.origin(firmsKey) + ")");
+            }
+            for (final String firm : ofSession)
+            {
+                source.compId(firmsKey, firm);
+            }
+            final int sessionId = DropCopySessionConfig.sessionIdAt(i);
+            dropCopies.add(gatewayConfig(source, prefix,
+                () -> new DropCopySessionConfig(name, passwordHash, sessionId, ofSession)));
+        }
+        return dropCopies;
     }
 
     private static MarketDataGatewayConfig md(final PropertySource source)

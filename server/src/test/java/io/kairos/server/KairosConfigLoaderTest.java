@@ -26,6 +26,7 @@ import io.kairos.engine.JournalStage;
 import io.kairos.engine.Prices;
 import io.kairos.engine.SelfTradePrevention;
 import io.kairos.engine.WaitStrategyType;
+import io.kairos.fix.DropCopySessionConfig;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.fix.IdleMode;
 import io.kairos.md.MdSessionConfig;
@@ -452,6 +453,73 @@ class KairosConfigLoaderTest
             "KAIROS_LOGON_LOCKOUT_SECONDS", "60"));
         assertEquals(7, config.md().logonLockout().maxFailuresPerHost());
         assertEquals(60_000, config.fix().logonLockout().lockoutMs());
+    }
+
+    @Test
+    void shouldShipTheDemoDropCopySessionForFirm1()
+    {
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of());
+
+        assertEquals(1, config.fix().dropCopySessions().size());
+        final DropCopySessionConfig dc01 = config.fix().dropCopySessions().get(0);
+        assertEquals("DC01", dc01.compId());
+        assertEquals(List.of("FIRM1"), dc01.firms());
+        assertEquals(DropCopySessionConfig.sessionIdAt(0), dc01.sessionId());
+        assertTrue(dc01.passwordHash().matches("dc01pass".toCharArray(), 8));
+        assertEquals(600_000, dc01.passwordHash().iterations());
+        final String printed = ConfigPrinter.describe(config);
+        assertTrue(printed.contains("drop-copy session DC01 password=*** firms=FIRM1"), printed);
+    }
+
+    @Test
+    void shouldReadDropCopySessionsAndTheirFirms()
+    {
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of(
+            "KAIROS_FIX_DROP_COPY_SESSIONS", "DC01,BACKOFFICE",
+            "KAIROS_FIX_DROP_COPY_SESSION_BACKOFFICE_PASSWORD_HASH", A_HASH,
+            "KAIROS_FIX_DROP_COPY_SESSION_BACKOFFICE_FIRMS", "FIRM2, FIRM1"));
+
+        final DropCopySessionConfig backOffice = config.fix().dropCopySessions().get(1);
+        assertEquals("BACKOFFICE", backOffice.compId());
+        assertEquals(List.of("FIRM2", "FIRM1"), backOffice.firms());
+        assertEquals(DropCopySessionConfig.sessionIdAt(1), backOffice.sessionId());
+        assertTrue(backOffice.passwordHash().matches("a".toCharArray(), 1));
+        assertEquals(List.of(), config.warnings());
+        assertEquals(List.of(), KairosConfigLoader.load(null, Map.of("KAIROS_FIX_DROP_COPY_SESSIONS", ""))
+            .fix().dropCopySessions());
+    }
+
+    @Test
+    void shouldRefuseBadDropCopySessionsNamingTheKey()
+    {
+        final Map<String, String> cases = new LinkedHashMap<>();
+        cases.put("fix.drop-copy-sessions", "KAIROS_FIX_DROP_COPY_SESSIONS=CLIENT01");
+        cases.put("fix.drop-copy-sessions ", "KAIROS_FIX_DROP_COPY_SESSIONS=KAIROS");
+        cases.put("fix.drop-copy-sessions  ", "KAIROS_FIX_DROP_COPY_SESSIONS=DC01,DC01");
+        cases.put("fix.drop-copy-sessions   ", "KAIROS_FIX_DROP_COPY_SESSIONS=A B");
+        cases.put("fix.drop-copy-session.DC01.firms", "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS=");
+        cases.put("fix.drop-copy-session.DC01.firms ", "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS=FIRM1,FIRM1");
+        cases.put("fix.drop-copy-session.DC01.firms  ", "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS=FIRM 1");
+        cases.put("fix.drop-copy-session.DC01.password-hash", "KAIROS_FIX_DROP_COPY_SESSION_DC01_PASSWORD_HASH=x");
+        cases.put("fix.drop-copy-session.DC01.password", "KAIROS_FIX_DROP_COPY_SESSION_DC01_PASSWORD=dc01pass");
+        cases.forEach((key, variable) ->
+        {
+            final String[] nameValue = variable.split("=", 2);
+            final ConfigException ex = assertThrows(ConfigException.class,
+                () -> KairosConfigLoader.load(null, Map.of(nameValue[0], nameValue[1])), variable);
+            assertEquals(key.trim(), ex.key(), ex.getMessage());
+            assertFalse(ex.getMessage().contains("dc01pass"), ex.getMessage());
+        });
+    }
+
+    @Test
+    void shouldWarnAboutADropCopyFirmThatNoSessionTradesFor()
+    {
+        final KairosConfig config = KairosConfigLoader.load(null, Map.of(
+            "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS", "FIRM1,FRIM2"));
+
+        assertEquals(List.of("fix.drop-copy-session.DC01.firms names FRIM2, which no session of fix.sessions trades " +
+            "for (fix.session.<ID>.firm): none copied"), config.warnings());
     }
 
     @Test
