@@ -19,7 +19,7 @@ import quickfix.field.MsgType;
 import quickfix.field.Side;
 
 /**
- * Drop copy against the real server: the shipped drop-copy session DC01 (FIRM1) gets every ExecutionReport of
+ * Drop copy against the real server: a drop-copy session DC01 (FIRM1) gets every ExecutionReport of
  * FIRM1's sessions CLIENT01 and CLIENT02 exactly once (by ExecID), while they trade with each other and with FIRM2's
  * CLIENT06, while DC01 is logged off, and across a {@code kill -9} of the venue in the middle of a flow of orders;
  * none of CLIENT06's reports; and it may not enter orders.
@@ -42,7 +42,7 @@ class DropCopyIT
     @Test
     void shouldGiveTheDropCopyEveryReportOfTwoSessionsOfItsFirmOnceAlsoAcrossKill9()
     {
-        final TestVenue venue = new TestVenue(dir).withTestInstruments(3)
+        final TestVenue venue = new TestVenue(dir).withTestInstruments(3).withDropCopyDc01()
             .set("fix.throttle.messages-per-second", "100000");
         try (FixClient client1 = new FixClient(dir.resolve("c1"), venue.fixPort(), "CLIENT01", "client01pass");
             FixClient client2 = new FixClient(dir.resolve("c2"), venue.fixPort(), "CLIENT02", "client02pass");
@@ -169,7 +169,7 @@ class DropCopyIT
     @Test
     void shouldRefuseAnOrderFromTheDropCopySessionWithABusinessMessageReject() throws FieldNotFound
     {
-        final TestVenue venue = new TestVenue(dir).withTestInstruments(2);
+        final TestVenue venue = new TestVenue(dir).withTestInstruments(2).withDropCopyDc01();
         try (FixClient client1 = new FixClient(dir.resolve("c1"), venue.fixPort(), "CLIENT01", "client01pass");
             FixClient dropCopy = new FixClient(dir.resolve("dc"), venue.fixPort(), "DC01", "dc01pass");
             KairosProcess venueProcess = venue.start())

@@ -58,8 +58,7 @@ final class TestVenue
     }
 
     /**
-     * The demo sessions' passwords (client01pass.., md01pass.., the drop copy's dc01pass) as cheap hashes, in place of
-     * the shipped ones.
+     * The demo sessions' passwords (client01pass.., md01pass..) as cheap hashes, in place of the shipped ones.
      */
     private static Map<String, String> demoPasswordHashes()
     {
@@ -70,8 +69,15 @@ final class TestVenue
             hashes.put("fix.session.CLIENT" + n + ".password-hash", cheapHash("client" + n + "pass"));
             hashes.put("md.session.MD" + n + ".password-hash", cheapHash("md" + n + "pass"));
         }
-        hashes.put("fix.drop-copy-session.DC01.password-hash", cheapHash("dc01pass"));
         return hashes;
+    }
+
+    /** With the drop-copy session DC01 for FIRM1 (CLIENT01..05), password dc01pass. */
+    TestVenue withDropCopyDc01()
+    {
+        set("fix.drop-copy-sessions", "DC01");
+        set("fix.drop-copy-session.DC01.firms", "FIRM1");
+        return set("fix.drop-copy-session.DC01.password-hash", cheapHash("dc01pass"));
     }
 
     /**

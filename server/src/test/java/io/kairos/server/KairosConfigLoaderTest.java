@@ -455,18 +455,29 @@ class KairosConfigLoaderTest
         assertEquals(60_000, config.fix().logonLockout().lockoutMs());
     }
 
-    @Test
-    void shouldShipTheDemoDropCopySessionForFirm1()
+    /** A drop copy DC01 for FIRM1 (password "a"), as the shipped file's commented example sets one. */
+    private static Map<String, String> withDc01(final Map<String, String> env)
     {
-        final KairosConfig config = KairosConfigLoader.load(null, Map.of());
+        final Map<String, String> all = new HashMap<>(Map.of("KAIROS_FIX_DROP_COPY_SESSIONS", "DC01",
+            "KAIROS_FIX_DROP_COPY_SESSION_DC01_PASSWORD_HASH", A_HASH,
+            "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS", "FIRM1"));
+        all.putAll(env);
+        return all;
+    }
+
+    @Test
+    void shouldShipNoDropCopySessionAndReadOneForFirm1()
+    {
+        assertEquals(List.of(), KairosConfigLoader.load(null, Map.of()).fix().dropCopySessions(),
+            "none shipped: a drop copy nobody logs on as would hold its copies in memory");
+        final KairosConfig config = KairosConfigLoader.load(null, withDc01(Map.of()));
 
         assertEquals(1, config.fix().dropCopySessions().size());
         final DropCopySessionConfig dc01 = config.fix().dropCopySessions().get(0);
         assertEquals("DC01", dc01.compId());
         assertEquals(List.of("FIRM1"), dc01.firms());
         assertEquals(DropCopySessionConfig.sessionIdAt(0), dc01.sessionId());
-        assertTrue(dc01.passwordHash().matches("dc01pass".toCharArray(), 8));
-        assertEquals(600_000, dc01.passwordHash().iterations());
+        assertTrue(dc01.passwordHash().matches("a".toCharArray(), 1));
         final String printed = ConfigPrinter.describe(config);
         assertTrue(printed.contains("drop-copy session DC01 password=*** firms=FIRM1"), printed);
     }
@@ -474,10 +485,10 @@ class KairosConfigLoaderTest
     @Test
     void shouldReadDropCopySessionsAndTheirFirms()
     {
-        final KairosConfig config = KairosConfigLoader.load(null, Map.of(
+        final KairosConfig config = KairosConfigLoader.load(null, withDc01(Map.of(
             "KAIROS_FIX_DROP_COPY_SESSIONS", "DC01,BACKOFFICE",
             "KAIROS_FIX_DROP_COPY_SESSION_BACKOFFICE_PASSWORD_HASH", A_HASH,
-            "KAIROS_FIX_DROP_COPY_SESSION_BACKOFFICE_FIRMS", "FIRM2, FIRM1"));
+            "KAIROS_FIX_DROP_COPY_SESSION_BACKOFFICE_FIRMS", "FIRM2, FIRM1")));
 
         final DropCopySessionConfig backOffice = config.fix().dropCopySessions().get(1);
         assertEquals("BACKOFFICE", backOffice.compId());
@@ -505,8 +516,9 @@ class KairosConfigLoaderTest
         cases.forEach((key, variable) ->
         {
             final String[] nameValue = variable.split("=", 2);
+            final Map<String, String> env = withDc01(Map.of(nameValue[0], nameValue[1]));
             final ConfigException ex = assertThrows(ConfigException.class,
-                () -> KairosConfigLoader.load(null, Map.of(nameValue[0], nameValue[1])), variable);
+                () -> KairosConfigLoader.load(null, env), variable);
             assertEquals(key.trim(), ex.key(), ex.getMessage());
             assertFalse(ex.getMessage().contains("dc01pass"), ex.getMessage());
         });
@@ -515,8 +527,8 @@ class KairosConfigLoaderTest
     @Test
     void shouldWarnAboutADropCopyFirmThatNoSessionTradesFor()
     {
-        final KairosConfig config = KairosConfigLoader.load(null, Map.of(
-            "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS", "FIRM1,FRIM2"));
+        final KairosConfig config = KairosConfigLoader.load(null, withDc01(Map.of(
+            "KAIROS_FIX_DROP_COPY_SESSION_DC01_FIRMS", "FIRM1,FRIM2")));
 
         assertEquals(List.of("fix.drop-copy-session.DC01.firms names FRIM2, which no session of fix.sessions trades " +
             "for (fix.session.<ID>.firm): none copied"), config.warnings());
