@@ -23,24 +23,21 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  */
 final class DropCopySession implements SessionHandler
 {
-    private static final int MAX_FLUSH_PER_CYCLE = 64;
 
     private final DropCopySessionConfig config;
     private final OrderEntryShared shared;
-    private final OutboundBacklog backlog = new OutboundBacklog(64);
-    private final SessionDeliveries deliveries;
-    private final int floorSlot;
+    /** The copies' way out, as an order-entry session's reports: at once or through the backlog. */
+    private final SessionOutbound outbound;
     private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
     private final HeaderDecoder header = new HeaderDecoder();
-    private final ReplayWatch replayWatch = new ReplayWatch(ReplayWatch.STALL_NS);
     private Session session;
 
     DropCopySession(final DropCopySessionConfig config, final OrderEntryShared shared)
     {
         this.config = config;
         this.shared = shared;
-        deliveries = new SessionDeliveries(shared.marks, config.sessionId());
-        floorSlot = shared.floor.slot(config.compId());
+        outbound = new SessionOutbound(shared, "drop copy " + config.compId(), config.sessionId(), config.compId(),
+            (current, execution) -> shared.writer.sendCopy(current, execution, execution.copyOf));
     }
 
     DropCopySessionConfig config()
@@ -68,7 +65,7 @@ final class DropCopySession implements SessionHandler
 
     int backlogSize()
     {
-        return backlog.size();
+        return outbound.backlogSize();
     }
 
     /**
@@ -79,21 +76,14 @@ final class DropCopySession implements SessionHandler
     void copy(final QueuedExecution execution, final String copyOf)
     {
         final ExecutionEvent event = execution.event;
-        if (deliveries.hadBeforeRestart(event))
+        if (outbound.deliveries().hadBeforeRestart(event))
         {
             return;
         }
-        deliveries.onArrived(event);
-        final Session current = session;
-        if (current != null && backlog.isEmpty() && current.isActive() &&
-            shared.writer.sendCopy(current, execution, copyOf) >= 0)
-        {
-            deliveries.onAccepted(event, current.lastSentMsgSeqNum());
-            return;
-        }
+        outbound.deliveries().onArrived(event);
         final String previous = execution.copyOf;
         execution.copyOf = copyOf;
-        backlog.add(execution);
+        outbound.deliver(session, execution);
         execution.copyOf = previous;
     }
 
@@ -132,75 +122,19 @@ final class DropCopySession implements SessionHandler
     /** Marks delivered the copies the framer has written to the socket. @return how many. */
     int confirmWritten()
     {
-        return floorSlot == SentSequenceFloor.UNKNOWN_SLOT || !deliveries.awaitingWrite() ?
-            0 : deliveries.confirmWritten(shared.floor.lastSent(floorSlot));
+        return outbound.confirmWritten();
     }
 
     /** Whether copies wait in this session's backlog for its connection to take them. */
     boolean hasBacklog()
     {
-        return !backlog.isEmpty() && session != null && session.isActive();
+        return outbound.hasBacklog(session);
     }
 
     /** Housekeeping on each duty cycle: confirm written copies, flush waiting ones. @return work done. */
     int doWork()
     {
-        int work = confirmWritten();
-        final Session current = session;
-        if (current == null)
-        {
-            return work;
-        }
-        if (current.isActive() && current.lastSentMsgSeqNum() < deliveries.newestAwaiting())
-        {
-            deliveries.onSequenceReset();
-        }
-        work += watchReplay(current);
-        if (!backlog.isEmpty() && current.isActive())
-        {
-            final int before = backlog.size();
-            flushBacklog(MAX_FLUSH_PER_CYCLE);
-            work += before - backlog.size();
-        }
-        return work;
-    }
-
-    /** As {@link OrderEntrySession}: a resend that does not complete silences the session; end it visibly. */
-    private int watchReplay(final Session current)
-    {
-        if (!current.isReplaying())
-        {
-            replayWatch.onIdle();
-            return 0;
-        }
-        if (!replayWatch.isStalled(shared.clock.nanoTime()) || current.logoutAndDisconnect() < 0)
-        {
-            return 0;
-        }
-        replayWatch.onReported();
-        shared.metrics.onReplayStalled();
-        System.out.println("kairos-fix-gateway: drop copy " + config.compId() + ": a resend has not completed in " +
-            ReplayWatch.STALL_NS / 1_000_000_000L + " s; logged out and disconnected");
-        return 1;
-    }
-
-    /** @return true when nothing is left waiting. */
-    private boolean flushBacklog(final int maxReports)
-    {
-        final Session current = session;
-        int sent = 0;
-        QueuedExecution next;
-        while (sent < maxReports && (next = backlog.peek()) != null)
-        {
-            if (current == null || !current.isActive() || shared.writer.sendCopy(current, next, next.copyOf) < 0)
-            {
-                return false;
-            }
-            deliveries.onAccepted(next.event, current.lastSentMsgSeqNum());
-            backlog.removeFirst();
-            sent++;
-        }
-        return backlog.isEmpty();
+        return outbound.doWork(session);
     }
 
     @Override

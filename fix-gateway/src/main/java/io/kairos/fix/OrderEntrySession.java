@@ -26,19 +26,16 @@ import uk.co.real_logic.artio.util.MutableAsciiBuffer;
  */
 final class OrderEntrySession implements SessionHandler, OrderEntryHandler
 {
-    private static final int MAX_FLUSH_PER_CYCLE = 64;
     private static final String COD_REQUEST_ID = "CANCEL-ON-DISCONNECT";
 
     private final FixSessionConfig config;
     private final OrderEntryShared shared;
-    private final OutboundBacklog backlog = new OutboundBacklog(64);
-    private final SessionDeliveries deliveries;
-    private final int floorSlot;
+    /** The reports' way out: at once, or through the backlog; pending until the framer wrote them. */
+    private final SessionOutbound outbound;
     private final MassCancelTracker massCancels = new MassCancelTracker();
     private final MutableAsciiBuffer asciiBuffer = new MutableAsciiBuffer();
     private final HeaderDecoder header = new HeaderDecoder();
     private final EngineCommand cancelOnDisconnect = new EngineCommand();
-    private final ReplayWatch replayWatch = new ReplayWatch(ReplayWatch.STALL_NS);
     private Session session;
     /** The Artio session of the message being handled: where the adapter's callbacks answer. */
     private Session requestSession;
@@ -56,8 +53,8 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         this.config = config;
         this.shared = shared;
         state = state(false, "");
-        deliveries = new SessionDeliveries(shared.marks, config.sessionId());
-        floorSlot = shared.floor.slot(config.compId());
+        outbound = new SessionOutbound(shared, config.compId(), config.sessionId(), config.compId(),
+            shared.writer::send);
     }
 
     FixSessionConfig config()
@@ -107,7 +104,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
 
     int backlogSize()
     {
-        return backlog.size();
+        return outbound.backlogSize();
     }
 
     @Override
@@ -161,7 +158,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         {
             return Action.CONTINUE;
         }
-        if (!backlog.isEmpty() && artioSession.isActive() && !flushBacklog(Integer.MAX_VALUE))
+        if (!outbound.backlogEmpty() && artioSession.isActive() && !outbound.flush(session, Integer.MAX_VALUE))
         {
             return Action.ABORT;
         }
@@ -272,7 +269,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
             return;
         }
         copyToDropCopies(execution);
-        if (deliveries.hadBeforeRestart(event))
+        if (outbound.deliveries().hadBeforeRestart(event))
         {
             // emitted again at start-up for a drop copy that lacked it; this session had it
             return;
@@ -282,7 +279,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
             shared.metrics.onExecution();
         }
         countReject(execution);
-        deliveries.onArrived(event);
+        outbound.deliveries().onArrived(event);
         deliver(execution);
     }
 
@@ -327,48 +324,29 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
 
     private void deliver(final QueuedExecution execution)
     {
-        final Session current = session;
-        if (current != null && backlog.isEmpty() && current.isActive() && shared.writer.send(current, execution) >= 0)
-        {
-            deliveries.onAccepted(execution.event, current.lastSentMsgSeqNum());
-            return;
-        }
-        backlog.add(execution);
+        outbound.deliver(session, execution);
     }
 
     /** Marks delivered the reports the framer has written to the socket. @return how many. */
     int confirmWritten()
     {
-        // the floor is read only when a report waits for it: this runs on every duty cycle for every session
-        return floorSlot == SentSequenceFloor.UNKNOWN_SLOT || !deliveries.awaitingWrite() ?
-            0 : deliveries.confirmWritten(shared.floor.lastSent(floorSlot));
+        return outbound.confirmWritten();
     }
 
     /** Whether reports wait in this session's backlog for its connection to take them. */
     boolean hasBacklog()
     {
-        return !backlog.isEmpty() && session != null && session.isActive();
+        return outbound.hasBacklog(session);
     }
 
     /** Housekeeping on each duty cycle: flush waiting reports, enforce the throttle disconnect. @return work done. */
     int doWork()
     {
-        int work = confirmWritten();
         final Session current = session;
+        int work = outbound.doWork(current);
         if (current == null)
         {
             return work;
-        }
-        if (current.isActive() && current.lastSentMsgSeqNum() < deliveries.newestAwaiting())
-        {
-            deliveries.onSequenceReset();
-        }
-        work += watchReplay(current);
-        if (!backlog.isEmpty() && current.isActive())
-        {
-            final int before = backlog.size();
-            flushBacklog(MAX_FLUSH_PER_CYCLE);
-            work += before - backlog.size();
         }
         final int throttledRun = current.lastReceivedMsgSeqNum() - lastHandledSeqNum;
         if (throttledRun > countedThrottleRun)
@@ -384,26 +362,6 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         return work;
     }
 
-    /** A replay that does not complete silences the session ({@link ReplayWatch}): end it visibly instead. */
-    private int watchReplay(final Session current)
-    {
-        if (!current.isReplaying())
-        {
-            replayWatch.onIdle();
-            return 0;
-        }
-        if (!replayWatch.isStalled(shared.clock.nanoTime()) || current.logoutAndDisconnect() < 0)
-        {
-            return 0;
-        }
-        replayWatch.onReported();
-        shared.metrics.onReplayStalled();
-        System.out.println("kairos-fix-gateway: " + config.compId() + ": a resend has not completed in " +
-            ReplayWatch.STALL_NS / 1_000_000_000L + " s and Artio holds the session's messages back until it does; " +
-            "logged out and disconnected");
-        return 1;
-    }
-
     private void countThrottled(final int run)
     {
         if (run > countedThrottleRun)
@@ -411,25 +369,6 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
             shared.metrics.onThrottleRejects(run - countedThrottleRun);
             countedThrottleRun = run;
         }
-    }
-
-    /** @return true when nothing is left waiting. */
-    private boolean flushBacklog(final int maxReports)
-    {
-        final Session current = session;
-        int sent = 0;
-        QueuedExecution next;
-        while (sent < maxReports && (next = backlog.peek()) != null)
-        {
-            if (current == null || !current.isActive() || shared.writer.send(current, next) < 0)
-            {
-                return false;
-            }
-            deliveries.onAccepted(next.event, current.lastSentMsgSeqNum());
-            backlog.removeFirst();
-            sent++;
-        }
-        return backlog.isEmpty();
     }
 
     private void countReject(final QueuedExecution execution)
