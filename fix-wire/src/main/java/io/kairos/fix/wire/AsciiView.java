@@ -1,6 +1,6 @@
 package io.kairos.fix.wire;
 
-import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -9,11 +9,11 @@ import java.nio.charset.StandardCharsets;
  */
 public final class AsciiView implements CharSequence
 {
-    private ByteBuffer buffer;
+    private DirectBuffer buffer;
     private int offset;
     private int length;
 
-    public AsciiView wrap(final ByteBuffer source, final int start, final int valueLength)
+    public AsciiView wrap(final DirectBuffer source, final int start, final int valueLength)
     {
         buffer = source;
         offset = start;
@@ -30,7 +30,7 @@ public final class AsciiView implements CharSequence
     @Override
     public char charAt(final int index)
     {
-        return (char)(buffer.get(offset + index) & 0xFF);
+        return (char)(buffer.getByte(offset + index) & 0xFF);
     }
 
     /** Allocates. */
@@ -45,7 +45,7 @@ public final class AsciiView implements CharSequence
     public String toString()
     {
         final byte[] text = new byte[length];
-        buffer.get(offset, text);
+        buffer.getBytes(offset, text);
         return new String(text, StandardCharsets.US_ASCII);
     }
 

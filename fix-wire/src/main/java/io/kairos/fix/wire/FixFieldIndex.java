@@ -1,6 +1,6 @@
 package io.kairos.fix.wire;
 
-import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -27,7 +27,7 @@ public final class FixFieldIndex
     private final int[] starts;
     private final int[] ends;
     private final AsciiView view = new AsciiView();
-    private ByteBuffer buffer;
+    private DirectBuffer buffer;
     private int count;
     private boolean truncated;
     private int errorTag;
@@ -40,13 +40,13 @@ public final class FixFieldIndex
     }
 
     /**
-     * Indexes {@code buffer[offset, offset + length)} (a frame, or a part of one made of whole fields) with absolute
-     * gets (the buffer's position is not used; its limit bounds them). Stops at the first field that is not
+     * Indexes {@code buffer[offset, offset + length)} (a frame, or a part of one made of whole fields); the buffer is
+     * kept until the next call (its capacity bounds the reads). Stops at the first field that is not
      * {@code tag=value<SOH>}; the fields before it stay indexed.
      *
      * @return {@link #OK}, {@link #INVALID_TAG} or {@link #NO_SOH}
      */
-    public int index(final ByteBuffer buffer, final int offset, final int length)
+    public int index(final DirectBuffer buffer, final int offset, final int length)
     {
         this.buffer = buffer;
         count = 0;
@@ -59,7 +59,7 @@ public final class FixFieldIndex
             int tag = 0;
             int digits = 0;
             byte b;
-            while (position < end && (b = buffer.get(position)) != FixFrame.EQUALS)
+            while (position < end && (b = buffer.getByte(position)) != FixFrame.EQUALS)
             {
                 if (b < '0' || b > '9' || ++digits > MAX_TAG_DIGITS)
                 {
@@ -76,7 +76,7 @@ public final class FixFieldIndex
                 return INVALID_TAG;
             }
             final int valueStart = ++position;
-            while (position < end && buffer.get(position) != FixFrame.SOH)
+            while (position < end && buffer.getByte(position) != FixFrame.SOH)
             {
                 position++;
             }
@@ -101,7 +101,7 @@ public final class FixFieldIndex
         return OK;
     }
 
-    public ByteBuffer buffer()
+    public DirectBuffer buffer()
     {
         return buffer;
     }
@@ -214,7 +214,7 @@ public final class FixFieldIndex
     /** The character of a one-character value, or 0. */
     public char charAt(final int field)
     {
-        return ends[field] - starts[field] == 1 ? (char)(buffer.get(starts[field]) & 0xFF) : 0;
+        return ends[field] - starts[field] == 1 ? (char)(buffer.getByte(starts[field]) & 0xFF) : 0;
     }
 
     /** The character of the first value of {@code tag} when it is one character, or 0. */
@@ -227,7 +227,7 @@ public final class FixFieldIndex
     /** First byte of the value of {@code field}, or 0 when it is empty. */
     public byte firstByteAt(final int field)
     {
-        return ends[field] == starts[field] ? 0 : buffer.get(starts[field]);
+        return ends[field] == starts[field] ? 0 : buffer.getByte(starts[field]);
     }
 
     /** First byte of the first value of {@code tag}, or 0 when absent or empty. */
@@ -247,7 +247,7 @@ public final class FixFieldIndex
         }
         for (int i = 0; i < expected.length; i++)
         {
-            if (buffer.get(start + i) != expected[i])
+            if (buffer.getByte(start + i) != expected[i])
             {
                 return false;
             }
@@ -272,7 +272,7 @@ public final class FixFieldIndex
     public String stringAt(final int field)
     {
         final byte[] text = new byte[ends[field] - starts[field]];
-        buffer.get(starts[field], text);
+        buffer.getBytes(starts[field], text);
         return new String(text, StandardCharsets.US_ASCII);
     }
 
@@ -286,7 +286,7 @@ public final class FixFieldIndex
      * {@code buffer[start, start + length)} as a non-negative decimal number, or {@link #NOT_A_NUMBER} when it is
      * empty, has a non-digit or more than 18 digits. Allocation-free.
      */
-    public static long parseLong(final ByteBuffer buffer, final int start, final int length)
+    public static long parseLong(final DirectBuffer buffer, final int start, final int length)
     {
         return length > MAX_LONG_DIGITS ? NOT_A_NUMBER : parseDigits(buffer, start, length);
     }
@@ -295,7 +295,7 @@ public final class FixFieldIndex
      * {@code buffer[start, start + length)} as a non-negative decimal number of up to 19 digits that fits a long, or
      * {@link #NOT_A_NUMBER} when it is empty, has a non-digit, more digits or a larger value. Allocation-free.
      */
-    public static long parseEpochNanos(final ByteBuffer buffer, final int start, final int length)
+    public static long parseEpochNanos(final DirectBuffer buffer, final int start, final int length)
     {
         if (length <= MAX_LONG_DIGITS)
         {
@@ -306,7 +306,7 @@ public final class FixFieldIndex
             return NOT_A_NUMBER;
         }
         final long high = parseDigits(buffer, start, MAX_LONG_DIGITS);
-        final byte last = buffer.get(start + MAX_LONG_DIGITS);
+        final byte last = buffer.getByte(start + MAX_LONG_DIGITS);
         if (high == NOT_A_NUMBER || last < '0' || last > '9' || high > (Long.MAX_VALUE - (last - '0')) / 10)
         {
             return NOT_A_NUMBER;
@@ -314,7 +314,7 @@ public final class FixFieldIndex
         return high * 10 + (last - '0');
     }
 
-    private static long parseDigits(final ByteBuffer buffer, final int start, final int length)
+    private static long parseDigits(final DirectBuffer buffer, final int start, final int length)
     {
         if (length == 0)
         {
@@ -323,7 +323,7 @@ public final class FixFieldIndex
         long value = 0;
         for (int i = start, end = start + length; i < end; i++)
         {
-            final byte b = buffer.get(i);
+            final byte b = buffer.getByte(i);
             if (b < '0' || b > '9')
             {
                 return NOT_A_NUMBER;

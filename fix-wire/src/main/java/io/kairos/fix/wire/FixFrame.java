@@ -1,6 +1,6 @@
 package io.kairos.fix.wire;
 
-import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
 
 /**
  * Where a FIX tag=value frame ends (FIX 4.x and FIXT over TCP; {@code |} is SOH, 0x01):
@@ -22,8 +22,14 @@ import java.nio.ByteBuffer;
  */
 public final class FixFrame
 {
+    /** The field delimiter: every field, the last included, ends with it. */
     public static final byte SOH = 0x01;
     public static final byte EQUALS = '=';
+    /**
+     * The bound both venue ports put on what one connection sends: no frame may be longer, and a connection that
+     * sends this many bytes in a row without a whole valid frame (bytes that are not FIX, garbled frames) is closed.
+     */
+    public static final int MAX_FRAME_BYTES = 64 * 1024;
     /** Length of the trailer {@code 10=CCC|}. */
     public static final int TRAILER_LENGTH = 7;
     /** Longest BeginString value accepted ({@code FIXT.1.1} is 8). */
@@ -51,20 +57,20 @@ public final class FixFrame
     /**
      * The length of the frame that starts at {@code offset} in {@code buffer[offset, limit)} (its BodyLength and
      * trailer checked, not its CheckSum), or {@link #NEED_MORE}, or a negative reason why those bytes are not a
-     * frame ({@link #reason}). Reads with absolute gets: the buffer's position is not used and neither is changed;
-     * {@code limit} must not pass the buffer's limit.
+     * frame ({@link #reason}). {@code limit} must not pass the buffer's capacity (a wrapped ByteBuffer's position and
+     * limit are not used).
      *
      * @param maxFrameBytes the longest frame (BeginString to trailer) the caller accepts: a BodyLength that declares
      *                      a longer one is {@link #TOO_LARGE} as soon as it is read, before the body arrives
      */
-    public static int frameLength(final ByteBuffer buffer, final int offset, final int limit, final int maxFrameBytes)
+    public static int frameLength(final DirectBuffer buffer, final int offset, final int limit, final int maxFrameBytes)
     {
         int position = offset;
         if (limit - position < 2)
         {
-            return limit > position && buffer.get(position) != '8' ? NO_BEGIN_STRING : NEED_MORE;
+            return limit > position && buffer.getByte(position) != '8' ? NO_BEGIN_STRING : NEED_MORE;
         }
-        if (buffer.get(position) != '8' || buffer.get(position + 1) != EQUALS)
+        if (buffer.getByte(position) != '8' || buffer.getByte(position + 1) != EQUALS)
         {
             return NO_BEGIN_STRING;
         }
@@ -81,9 +87,9 @@ public final class FixFrame
         position = beginEnd + 1;
         if (limit - position < 2)
         {
-            return limit > position && buffer.get(position) != '9' ? BAD_BODY_LENGTH : NEED_MORE;
+            return limit > position && buffer.getByte(position) != '9' ? BAD_BODY_LENGTH : NEED_MORE;
         }
-        if (buffer.get(position) != '9' || buffer.get(position + 1) != EQUALS)
+        if (buffer.getByte(position) != '9' || buffer.getByte(position + 1) != EQUALS)
         {
             return BAD_BODY_LENGTH;
         }
@@ -96,7 +102,7 @@ public final class FixFrame
             {
                 return NEED_MORE;
             }
-            final byte b = buffer.get(position++);
+            final byte b = buffer.getByte(position++);
             if (b == SOH)
             {
                 break;
@@ -144,7 +150,7 @@ public final class FixFrame
      * Whether the frame at {@code offset} (already delimited by {@link #frameLength}) has the BeginString
      * {@code expected} (e.g. {@code FIX.4.4} as ASCII bytes).
      */
-    public static boolean hasBeginString(final ByteBuffer buffer, final int offset, final byte[] expected)
+    public static boolean hasBeginString(final DirectBuffer buffer, final int offset, final byte[] expected)
     {
         if (expected.length > MAX_BEGIN_STRING_LENGTH)
         {
@@ -153,20 +159,20 @@ public final class FixFrame
         final int valueStart = offset + 2;
         for (int i = 0; i < expected.length; i++)
         {
-            if (buffer.get(valueStart + i) != expected[i])
+            if (buffer.getByte(valueStart + i) != expected[i])
             {
                 return false;
             }
         }
-        return buffer.get(valueStart + expected.length) == SOH;
+        return buffer.getByte(valueStart + expected.length) == SOH;
     }
 
     /** Index of the first {@code value} in {@code buffer[from, to)}, or -1. */
-    public static int indexOf(final ByteBuffer buffer, final int from, final int to, final byte value)
+    public static int indexOf(final DirectBuffer buffer, final int from, final int to, final byte value)
     {
         for (int i = from; i < to; i++)
         {
-            if (buffer.get(i) == value)
+            if (buffer.getByte(i) == value)
             {
                 return i;
             }
@@ -174,12 +180,12 @@ public final class FixFrame
         return -1;
     }
 
-    private static boolean isTrailerAt(final ByteBuffer buffer, final int trailer)
+    private static boolean isTrailerAt(final DirectBuffer buffer, final int trailer)
     {
-        return buffer.get(trailer - 1) == SOH && buffer.get(trailer) == '1' && buffer.get(trailer + 1) == '0' &&
-            buffer.get(trailer + 2) == EQUALS && isDigit(buffer.get(trailer + 3)) &&
-            isDigit(buffer.get(trailer + 4)) && isDigit(buffer.get(trailer + 5)) &&
-            buffer.get(trailer + TRAILER_LENGTH - 1) == SOH;
+        return buffer.getByte(trailer - 1) == SOH && buffer.getByte(trailer) == '1' &&
+            buffer.getByte(trailer + 1) == '0' && buffer.getByte(trailer + 2) == EQUALS && isDigit(buffer.getByte(trailer + 3)) &&
+            isDigit(buffer.getByte(trailer + 4)) && isDigit(buffer.getByte(trailer + 5)) &&
+            buffer.getByte(trailer + TRAILER_LENGTH - 1) == SOH;
     }
 
     static boolean isDigit(final byte b)

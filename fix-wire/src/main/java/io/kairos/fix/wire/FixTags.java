@@ -59,6 +59,8 @@ public final class FixTags
     public static final int CXL_REJ_REASON = 102;
     public static final int EXEC_TYPE = 150;
     public static final int LEAVES_QTY = 151;
+    public static final int MIN_QTY = 110;
+    public static final int MAX_FLOOR = 111;
     public static final int CXL_REJ_RESPONSE_TO = 434;
 
     // ---- instrument ----

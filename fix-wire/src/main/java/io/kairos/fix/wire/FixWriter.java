@@ -3,13 +3,16 @@ package io.kairos.fix.wire;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 /**
  * A byte array with a write position that FIX text is composed in without allocating: {@code tag=value<SOH>}
  * fields, numbers, fixed-point prices, UTC timestamps, copies of values from a {@link FixFieldIndex}, and whole
  * frames ({@link #beginMessage}: BodyLength and CheckSum filled in by {@link #finishMessage}). It grows (allocating)
  * only when a write would pass its end, so a writer sized for its largest message never allocates; a view of the
  * array as a {@link ByteBuffer} ({@link #buffer}) is kept for the caller's channel writes (its position and limit are
- * the caller's: the writer sums the CheckSum through a view of its own). Values are written as
+ * the caller's: the writer sums the CheckSum through a {@link DirectBuffer} of its own). Values are written as
  * given: a value must not hold an SOH (FIX has no escape for it; the reader would end the field there). Not
  * thread-safe: owned by one thread, or used under its owner's lock.
  */
@@ -34,8 +37,8 @@ public final class FixWriter
     private byte[] bytes;
     /** Handed out by {@link #buffer}. */
     private ByteBuffer view;
-    /** Never handed out, so its limit is always the capacity: the CheckSum reads through it. */
-    private ByteBuffer own;
+    /** Never handed out: the CheckSum reads through it. */
+    private final UnsafeBuffer own;
     private int position;
     private byte[] beginString;
     private int bodyStart = -1;
@@ -45,7 +48,7 @@ public final class FixWriter
     {
         bytes = new byte[capacity];
         view = ByteBuffer.wrap(bytes);
-        own = ByteBuffer.wrap(bytes);
+        own = new UnsafeBuffer(bytes);
     }
 
     /** The array written to; a new one after the writer grew. */
@@ -241,10 +244,10 @@ public final class FixWriter
         return this;
     }
 
-    public FixWriter bytes(final ByteBuffer source, final int offset, final int length)
+    public FixWriter bytes(final DirectBuffer source, final int offset, final int length)
     {
         ensure(length);
-        source.get(offset, bytes, position, length);
+        source.getBytes(offset, bytes, position, length);
         position += length;
         return this;
     }
@@ -376,7 +379,7 @@ public final class FixWriter
         {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length << 1, position + extra));
             view = ByteBuffer.wrap(bytes);
-            own = ByteBuffer.wrap(bytes);
+            own.wrap(bytes);
         }
     }
 }

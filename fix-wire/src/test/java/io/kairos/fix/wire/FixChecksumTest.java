@@ -2,7 +2,8 @@ package io.kairos.fix.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class FixChecksumTest
     {
         final byte[] bytes = new byte[80];
         new SplittableRandom(19).nextBytes(bytes);
-        final ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        final DirectBuffer buffer = new UnsafeBuffer(bytes);
         for (int from = 0; from < 9; from++)
         {
             for (int to = from; to <= bytes.length; to++)
@@ -34,8 +35,8 @@ class FixChecksumTest
     {
         final byte[] bytes = new byte[1 << 16];
         java.util.Arrays.fill(bytes, (byte)0xFF);
-        assertEquals(bytes.length * 255 % 256, FixChecksum.sum(ByteBuffer.wrap(bytes), 0, bytes.length));
-        assertEquals(3 * 255 % 256, FixChecksum.sum(ByteBuffer.wrap(bytes), 0, 3));
+        assertEquals(bytes.length * 255 % 256, FixChecksum.sum(new UnsafeBuffer(bytes), 0, bytes.length));
+        assertEquals(3 * 255 % 256, FixChecksum.sum(new UnsafeBuffer(bytes), 0, 3));
     }
 
     @Test

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 class FixFieldIndexTest
@@ -19,7 +21,7 @@ class FixFieldIndexTest
     void indexesEveryFieldInFrameOrderWithoutCopyingTheValues()
     {
         final String text = frame("35=W|55=AAPL|268=2|269=0|270=10.5|269=1|270=11|");
-        final ByteBuffer buffer = buffer(text);
+        final DirectBuffer buffer = buffer(text);
         assertEquals(FixFieldIndex.OK, index.index(buffer, 0, text.length()));
         assertEquals(10, index.count());
         assertEquals(8, index.tag(0));
@@ -182,6 +184,29 @@ class FixFieldIndexTest
         assertEquals(FixFieldIndex.OK, index.index(buffer(text), 4, 10));
         assertEquals(2, index.count());
         assertEquals("x", index.valueAt(1).toString());
+    }
+
+    @Test
+    void readsAFrameAtTheEndOfDirectMemoryAtAnOffset()
+    {
+        final byte[] bytes = Frames.ascii("xx34=7|52=20261124-21:57:16.5|60=1234567890123456789|11=ab|");
+        final ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length + 1);
+        direct.position(1);
+        direct.put(bytes);
+        final DirectBuffer buffer = new UnsafeBuffer(direct);
+        assertEquals(FixFieldIndex.OK, index.index(buffer, 3, bytes.length - 2));
+        assertEquals(4, index.count());
+        assertEquals(7, index.longValue(34));
+        assertEquals(1_795_557_436_500_000_000L, index.utcTimestampAt(1));
+        assertEquals(1_234_567_890_123_456_789L, index.epochNanosAt(2));
+        assertEquals("ab", index.stringAt(3));
+        assertEquals("ab", index.valueAt(3).toString());
+        assertEquals('a', index.firstByte(11));
+        assertEquals(buffer.capacity() - 1, index.end(3));
+        assertEquals(FixFieldIndex.NO_SOH, index.index(buffer, 3, bytes.length - 3));
+        assertEquals(7, FixFieldIndex.parseLong(buffer, 6, 1));
+        assertEquals(FixFieldIndex.NOT_A_NUMBER, FixFieldIndex.parseLong(buffer, 6, 2));
+        assertEquals(FixFieldIndex.NOT_A_NUMBER, FixFieldIndex.parseLong(buffer, 1, 2));
     }
 
     private void assertInvalid(final String text, final int errorTag)

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import org.junit.jupiter.api.Test;
 
 class FixFrameTest
@@ -25,7 +28,7 @@ class FixFrameTest
     void framesBackToBackAreDelimitedOneAfterTheOther()
     {
         final String second = frame("35=0|34=8|");
-        final ByteBuffer both = buffer(ORDER + second);
+        final DirectBuffer both = buffer(ORDER + second);
         final int first = FixFrame.frameLength(both, 0, both.capacity(), LIMIT);
         assertEquals(ORDER.length(), first);
         assertEquals(second.length(), FixFrame.frameLength(both, first, both.capacity(), LIMIT));
@@ -34,7 +37,7 @@ class FixFrameTest
     @Test
     void aFrameCutAnywhereNeedsMoreBytesUntilItsLastByte()
     {
-        final ByteBuffer whole = buffer(ORDER);
+        final DirectBuffer whole = buffer(ORDER);
         for (int cut = 0; cut < ORDER.length(); cut++)
         {
             assertEquals(FixFrame.NEED_MORE, FixFrame.frameLength(whole, 0, cut, LIMIT), "cut at " + cut);
@@ -44,9 +47,9 @@ class FixFrameTest
     @Test
     void readsAtAnOffsetWithAbsoluteGetsLeavingThePositionAlone()
     {
-        final ByteBuffer buffer = buffer("xyz" + ORDER + "tail");
+        final ByteBuffer buffer = ByteBuffer.wrap(Frames.ascii("xyz" + ORDER + "tail"));
         buffer.position(5);
-        assertEquals(ORDER.length(), FixFrame.frameLength(buffer, 3, 3 + ORDER.length(), LIMIT));
+        assertEquals(ORDER.length(), FixFrame.frameLength(new UnsafeBuffer(buffer), 3, 3 + ORDER.length(), LIMIT));
         assertEquals(5, buffer.position());
     }
 
@@ -54,7 +57,7 @@ class FixFrameTest
     void readsDirectBuffersAsHeapOnes()
     {
         final byte[] bytes = Frames.ascii(ORDER);
-        final ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes);
+        final DirectBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(bytes.length).put(bytes));
         assertEquals(ORDER.length(), FixFrame.frameLength(direct, 0, bytes.length, LIMIT));
         assertTrue(FixChecksum.matches(direct, 0, bytes.length));
     }
@@ -62,7 +65,7 @@ class FixFrameTest
     @Test
     void bytesBeforeTheBeginStringAreNotFixFromTheirFirstByte()
     {
-        final ByteBuffer garbage = buffer("GET / HTTP/1.1|" + ORDER);
+        final DirectBuffer garbage = buffer("GET / HTTP/1.1|" + ORDER);
         assertEquals(FixFrame.NO_BEGIN_STRING, FixFrame.frameLength(garbage, 0, garbage.capacity(), LIMIT));
         assertEquals(FixFrame.NO_BEGIN_STRING, FixFrame.frameLength(garbage, 0, 1, LIMIT));
         assertEquals(FixFrame.NO_BEGIN_STRING, FixFrame.frameLength(buffer("8x"), 0, 2, LIMIT));
@@ -150,7 +153,7 @@ class FixFrameTest
     @Test
     void theBeginStringOfADelimitedFrameIsComparedExactly()
     {
-        final ByteBuffer order = buffer(ORDER);
+        final DirectBuffer order = buffer(ORDER);
         assertTrue(FixFrame.hasBeginString(order, 0, Frames.ascii("FIX.4.4")));
         assertFalse(FixFrame.hasBeginString(order, 0, Frames.ascii("FIX.4.2")));
         assertFalse(FixFrame.hasBeginString(order, 0, Frames.ascii("FIX.4")));
@@ -161,7 +164,7 @@ class FixFrameTest
     @Test
     void indexOfFindsTheFirstByteInTheRangeOnly()
     {
-        final ByteBuffer text = buffer("ab|cd|");
+        final DirectBuffer text = buffer("ab|cd|");
         assertEquals(2, FixFrame.indexOf(text, 0, 6, FixFrame.SOH));
         assertEquals(5, FixFrame.indexOf(text, 3, 6, FixFrame.SOH));
         assertEquals(-1, FixFrame.indexOf(text, 3, 5, FixFrame.SOH));

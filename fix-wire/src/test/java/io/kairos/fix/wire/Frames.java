@@ -1,7 +1,9 @@
 package io.kairos.fix.wire;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /** Test frames written as text with '|' for SOH; BodyLength and CheckSum computed here, independently. */
 final class Frames
@@ -32,15 +34,15 @@ final class Frames
         return text.replace('|', '\u0001').getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    static ByteBuffer buffer(final String text)
+    static UnsafeBuffer buffer(final String text)
     {
-        return ByteBuffer.wrap(ascii(text));
+        return new UnsafeBuffer(ascii(text));
     }
 
-    static String text(final ByteBuffer buffer, final int offset, final int length)
+    static String text(final DirectBuffer buffer, final int offset, final int length)
     {
         final byte[] bytes = new byte[length];
-        buffer.get(offset, bytes);
+        buffer.getBytes(offset, bytes);
         return new String(bytes, StandardCharsets.ISO_8859_1).replace('\u0001', '|');
     }
 }
