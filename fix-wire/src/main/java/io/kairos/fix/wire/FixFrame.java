@@ -183,9 +183,9 @@ public final class FixFrame
     private static boolean isTrailerAt(final DirectBuffer buffer, final int trailer)
     {
         return buffer.getByte(trailer - 1) == SOH && buffer.getByte(trailer) == '1' &&
-            buffer.getByte(trailer + 1) == '0' && buffer.getByte(trailer + 2) == EQUALS && isDigit(buffer.getByte(trailer + 3)) &&
-            isDigit(buffer.getByte(trailer + 4)) && isDigit(buffer.getByte(trailer + 5)) &&
-            buffer.getByte(trailer + TRAILER_LENGTH - 1) == SOH;
+            buffer.getByte(trailer + 1) == '0' && buffer.getByte(trailer + 2) == EQUALS &&
+            isDigit(buffer.getByte(trailer + 3)) && isDigit(buffer.getByte(trailer + 4)) &&
+            isDigit(buffer.getByte(trailer + 5)) && buffer.getByte(trailer + TRAILER_LENGTH - 1) == SOH;
     }
 
     static boolean isDigit(final byte b)
