@@ -63,6 +63,12 @@ public final class FixWriter
         return view;
     }
 
+    /** Allocates: a copy of everything written since the last reset, e.g. for a constant composed once. */
+    public byte[] toBytes()
+    {
+        return Arrays.copyOf(bytes, position);
+    }
+
     public int position()
     {
         return position;

@@ -141,6 +141,14 @@ class FixWriterTest
     }
 
     @Test
+    void aCopyHoldsWhatWasWrittenSinceTheReset()
+    {
+        writer.ascii("junk").reset().soh().tag(52);
+        assertEquals("|52=", new String(writer.toBytes(), java.nio.charset.StandardCharsets.US_ASCII)
+            .replace('\u0001', '|'));
+    }
+
+    @Test
     void digitsCountsDecimalDigits()
     {
         assertEquals(1, FixWriter.digits(0));
