@@ -1,6 +1,8 @@
 package io.kairos.fix;
 
 import org.agrona.DirectBuffer;
+
+import io.kairos.fix.wire.FixTags;
 import uk.co.real_logic.artio.session.Session;
 
 /**
@@ -25,7 +27,7 @@ final class RefusedSequenceResets
         final DirectBuffer buffer, final int offset, final int length, final Session session)
     {
         final int msgSeqNum = MsgSeqNums.of(buffer, offset, length);
-        final int newSeqNo = MsgSeqNums.signedField(buffer, offset, length, MsgSeqNums.NEW_SEQ_NO);
+        final int newSeqNo = MsgSeqNums.signedField(buffer, offset, length, FixTags.NEW_SEQ_NO);
         // refused iff NewSeqNo is below the expected number, which Artio then left unchanged at msgSeqNum
         final boolean refused = msgSeqNum != MsgSeqNums.MISSING && newSeqNo != MsgSeqNums.MISSING &&
             msgSeqNum == session.lastReceivedMsgSeqNum() + 1 && newSeqNo < msgSeqNum;

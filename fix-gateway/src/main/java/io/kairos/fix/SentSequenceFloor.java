@@ -17,7 +17,6 @@ import static io.kairos.fix.SentSequenceFloorDescriptor.recordOffset;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +25,13 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.agrona.DirectBuffer;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
+
+import io.kairos.fix.wire.FixFieldScan;
+import io.kairos.fix.wire.FixFrame;
+import io.kairos.fix.wire.FixTags;
 import uk.co.real_logic.artio.session.Session;
 
 /**
@@ -53,7 +57,6 @@ final class SentSequenceFloor implements AutoCloseable
 {
     static final int UNKNOWN_SLOT = -1;
     private static final int MIN_RECORDS = 64;
-    private static final byte SOH = 1;
 
     private final Path file;
     private final MappedByteBuffer mapped;
@@ -166,30 +169,22 @@ final class SentSequenceFloor implements AutoCloseable
     }
 
     /**
-     * The slot of the session an outbound FIX message is addressed to: its TargetCompID (56) compared
-     * with each slot's CompID; {@link #UNKNOWN_SLOT} when there is none or it is not in the file.
+     * The slot of the session an outbound FIX message {@code message[offset, offset + length)} is addressed to: its
+     * TargetCompID (56) compared with each slot's CompID; {@link #UNKNOWN_SLOT} when there is none or it is not in the
+     * file.
      */
-    int slotOf(final ByteBuffer message)
+    int slotOf(final DirectBuffer message, final int offset, final int length)
     {
-        final int start = message.position();
-        final int end = message.limit();
-        for (int i = start; i + 4 < end; i++)
+        final int start = FixFieldScan.valueStart(message, offset, length, FixTags.TARGET_COMP_ID);
+        if (start < 0)
         {
-            if (message.get(i) == SOH && message.get(i + 1) == '5' && message.get(i + 2) == '6' &&
-                message.get(i + 3) == '=')
-            {
-                int valueEnd = i + 4;
-                while (valueEnd < end && message.get(valueEnd) != SOH)
-                {
-                    valueEnd++;
-                }
-                return slotWithCompId(message, i + 4, valueEnd - (i + 4));
-            }
+            return UNKNOWN_SLOT;
         }
-        return UNKNOWN_SLOT;
+        final int soh = FixFrame.indexOf(message, start, offset + length, FixFrame.SOH);
+        return slotWithCompId(message, start, (soh < 0 ? offset + length : soh) - start);
     }
 
-    private int slotWithCompId(final ByteBuffer message, final int offset, final int length)
+    private int slotWithCompId(final DirectBuffer message, final int offset, final int length)
     {
         final int records = buffer.getInt(RECORDS_OFFSET);
         for (int slot = 0; slot < records; slot++)
@@ -204,11 +199,11 @@ final class SentSequenceFloor implements AutoCloseable
         return UNKNOWN_SLOT;
     }
 
-    private boolean sameBytes(final ByteBuffer message, final int offset, final int recordOffset, final int length)
+    private boolean sameBytes(final DirectBuffer message, final int offset, final int recordOffset, final int length)
     {
         for (int i = 0; i < length; i++)
         {
-            if (message.get(offset + i) != buffer.getByte(recordOffset + i))
+            if (message.getByte(offset + i) != buffer.getByte(recordOffset + i))
             {
                 return false;
             }

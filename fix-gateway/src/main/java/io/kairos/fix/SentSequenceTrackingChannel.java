@@ -4,7 +4,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.kairos.access.ConnectionGate;
+import io.kairos.fix.wire.FixFieldScan;
+import io.kairos.fix.wire.FixFrame;
+import io.kairos.fix.wire.FixTags;
+import io.kairos.fix.wire.MsgTypes;
 import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
 
 /**
@@ -12,22 +18,20 @@ import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
  * before the bytes reach the socket. The session is learnt from the TargetCompID of the first message
  * (the Logon reply). Replays (answers to a ResendRequest) reuse old numbers and are not recorded; a Logon
  * with ResetSeqNumFlag=Y (141=Y) lowers the mark to its own number. Its reads pass through an
- * {@link InboundFrameGuard}: a connection that sends more than {@link InboundFrameGuard#MAX_UNFRAMED_BYTES} in a row
+ * {@link InboundFrameGuard}: a connection that sends more than {@link FixFrame#MAX_FRAME_BYTES} in a row
  * that are not FIX is closed (the read reports end of stream, so Artio disconnects it as if the peer had). Its close
  * tells the {@link ConnectionGate} (a connection that never logged on stops counting). Owned by Artio's framer thread;
  * allocation-free.
  */
 final class SentSequenceTrackingChannel extends DefaultTcpChannel
 {
-    private static final byte SOH = 1;
-    private static final byte[] LOGON_TYPE = {SOH, '3', '5', '=', 'A', SOH};
-    private static final byte[] RESET_FLAG = {SOH, '1', '4', '1', '=', 'Y', SOH};
-
     private static final int END_OF_STREAM = -1;
 
     private final SentSequenceFloor floor;
     private final ConnectionGate gate;
     private final InboundFrameGuard inbound = new InboundFrameGuard();
+    /** The message being written, as fix-wire reads it. */
+    private final UnsafeBuffer message = new UnsafeBuffer(0, 0);
     private int slot = SentSequenceFloor.UNKNOWN_SLOT;
 
     SentSequenceTrackingChannel(final SocketChannel channel, final SentSequenceFloor floor, final ConnectionGate gate)
@@ -67,7 +71,8 @@ final class SentSequenceTrackingChannel extends DefaultTcpChannel
     {
         if (slot == SentSequenceFloor.UNKNOWN_SLOT)
         {
-            slot = floor.slotOf(src);
+            message.wrap(src);
+            slot = floor.slotOf(message, src.position(), src.remaining());
             if (slot == SentSequenceFloor.UNKNOWN_SLOT)
             {
                 return;
@@ -77,27 +82,19 @@ final class SentSequenceTrackingChannel extends DefaultTcpChannel
         {
             floor.onSent(slot, seqNum);
         }
-        else if (seqNum < floor.lastSent(slot) && contains(src, LOGON_TYPE) && contains(src, RESET_FLAG))
+        else if (seqNum < floor.lastSent(slot) && isResetLogon(src))
         {
             floor.onReset(slot, seqNum);
         }
     }
 
-    private static boolean contains(final ByteBuffer src, final byte[] pattern)
+    /** Whether the message is a Logon (35=A) with ResetSeqNumFlag=Y (141=Y). */
+    private boolean isResetLogon(final ByteBuffer src)
     {
-        final int last = src.limit() - pattern.length;
-        for (int i = src.position(); i <= last; i++)
-        {
-            int matched = 0;
-            while (matched < pattern.length && src.get(i + matched) == pattern[matched])
-            {
-                matched++;
-            }
-            if (matched == pattern.length)
-            {
-                return true;
-            }
-        }
-        return false;
+        message.wrap(src);
+        final int offset = src.position();
+        final int length = src.remaining();
+        return FixFieldScan.hasCharValue(message, offset, length, FixTags.MSG_TYPE, MsgTypes.LOGON) &&
+            FixFieldScan.hasCharValue(message, offset, length, FixTags.RESET_SEQ_NUM_FLAG, 'Y');
     }
 }

@@ -2,6 +2,10 @@ package io.kairos.fix;
 
 import org.agrona.DirectBuffer;
 
+import io.kairos.fix.wire.FixFrame;
+import io.kairos.fix.wire.FixTags;
+import io.kairos.fix.wire.UtcTimestamps;
+
 /**
  * Checks the raw bytes of an inbound application message before Artio decodes it: every tag must be one the message
  * type may carry ({@link OrderEntryTags}: an instruction Kairos would not carry out is refused, not ignored), and
@@ -9,8 +13,9 @@ import org.agrona.DirectBuffer;
  * parsers would accept as a different value ({@code 38=1e5} as 100,000, {@code 44=1.8e2}) or throw on
  * ({@code 44=1e308}) is refused with a session Reject instead: Qty and Price fields are plain FIX decimals (an
  * optional '-', digits, at most one '.', nothing else, at most {@value #MAX_SIGNIFICANT_DIGITS} significant digits);
- * UTCTimestamp fields are {@code YYYYMMDD-HH:MM:SS[.sss|.ssssss|.sssssssss]} with every part in range; Symbol is at
- * most {@value #MAX_SYMBOL_LENGTH} characters. Allocation-free; owned by the library thread.
+ * UTCTimestamp fields are {@code YYYYMMDD-HH:MM:SS[.sss|.ssssss|.sssssssss]} with every part in range
+ * ({@link UtcTimestamps#isValid}); Symbol is at most {@value #MAX_SYMBOL_LENGTH} characters. Allocation-free; owned by
+ * the library thread.
  */
 final class StrictFieldValidator
 {
@@ -25,13 +30,6 @@ final class StrictFieldValidator
     static final int MAX_SIGNIFICANT_DIGITS = 18;
     static final int MAX_SYMBOL_LENGTH = 64;
 
-    private static final byte SOH = 1;
-    private static final int TAG_ORDER_QTY = 38;
-    private static final int TAG_PRICE = 44;
-    private static final int TAG_MIN_QTY = 110;
-    private static final int TAG_MAX_FLOOR = 111;
-    private static final int TAG_SYMBOL = 55;
-    private static final int TAG_TRANSACT_TIME = 60;
 
     private int invalidTag;
     private int reason;
@@ -55,16 +53,13 @@ final class StrictFieldValidator
                 tag = tag * 10 + buffer.getByte(i) - '0';
                 i++;
             }
-            if (i >= end || buffer.getByte(i) != '=')
+            if (i >= end || buffer.getByte(i) != FixFrame.EQUALS)
             {
                 return true; // not a field: the decoder's own validation answers it
             }
             final int valueStart = i + 1;
-            int valueEnd = valueStart;
-            while (valueEnd < end && buffer.getByte(valueEnd) != SOH)
-            {
-                valueEnd++;
-            }
+            final int soh = FixFrame.indexOf(buffer, valueStart, end, FixFrame.SOH);
+            final int valueEnd = soh < 0 ? end : soh;
             if (!tags.allows(tag))
             {
                 return fail(tag, TAG_NOT_DEFINED_FOR_MESSAGE, tags.refusal(tag));
@@ -101,12 +96,12 @@ final class StrictFieldValidator
         }
         switch (tag)
         {
-            case TAG_ORDER_QTY, TAG_PRICE, TAG_MIN_QTY, TAG_MAX_FLOOR:
+            case FixTags.ORDER_QTY, FixTags.PRICE, FixTags.MIN_QTY, FixTags.MAX_FLOOR:
                 return checkDecimal(tag, buffer, start, end);
-            case TAG_TRANSACT_TIME:
+            case FixTags.TRANSACT_TIME:
                 return UtcTimestamps.isValid(buffer, start, end) ||
                     fail(tag, INCORRECT_DATA_FORMAT, "must be a UTCTimestamp YYYYMMDD-HH:MM:SS[.sss]");
-            case TAG_SYMBOL:
+            case FixTags.SYMBOL:
                 return end - start <= MAX_SYMBOL_LENGTH ||
                     fail(tag, VALUE_IS_INCORRECT, "Symbol longer than " + MAX_SYMBOL_LENGTH + " characters");
             default:
@@ -116,8 +111,8 @@ final class StrictFieldValidator
 
     private static boolean isChecked(final int tag)
     {
-        return tag == TAG_ORDER_QTY || tag == TAG_PRICE || tag == TAG_MIN_QTY || tag == TAG_MAX_FLOOR ||
-            tag == TAG_TRANSACT_TIME || tag == TAG_SYMBOL;
+        return tag == FixTags.ORDER_QTY || tag == FixTags.PRICE || tag == FixTags.MIN_QTY || tag == FixTags.MAX_FLOOR ||
+            tag == FixTags.TRANSACT_TIME || tag == FixTags.SYMBOL;
     }
 
     private boolean checkDecimal(final int tag, final DirectBuffer buffer, final int start, final int end)

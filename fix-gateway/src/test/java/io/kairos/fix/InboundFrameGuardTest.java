@@ -3,6 +3,7 @@ package io.kairos.fix;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import io.kairos.fix.wire.FixFrame;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +17,7 @@ class InboundFrameGuardTest
     void shouldAcceptAnyNumberOfWholeMessagesAlsoSplitAcrossReads()
     {
         final InboundFrameGuard guard = new InboundFrameGuard();
-        final byte[] stream = repeat(MESSAGE, 4 * InboundFrameGuard.MAX_UNFRAMED_BYTES / MESSAGE.length);
+        final byte[] stream = repeat(MESSAGE, 4 * FixFrame.MAX_FRAME_BYTES / MESSAGE.length);
         for (int from = 0; from < stream.length; from += 7)
         {
             assertTrue(guard.onBytes(ByteBuffer.wrap(stream), from, Math.min(stream.length, from + 7)), "at " + from);
@@ -28,7 +29,7 @@ class InboundFrameGuardTest
     {
         final InboundFrameGuard guard = new InboundFrameGuard();
         final byte[] garbage = "8=FIX.4.4\u00019=x GET / HTTP/1.1\r\n".repeat(3000).getBytes(StandardCharsets.US_ASCII);
-        assertTrue(guard.onBytes(ByteBuffer.wrap(garbage), 0, InboundFrameGuard.MAX_UNFRAMED_BYTES));
+        assertTrue(guard.onBytes(ByteBuffer.wrap(garbage), 0, FixFrame.MAX_FRAME_BYTES));
         assertFalse(guard.onBytes(ByteBuffer.wrap(garbage), 0, 1), "one byte past the limit");
     }
 
@@ -36,7 +37,7 @@ class InboundFrameGuardTest
     void shouldRestartTheRunWithEveryWholeMessage()
     {
         final InboundFrameGuard guard = new InboundFrameGuard();
-        final byte[] garbage = new byte[InboundFrameGuard.MAX_UNFRAMED_BYTES - MESSAGE.length];
+        final byte[] garbage = new byte[FixFrame.MAX_FRAME_BYTES - MESSAGE.length];
         for (int i = 0; i < 10; i++)
         {
             assertTrue(guard.onBytes(ByteBuffer.wrap(garbage), 0, garbage.length));
@@ -49,7 +50,7 @@ class InboundFrameGuardTest
     {
         final InboundFrameGuard guard = new InboundFrameGuard();
         final byte[] wrong = frame("35=0|49=CLIENT01|56=KAIROS|34=2|52=20261124-10:00:00.000|", true);
-        final byte[] stream = repeat(wrong, InboundFrameGuard.MAX_UNFRAMED_BYTES / wrong.length + 1);
+        final byte[] stream = repeat(wrong, FixFrame.MAX_FRAME_BYTES / wrong.length + 1);
         assertFalse(guard.onBytes(ByteBuffer.wrap(stream), 0, stream.length));
     }
 

@@ -2,6 +2,8 @@ package io.kairos.fix;
 
 import java.nio.charset.StandardCharsets;
 
+import io.kairos.fix.wire.FixTags;
+
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +33,7 @@ class MsgSeqNumsTest
     private static int field(final String message)
     {
         final byte[] bytes = message.replace('|', '\u0001').getBytes(StandardCharsets.US_ASCII);
-        return MsgSeqNums.signedField(new UnsafeBuffer(bytes), 0, bytes.length, MsgSeqNums.NEW_SEQ_NO);
+        return MsgSeqNums.signedField(new UnsafeBuffer(bytes), 0, bytes.length, FixTags.NEW_SEQ_NO);
     }
 
     private static int of(final String message)
