@@ -1,11 +1,16 @@
 package io.kairos.md;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
+import static io.kairos.fix.wire.FixFrame.MAX_FRAME_BYTES;
+
 import java.util.Arrays;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.kairos.fix.wire.FixChecksum;
 import io.kairos.fix.wire.FixFrame;
+import io.kairos.fix.wire.FixTags;
+import io.kairos.fix.wire.FixWriter;
 
 /**
  * Cuts one connection's TCP byte stream into FIX 4.4 frames: {@code 8=FIX.4.4<SOH>9=len<SOH>...10=nnn<SOH>}.
@@ -13,27 +18,28 @@ import io.kairos.fix.wire.FixFrame;
  * {@link FixChecksum#matches}); what stays here is what this session needs and other users of fix-wire do not: the
  * reassembly of socket reads into one reusable array (frames are handed on without allocation), only FIX.4.4
  * accepted, a frame with a bad BodyLength, trailer or CheckSum ignored and counted as FIX prescribes (garbled), the
- * resynchronisation on the next {@code 8}, and the bound: more than {@link #MAX_FRAME_BYTES} in a row that make no
- * valid frame (non-FIX bytes, garbled frames), or a BodyLength of that much, end the connection, as on the
+ * resynchronisation on the next {@code 8}, and the bound: more than {@link FixFrame#MAX_FRAME_BYTES} in a row that
+ * make no valid frame (non-FIX bytes, garbled frames), or a BodyLength of that much, end the connection, as on the
  * order-entry port. Owned by one session's event loop.
  */
 final class FixFramer
 {
-    static final int MAX_FRAME_BYTES = 64 * 1024;
-    private static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(StandardCharsets.US_ASCII);
-    /** The longest frame: a body under {@link #MAX_FRAME_BYTES} behind a five-digit BodyLength. */
+    private static final byte[] BEGIN =
+        new FixWriter(16).field(FixTags.BEGIN_STRING, "FIX.4.4").tag(FixTags.BODY_LENGTH).toBytes();
+    /** The longest frame: a body under {@link FixFrame#MAX_FRAME_BYTES} behind a five-digit BodyLength. */
     private static final int LONGEST_FRAME = BEGIN.length + 5 + 1 + MAX_FRAME_BYTES - 1 + FixFrame.TRAILER_LENGTH;
 
     /** Receives each well-formed frame (BeginString to CheckSum inclusive), valid until it returns. */
     interface FrameHandler
     {
-        void onFrame(ByteBuffer buffer, int offset, int length);
+        void onFrame(DirectBuffer buffer, int offset, int length);
     }
 
     private final FrameHandler handler;
     private final MdCounters counters;
     private byte[] bytes = new byte[8 * 1024];
-    private ByteBuffer view = ByteBuffer.wrap(bytes);
+    /** {@link #bytes} as fix-wire reads them (rewrapped when the array grows). */
+    private final UnsafeBuffer view = new UnsafeBuffer(bytes);
     private int length;
     private long unframed;
 
@@ -45,7 +51,7 @@ final class FixFramer
 
     /**
      * Appends {@code in[offset, offset + readable)} and delivers every complete frame. @return false when a frame
-     * exceeds the bound, or more than {@link #MAX_FRAME_BYTES} bytes in a row made no valid frame.
+     * exceeds the bound, or more than {@link FixFrame#MAX_FRAME_BYTES} bytes in a row made no valid frame.
      */
     boolean onBytes(final byte[] in, final int offset, final int readable)
     {
@@ -56,7 +62,7 @@ final class FixFramer
                 return false;
             }
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length << 1, length + readable));
-            view = ByteBuffer.wrap(bytes);
+            view.wrap(bytes);
         }
         System.arraycopy(in, offset, bytes, length, readable);
         length += readable;

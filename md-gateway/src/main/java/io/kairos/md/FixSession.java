@@ -16,14 +16,16 @@ import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
 import static io.kairos.fix.wire.FixTags.TEST_REQ_ID;
 import static io.kairos.fix.wire.FixTags.TEXT;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.DirectBuffer;
+
 import io.kairos.access.LogonFailure;
 import io.kairos.access.LogonVerifier;
 import io.kairos.fix.wire.FixFieldIndex;
+import io.kairos.fix.wire.FixFrame;
 import io.kairos.fix.wire.FixWriter;
 import io.kairos.fix.wire.MsgTypes;
 
@@ -105,7 +107,7 @@ final class FixSession implements FixFramer.FrameHandler
         testRequestSentNanoTime = 0;
         if (!framer.onBytes(buffer, offset, length))
         {
-            logoutAndClose("more than " + FixFramer.MAX_FRAME_BYTES + " bytes without a valid FIX message", false);
+            logoutAndClose("more than " + FixFrame.MAX_FRAME_BYTES + " bytes without a valid FIX message", false);
         }
     }
 
@@ -307,7 +309,7 @@ final class FixSession implements FixFramer.FrameHandler
     // ---------------------------------------------------------------- inbound
 
     @Override
-    public void onFrame(final ByteBuffer buffer, final int offset, final int length)
+    public void onFrame(final DirectBuffer buffer, final int offset, final int length)
     {
         final int parsed = syntax.check(message, message.index(buffer, offset, length));
         final int msgTypeIndex = message.find(MSG_TYPE);

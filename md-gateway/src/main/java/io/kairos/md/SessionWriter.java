@@ -1,13 +1,15 @@
 package io.kairos.md;
 
+import static io.kairos.fix.wire.FixTags.BODY_LENGTH;
 import static io.kairos.fix.wire.FixTags.MSG_SEQ_NUM;
 import static io.kairos.fix.wire.FixTags.MSG_TYPE;
+import static io.kairos.fix.wire.FixTags.ORIG_SENDING_TIME;
+import static io.kairos.fix.wire.FixTags.POSS_DUP_FLAG;
 import static io.kairos.fix.wire.FixTags.SENDER_COMP_ID;
+import static io.kairos.fix.wire.FixTags.SENDING_TIME;
 import static io.kairos.fix.wire.FixTags.TARGET_COMP_ID;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-
+import io.kairos.fix.wire.FixTags;
 import io.kairos.fix.wire.FixWriter;
 import org.agrona.concurrent.EpochNanoClock;
 
@@ -20,9 +22,10 @@ import org.agrona.concurrent.EpochNanoClock;
  */
 final class SessionWriter
 {
-    private static final byte[] BEGIN_STRING = "8=FIX.4.4\u00019=".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] SENDING_TIME_TAG = "\u000152=".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] POSS_DUP = "43=Y\u0001122=".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] BEGIN_STRING =
+        new FixWriter(16).field(FixTags.BEGIN_STRING, "FIX.4.4").tag(BODY_LENGTH).toBytes();
+    private static final byte[] SENDING_TIME_TAG = new FixWriter(8).soh().tag(SENDING_TIME).toBytes();
+    private static final byte[] POSS_DUP = new FixWriter(16).field(POSS_DUP_FLAG, 'Y').tag(ORIG_SENDING_TIME).toBytes();
     private static final byte[][] ONE_BYTE = new byte[128][];
 
     static
@@ -54,7 +57,7 @@ final class SessionWriter
         final FixWriter constant = new FixWriter(64);
         constant.soh().field(SENDER_COMP_ID, gatewayCompId, 0, gatewayCompId.length)
             .field(TARGET_COMP_ID, state.compIdBytes, 0, state.compIdBytes.length).tag(MSG_SEQ_NUM);
-        compIdsAndSeqTag = Arrays.copyOf(constant.bytes(), constant.position());
+        compIdsAndSeqTag = constant.toBytes();
     }
 
     /**

@@ -197,7 +197,7 @@ class FixSessionProtocolTest
     void shouldLogOutAfterMoreThan64KiBInARowThatMakeNoFrame()
     {
         logOn("MD01", "108=5");
-        final byte[] garbage = new byte[FixFramer.MAX_FRAME_BYTES / 4];
+        final byte[] garbage = new byte[io.kairos.fix.wire.FixFrame.MAX_FRAME_BYTES / 4];
         Arrays.fill(garbage, (byte)'x');
         for (int i = 0; i < 4; i++)
         {
@@ -219,13 +219,13 @@ class FixSessionProtocolTest
         final byte[] sendingTime = "20260101-00:00:00.000000000".getBytes(StandardCharsets.US_ASCII);
         for (int i = 0; i < 16; i++)
         {
-            session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length),
-                sendingTime);
+            session.sendMarketData((byte)'X', body, body.length,
+                FixChecksum.sum(new UnsafeBuffer(body), 0, body.length), sendingTime);
             session.flush();
         }
         assertEquals(0, counters.slowConsumerDisconnects.get());
         assertFalse(connection.closed);
-        session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(ByteBuffer.wrap(body), 0, body.length),
+        session.sendMarketData((byte)'X', body, body.length, FixChecksum.sum(new UnsafeBuffer(body), 0, body.length),
             sendingTime);
         assertEquals(1, counters.slowConsumerDisconnects.get());
         assertTrue(connection.closed);

@@ -1,13 +1,13 @@
 package io.kairos.md;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.kairos.fix.wire.FixChecksum;
 import io.kairos.fix.wire.FixWriter;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * A socket-free {@link SessionConnection} for driving {@link FixSession} directly: every batch it hands out appends
@@ -130,7 +130,7 @@ final class RecordingConnection implements SessionConnection
         final int checksumAt = raw.length - 7;
         final int bodyStart = frame.toString().indexOf('|', "8=FIX.4.4|9=".length()) + 1;
         if (Integer.parseInt(frame.get(9)) != checksumAt - bodyStart
-            || Integer.parseInt(frame.get(10)) != FixChecksum.sum(ByteBuffer.wrap(raw), 0, checksumAt))
+            || Integer.parseInt(frame.get(10)) != FixChecksum.sum(new UnsafeBuffer(raw), 0, checksumAt))
         {
             throw new AssertionError("bad BodyLength or CheckSum: " + frame);
         }

@@ -2,6 +2,8 @@ package io.kairos.latency.fix;
 
 import java.nio.ByteBuffer;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.UtcTimestamps;
 
@@ -30,6 +32,9 @@ public final class FixFields
     private static final int MAX_FIELDS = 16 * MAX_MD_ENTRIES;
 
     private final FixFieldIndex index = new FixFieldIndex(MAX_FIELDS);
+    /** The capture buffer the values lie in, and the same bytes as fix-wire reads them. */
+    private ByteBuffer buffer;
+    private final UnsafeBuffer wire = new UnsafeBuffer(0, 0);
     private int msgType;
     private int clOrdId;
     private int orderId;
@@ -58,7 +63,9 @@ public final class FixFields
         engineOut = -1;
         responseIn = -1;
         mdEntryCount = 0;
-        index.index(buffer, offset, length);
+        this.buffer = buffer;
+        wire.wrap(buffer);
+        index.index(wire, offset, length);
         for (int field = 0, count = index.count(); field < count; field++)
         {
             onField(index.tag(field), field, index.length(field) > 0);
@@ -99,7 +106,7 @@ public final class FixFields
 
     public ByteBuffer buffer()
     {
-        return index.buffer();
+        return buffer;
     }
 
     /** MsgType packed big-endian into an int (up to 4 characters; 'D' is 0x44), or 0 when absent. */
@@ -109,7 +116,6 @@ public final class FixFields
         {
             return 0;
         }
-        final ByteBuffer buffer = index.buffer();
         final int start = index.start(msgType);
         int key = 0;
         for (int i = 0; i < Math.min(index.length(msgType), 4); i++)

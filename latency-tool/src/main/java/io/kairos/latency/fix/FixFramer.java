@@ -3,6 +3,9 @@ package io.kairos.latency.fix;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.kairos.fix.wire.FixChecksum;
 import io.kairos.fix.wire.FixFrame;
 import io.kairos.latency.capture.CaptureProblems;
@@ -41,6 +44,8 @@ public final class FixFramer implements StreamConsumer
 
     private byte[] pending = new byte[4096];
     private ByteBuffer pendingView = ByteBuffer.wrap(pending);
+    /** The buffer being framed, as fix-wire reads it. */
+    private final UnsafeBuffer wire = new UnsafeBuffer(0, 0);
     private int pendingLength;
     private long pendingStreamOffset;
     private int chunkCount;
@@ -125,6 +130,7 @@ public final class FixFramer implements StreamConsumer
     private int process(final ByteBuffer buffer, final int start, final int end, final boolean fromPending,
         final long baseStreamOffset)
     {
+        wire.wrap(buffer);
         int position = start;
         while (position < end)
         {
@@ -140,7 +146,7 @@ public final class FixFramer implements StreamConsumer
                 }
                 hunting = false;
             }
-            final int result = frame(buffer, position, end);
+            final int result = frame(wire, position, end);
             if (result == NEED_MORE)
             {
                 break;
@@ -166,7 +172,7 @@ public final class FixFramer implements StreamConsumer
                 statistics.resynchronisations++;
             }
             statistics.messages++;
-            if (!FixChecksum.matches(buffer, position, result))
+            if (!FixChecksum.matches(wire, position, result))
             {
                 statistics.checksumMismatches++;
             }
@@ -194,12 +200,12 @@ public final class FixFramer implements StreamConsumer
      * {@link #MAX_MESSAGE_BYTES}), {@link #NEED_MORE}, or {@link #GARBAGE} for anything it refuses and for bytes
      * that do not start as {@code 8=FIX} does: the capture is read for FIX only, whatever the BeginString's version.
      */
-    static int frame(final ByteBuffer buffer, final int start, final int end)
+    static int frame(final DirectBuffer buffer, final int start, final int end)
     {
         final int prefix = Math.min(end - start, BEGIN.length);
         for (int i = 0; i < prefix; i++)
         {
-            if (buffer.get(start + i) != BEGIN[i])
+            if (buffer.getByte(start + i) != BEGIN[i])
             {
                 return GARBAGE;
             }

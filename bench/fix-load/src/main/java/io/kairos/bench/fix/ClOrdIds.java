@@ -1,7 +1,8 @@
 package io.kairos.bench.fix;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import org.agrona.DirectBuffer;
 
 import io.kairos.fix.wire.FixWriter;
 
@@ -35,7 +36,7 @@ final class ClOrdIds
     }
 
     /** The request index of the ClOrdID in {@code bytes[start, end)}, or -1 when it is not one of this run's. */
-    int index(final ByteBuffer bytes, final int start, final int end)
+    int index(final DirectBuffer bytes, final int start, final int end)
     {
         if (end - start != prefix.length + DIGITS)
         {
@@ -43,7 +44,7 @@ final class ClOrdIds
         }
         for (int i = 0; i < prefix.length; i++)
         {
-            if (bytes.get(start + i) != prefix[i])
+            if (bytes.getByte(start + i) != prefix[i])
             {
                 return -1;
             }
@@ -51,7 +52,7 @@ final class ClOrdIds
         long index = 0;
         for (int i = start + prefix.length; i < end; i++)
         {
-            final byte b = bytes.get(i);
+            final byte b = bytes.getByte(i);
             if (b < '0' || b > '9')
             {
                 return -1;

@@ -163,7 +163,7 @@ public final class EchoResponder
         if (begin >= 0 && !in.valueEquals(begin, beginString))
         {
             beginString = new byte[in.length(begin)];
-            in.buffer().get(in.start(begin), beginString);
+            in.buffer().getBytes(in.start(begin), beginString);
         }
         frame.reset().beginMessage(beginString).field(MSG_TYPE, msgType);
         frame.tag(SENDER_COMP_ID);

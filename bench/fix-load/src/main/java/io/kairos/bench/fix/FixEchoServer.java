@@ -8,10 +8,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixWriter;
@@ -86,7 +87,7 @@ public final class FixEchoServer implements AutoCloseable
     private void serve(final Socket socket)
     {
         final byte[] buffer = new byte[BUFFER_BYTES];
-        final ByteBuffer view = ByteBuffer.wrap(buffer);
+        final UnsafeBuffer view = new UnsafeBuffer(buffer);
         final FixFieldIndex fields = new FixFieldIndex(MAX_FIELDS);
         final EchoResponder responder = new EchoResponder(epochOffsetNs);
         try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream())

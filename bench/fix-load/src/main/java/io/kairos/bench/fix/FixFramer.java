@@ -1,6 +1,7 @@
 package io.kairos.bench.fix;
 
-import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
+
 
 import io.kairos.fix.wire.FixChecksum;
 import io.kairos.fix.wire.FixFrame;
@@ -28,7 +29,7 @@ public final class FixFramer
      * Returns the length of the complete frame starting at {@code offset} in {@code buffer[offset, limit)}, or
      * {@link #NEED_MORE}, {@link #MALFORMED} or {@link #BAD_CHECKSUM}.
      */
-    public static int frameLength(final ByteBuffer buffer, final int offset, final int limit)
+    public static int frameLength(final DirectBuffer buffer, final int offset, final int limit)
     {
         final int length = FixFrame.frameLength(buffer, offset, limit, Integer.MAX_VALUE);
         if (length <= 0)

@@ -1,8 +1,9 @@
 package io.kairos.bench.fix;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+
+import org.agrona.DirectBuffer;
 
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixTags;
@@ -74,10 +75,10 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
         {
             return true;
         }
-        final ByteBuffer bytes = fields.buffer();
+        final DirectBuffer bytes = fields.buffer();
         for (int i = fields.start(field); i < fields.end(field); i++)
         {
-            final byte b = bytes.get(i);
+            final byte b = bytes.getByte(i);
             if (b >= '1' && b <= '9')
             {
                 return true;

@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixWriter;
 import io.kairos.fix.wire.MsgTypes;
@@ -89,6 +91,8 @@ final class LeanSession
 
     private byte[] inbound = new byte[INITIAL_INBOUND_BYTES];
     private ByteBuffer inboundView = ByteBuffer.wrap(inbound);
+    /** {@link #inbound} as fix-wire reads it (rewrapped when the array grows). */
+    private final UnsafeBuffer inboundWire = new UnsafeBuffer(inbound);
     private int inboundLimit;
     private final InboundSequence inboundSequence = new InboundSequence();
     private long sessionRejects;
@@ -288,12 +292,12 @@ final class LeanSession
         int offset = 0;
         while (true)
         {
-            final int length = FixFramer.frameLength(inboundView, offset, inboundLimit);
+            final int length = FixFramer.frameLength(inboundWire, offset, inboundLimit);
             if (length == FixFramer.NEED_MORE)
             {
                 break;
             }
-            if (length < 0 || fields.index(inboundView, offset, length) != FixFieldIndex.OK)
+            if (length < 0 || fields.index(inboundWire, offset, length) != FixFieldIndex.OK)
             {
                 badFrames++;
                 onClosed();
@@ -320,6 +324,7 @@ final class LeanSession
     {
         inbound = Arrays.copyOf(inbound, inbound.length * 2);
         inboundView = ByteBuffer.wrap(inbound);
+        inboundWire.wrap(inbound);
     }
 
     private void onFrame(final FixFieldIndex fields, final long receivedNs)

@@ -1,9 +1,11 @@
 package io.kairos.bench.fix;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Symbol bytes → instrument index, an open-addressing table over byte arrays, so a market-data entry's Symbol (55)
@@ -29,7 +31,7 @@ final class SymbolIndex
         for (int i = 0; i < symbols.length; i++)
         {
             symbols[i] = instruments.get(i).symbol().getBytes(StandardCharsets.US_ASCII);
-            int slot = hash(ByteBuffer.wrap(symbols[i]), 0, symbols[i].length) & mask;
+            int slot = hash(new UnsafeBuffer(symbols[i]), 0, symbols[i].length) & mask;
             while (slots[slot] >= 0)
             {
                 slot = (slot + 1) & mask;
@@ -39,7 +41,7 @@ final class SymbolIndex
     }
 
     /** Index of the instrument whose symbol is {@code bytes[start, end)}, or -1. */
-    int indexOf(final ByteBuffer bytes, final int start, final int end)
+    int indexOf(final DirectBuffer bytes, final int start, final int end)
     {
         int slot = hash(bytes, start, end) & mask;
         while (slots[slot] >= 0)
@@ -53,7 +55,7 @@ final class SymbolIndex
         return -1;
     }
 
-    private static boolean equals(final byte[] symbol, final ByteBuffer bytes, final int start, final int end)
+    private static boolean equals(final byte[] symbol, final DirectBuffer bytes, final int start, final int end)
     {
         if (symbol.length != end - start)
         {
@@ -61,7 +63,7 @@ final class SymbolIndex
         }
         for (int i = 0; i < symbol.length; i++)
         {
-            if (symbol[i] != bytes.get(start + i))
+            if (symbol[i] != bytes.getByte(start + i))
             {
                 return false;
             }
@@ -69,12 +71,12 @@ final class SymbolIndex
         return true;
     }
 
-    private static int hash(final ByteBuffer bytes, final int start, final int end)
+    private static int hash(final DirectBuffer bytes, final int start, final int end)
     {
         int hash = 0;
         for (int i = start; i < end; i++)
         {
-            hash = hash * 31 + bytes.get(i);
+            hash = hash * 31 + bytes.getByte(i);
         }
         return hash ^ (hash >>> 16);
     }

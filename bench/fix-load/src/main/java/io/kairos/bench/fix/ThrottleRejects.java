@@ -1,7 +1,8 @@
 package io.kairos.bench.fix;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+
+import org.agrona.DirectBuffer;
 
 /**
  * Recognises the venue's throttle answer: a BusinessMessageReject (35=j) whose Text (58) starts with "Throttle"
@@ -23,7 +24,7 @@ final class ThrottleRejects
     }
 
     /** Whether {@code length} bytes of {@code buffer} from {@code start} begin with "Throttle". Allocation-free. */
-    static boolean isThrottleText(final ByteBuffer buffer, final int start, final int length)
+    static boolean isThrottleText(final DirectBuffer buffer, final int start, final int length)
     {
         if (length < PREFIX.length)
         {
@@ -31,7 +32,7 @@ final class ThrottleRejects
         }
         for (int i = 0; i < PREFIX.length; i++)
         {
-            if (buffer.get(start + i) != PREFIX[i])
+            if (buffer.getByte(start + i) != PREFIX[i])
             {
                 return false;
             }

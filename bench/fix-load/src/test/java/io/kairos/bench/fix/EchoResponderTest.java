@@ -3,11 +3,12 @@ package io.kairos.bench.fix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+
+import org.agrona.concurrent.UnsafeBuffer;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,11 +24,11 @@ class EchoResponderTest
     private Message answer(final String bodyWithBars) throws Exception
     {
         final byte[] request = FixFramerTest.frame(bodyWithBars);
-        assertEquals(FixFieldIndex.OK, fields.index(ByteBuffer.wrap(request), 0, request.length));
+        assertEquals(FixFieldIndex.OK, fields.index(new UnsafeBuffer(request), 0, request.length));
         assertEquals(EchoResponder.RESPOND, responder.onMessage(fields, System.nanoTime()));
         final FixWriter frame = responder.frame();
         final int length = frame.position() - frame.frameStart();
-        assertEquals(length, FixFramer.frameLength(ByteBuffer.wrap(frame.bytes()), frame.frameStart(),
+        assertEquals(length, FixFramer.frameLength(new UnsafeBuffer(frame.bytes()), frame.frameStart(),
             frame.position()), "the answer is one well-framed message with a correct CheckSum");
         return new Message(new String(frame.bytes(), frame.frameStart(), length, StandardCharsets.US_ASCII), true);
     }
@@ -66,7 +67,7 @@ class EchoResponderTest
     {
         answer("35=A|49=CLIENT01|56=KAIROS|34=1|98=0|108=30|141=Y|");
         final byte[] heartbeat0 = FixFramerTest.frame("35=0|49=CLIENT01|56=KAIROS|34=2|");
-        assertEquals(FixFieldIndex.OK, fields.index(ByteBuffer.wrap(heartbeat0), 0, heartbeat0.length));
+        assertEquals(FixFieldIndex.OK, fields.index(new UnsafeBuffer(heartbeat0), 0, heartbeat0.length));
         assertEquals(EchoResponder.NONE, responder.onMessage(fields, System.nanoTime()), "a Heartbeat needs no answer");
         final Message heartbeat = answer("35=1|49=CLIENT01|56=KAIROS|34=3|112=ping|");
         assertEquals("ping", heartbeat.getString(112));

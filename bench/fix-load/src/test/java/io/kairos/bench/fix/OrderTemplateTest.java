@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
 import org.junit.jupiter.api.Test;
 
 import io.kairos.fix.wire.FixWriter;
@@ -44,7 +46,7 @@ class OrderTemplateTest
         final ByteBuffer frame = template.seal(seq, EPOCH_NS);
         final byte[] bytes = new byte[frame.remaining()];
         frame.get(bytes);
-        assertEquals(bytes.length, FixFramer.frameLength(ByteBuffer.wrap(bytes), 0, bytes.length),
+        assertEquals(bytes.length, FixFramer.frameLength(new UnsafeBuffer(bytes), 0, bytes.length),
             "one well-framed message with a correct BodyLength and CheckSum");
         final DataDictionary dictionary = new DataDictionary("FIX44.xml");
         final ValidationSettings settings = new ValidationSettings();
@@ -138,11 +140,11 @@ class OrderTemplateTest
     void shouldDecodeItsOwnClOrdIdsAndRejectOthers()
     {
         final byte[] mine = "Lrun-0000012345".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(12_345, clOrdIds.index(ByteBuffer.wrap(mine), 0, mine.length));
+        assertEquals(12_345, clOrdIds.index(new UnsafeBuffer(mine), 0, mine.length));
         final byte[] other = "Lxyz-0000012345".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(-1, clOrdIds.index(ByteBuffer.wrap(other), 0, other.length));
+        assertEquals(-1, clOrdIds.index(new UnsafeBuffer(other), 0, other.length));
         final byte[] shorter = "Lrun-12345".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(-1, clOrdIds.index(ByteBuffer.wrap(shorter), 0, shorter.length));
+        assertEquals(-1, clOrdIds.index(new UnsafeBuffer(shorter), 0, shorter.length));
     }
 
     @Test

@@ -7,11 +7,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.concurrent.UnsafeBuffer;
 
 import io.kairos.fix.wire.FixFieldIndex;
 import io.kairos.fix.wire.FixWriter;
@@ -117,7 +118,7 @@ final class ScriptedFixPeer implements AutoCloseable
     private void serve(final Socket socket)
     {
         final byte[] bytes = new byte[1 << 16];
-        final ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
         final FixFieldIndex in = new FixFieldIndex(128);
         final FixFieldIndex outFields = new FixFieldIndex(128);
         final EchoResponder responder = new EchoResponder(System.currentTimeMillis() * 1_000_000L - System.nanoTime());
@@ -171,7 +172,8 @@ final class ScriptedFixPeer implements AutoCloseable
                         seqOffset++;
                     }
                     final FixWriter answer = responder.frame();
-                    outFields.index(answer.buffer(), answer.frameStart(), answer.position() - answer.frameStart());
+                    outFields.index(new UnsafeBuffer(answer.bytes()), answer.frameStart(),
+                        answer.position() - answer.frameStart());
                     final long seq = outFields.longValue(34) + seqOffset;
                     renumber(outFields, seq, frame);
                     send(frame, output);
