@@ -1,7 +1,8 @@
 package io.kairos.fix.wire;
 
-import org.agrona.DirectBuffer;
 import java.nio.charset.StandardCharsets;
+
+import org.agrona.DirectBuffer;
 
 /**
  * A reusable {@link CharSequence} over ASCII bytes in a buffer, for allocation-free lookups (e.g. a map keyed by

@@ -1,7 +1,8 @@
 package io.kairos.fix.wire;
 
-import org.agrona.DirectBuffer;
 import java.nio.charset.StandardCharsets;
+
+import org.agrona.DirectBuffer;
 
 /**
  * The tag, value start and value end of every field of one frame, in preallocated arrays: a zero-copy index, the
