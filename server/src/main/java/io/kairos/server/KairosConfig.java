@@ -22,6 +22,7 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param metrics  the metrics and health endpoint
  * @param eventDigest {@code engine.event-digest}: digest each partition's live events and print the hashes at stop
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
+ * @param settings the effective value and origin of every key read, for {@code --check-config} ({@link ConfigPrinter})
  */
 public record KairosConfig(
     String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine,
@@ -30,7 +31,8 @@ public record KairosConfig(
     MarketDataGatewayConfig md, TlsListeners tls, MetricsSettings metrics, boolean eventDigest,
     TradingSchedule trading,
     AdminOperators admin,
-    List<String> warnings)
+    List<String> warnings,
+    EffectiveSettings settings)
 {
     public KairosConfig
     {
@@ -41,6 +43,7 @@ public record KairosConfig(
         java.util.Objects.requireNonNull(trading, "trading.open");
         java.util.Objects.requireNonNull(admin, "admin.operators");
         warnings = List.copyOf(warnings);
+        java.util.Objects.requireNonNull(settings, "settings");
     }
 
     /** The layout chosen (by the operator, or by {@code auto} for this machine). */
