@@ -35,18 +35,10 @@ final class ConfigKeys
     static final String THREADING = "server.threading";
     static final String CPU_AFFINITY = "server.cpu-affinity";
     static final String EVENT_DIGEST = "engine.event-digest";
-    static final String METRICS_BIND_ADDRESS = "metrics.bind-address";
-    static final String METRICS_PORT = "metrics.port";
-    static final String METRICS_REQUEST_TIMEOUT_MS = "metrics.request-timeout-ms";
-    static final String METRICS_MAX_CONNECTIONS = "metrics.max-connections";
-    static final String METRICS_BEARER_TOKEN_HASH = "metrics.bearer-token-hash";
-    static final String ADMIN_OPERATORS = "admin.operators";
     static final String TRADING_TIME_ZONE = "trading.time-zone";
     static final String TRADING_DAYS = "trading.days";
     static final String TRADING_OPEN = "trading.open";
     static final String TRADING_CLOSE = "trading.close";
-    private static final String ADMIN_OPERATOR_PREFIX = "admin.operator.";
-    private static final String TOKEN_HASH_FIELD = "token-hash";
 
     /** What {@code --check-config} shows of a key's value. */
     enum Shown
@@ -124,12 +116,6 @@ final class ConfigKeys
         return null;
     }
 
-    /** The key of one operator's token hash: {@code admin.operator.<name>.token-hash}. */
-    static String adminTokenHash(final String name)
-    {
-        return ADMIN_OPERATOR_PREFIX + name + "." + TOKEN_HASH_FIELD;
-    }
-
     /** A choice as the properties file spells it ({@code BUSY_SPIN} → {@code busy-spin}). */
     static String spelling(final Enum<?> choice)
     {
@@ -202,13 +188,14 @@ final class ConfigKeys
         rows.add(LockoutConfig.VERIFY_QUEUE_CAPACITY, access, LockoutConfig.DEFAULT_VERIFY_QUEUE_CAPACITY);
 
         final String metrics = "server (metrics)";
-        rows.add(METRICS_BIND_ADDRESS, metrics, null);
-        rows.add(METRICS_PORT, metrics, null);
-        rows.add(METRICS_REQUEST_TIMEOUT_MS, metrics, null);
-        rows.add(METRICS_MAX_CONNECTIONS, metrics, null);
-        rows.secret(METRICS_BEARER_TOKEN_HASH, metrics);
-        rows.add(ADMIN_OPERATORS, "server (admin)", null);
-        rows.perEntry(ADMIN_OPERATORS, "<NAME>", ConfigKeys::adminTokenHash, "server (admin)", Shown.SECRET, null);
+        rows.add(MetricsSettings.BIND_ADDRESS_PROP_NAME, metrics, null);
+        rows.add(MetricsSettings.PORT_PROP_NAME, metrics, null);
+        rows.add(MetricsSettings.REQUEST_TIMEOUT_MS_PROP_NAME, metrics, MetricsSettings.DEFAULT_REQUEST_TIMEOUT_MS);
+        rows.add(MetricsSettings.MAX_CONNECTIONS_PROP_NAME, metrics, MetricsSettings.DEFAULT_MAX_CONNECTIONS);
+        rows.secret(MetricsSettings.BEARER_TOKEN_HASH_PROP_NAME, metrics);
+        rows.add(AdminOperators.OPERATORS_PROP_NAME, "server (admin)", null);
+        rows.perEntry(AdminOperators.OPERATORS_PROP_NAME, "<NAME>", AdminOperators::tokenHashPropName,
+            "server (admin)", Shown.SECRET, null);
 
         final String engine = "engine";
         rows.add(EngineConfig.JOURNAL_MODE_PROP_NAME, engine, null);

@@ -32,6 +32,12 @@ final class EffectiveSettings
         return origins.get(key);
     }
 
+    /** Every key the loader read, in the order it read them. */
+    java.util.Set<String> keys()
+    {
+        return values.keySet();
+    }
+
     /** Never the values: they include secrets. */
     @Override
     public String toString()

@@ -37,11 +37,11 @@ public record KairosConfig(
     public KairosConfig
     {
         java.util.Objects.requireNonNull(tls, "tls");
-        java.util.Objects.requireNonNull(threadingChoice, "server.threading");
-        java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
-        java.util.Objects.requireNonNull(cluster, "engine.replication");
-        java.util.Objects.requireNonNull(trading, "trading.open");
-        java.util.Objects.requireNonNull(admin, "admin.operators");
+        java.util.Objects.requireNonNull(threadingChoice, ConfigKeys.THREADING);
+        java.util.Objects.requireNonNull(cpuAffinity, ConfigKeys.CPU_AFFINITY);
+        java.util.Objects.requireNonNull(cluster, ClusterConfig.REPLICATION_PROP_NAME);
+        java.util.Objects.requireNonNull(trading, ConfigKeys.TRADING_OPEN);
+        java.util.Objects.requireNonNull(admin, AdminOperators.OPERATORS_PROP_NAME);
         warnings = List.copyOf(warnings);
         java.util.Objects.requireNonNull(settings, "settings");
     }

@@ -51,7 +51,9 @@ import io.kairos.md.MdSessionConfig;
 /**
  * Builds a validated {@link KairosConfig} from the embedded {@value #DEFAULTS_RESOURCE}, the
  * operator's file ({@code --config} or {@code KAIROS_CONFIG}) and {@code KAIROS_*} environment
- * variables. Every default lives in that properties file and nowhere else. Stateless; allocates
+ * variables. Every default lives in that properties file (a component's code default, where it has one, is held equal
+ * to it by {@code ConfigKeysTest}); every key is a component's constant or {@link ConfigKeys}'s, and what a
+ * component's record refuses names its key as data ({@link ConfigValueException#key()}). Stateless; allocates
  * freely (start-up only).
  */
 public final class KairosConfigLoader
@@ -128,7 +130,7 @@ public final class KairosConfigLoader
     /** {@code metrics.*}: the management endpoint; the token hash is checked here so the message names its origin. */
     private static MetricsSettings metrics(final PropertySource source)
     {
-        final String key = ConfigKeys.METRICS_BEARER_TOKEN_HASH;
+        final String key = MetricsSettings.BEARER_TOKEN_HASH_PROP_NAME;
         final String tokenHash = source.optionalString(key, "");
         if (!tokenHash.isEmpty() && !MetricsSettings.isSha256Hex(tokenHash))
         {
@@ -137,21 +139,21 @@ public final class KairosConfigLoader
                 "SHA-256 (printf %s \"$TOKEN\" | sha256sum), never the token itself (set by " +
                 source.origin(key) + ")");
         }
-        return new MetricsSettings(source.bindAddress(ConfigKeys.METRICS_BIND_ADDRESS),
-            source.intValue(ConfigKeys.METRICS_PORT, 0, 65535),
-            source.intValue(ConfigKeys.METRICS_REQUEST_TIMEOUT_MS, 100, 600_000),
-            source.intValue(ConfigKeys.METRICS_MAX_CONNECTIONS, 1, 10_000), tokenHash);
+        return new MetricsSettings(source.bindAddress(MetricsSettings.BIND_ADDRESS_PROP_NAME),
+            source.intValue(MetricsSettings.PORT_PROP_NAME, 0, 65535),
+            source.intValue(MetricsSettings.REQUEST_TIMEOUT_MS_PROP_NAME, 100, 600_000),
+            source.intValue(MetricsSettings.MAX_CONNECTIONS_PROP_NAME, 1, 10_000), tokenHash);
     }
 
     /** {@code admin.*}: the operators allowed the controls on the management port, each with a token hash. */
     private static AdminOperators admin(final PropertySource source)
     {
         final Map<String, String> hashes = new LinkedHashMap<>();
-        final String list = ConfigKeys.ADMIN_OPERATORS;
+        final String list = AdminOperators.OPERATORS_PROP_NAME;
         for (final String name : source.list(list))
         {
             source.compId(list, name);
-            final String key = ConfigKeys.adminTokenHash(name);
+            final String key = AdminOperators.tokenHashPropName(name);
             final String hash = source.optionalString(key, "");
             if (!MetricsSettings.isSha256Hex(hash))
             {
@@ -310,7 +312,8 @@ public final class KairosConfigLoader
             }
             catch (final NumberFormatException ex)
             {
-                throw source.bad(hostedKey, source.raw(hostedKey), "must be a comma-separated list of partition numbers");
+                throw source.bad(hostedKey, source.raw(hostedKey),
+                    "must be a comma-separated list of partition numbers");
             }
         }
         final int ringSize = source.intValue(EngineConfig.RING_SIZE_PROP_NAME, 2, 1 << 30);
@@ -589,7 +592,8 @@ public final class KairosConfigLoader
         final List<MdSessionConfig> sessions = new ArrayList<>();
         for (final String name : sessionNames(source, MarketDataGatewayConfig.SESSIONS_PROP_NAME, compId))
         {
-            final PasswordHash passwordHash = source.passwordHash(MdSessionConfig.propName(name, PasswordHash.PROP_FIELD),
+            final PasswordHash passwordHash = source.passwordHash(
+                MdSessionConfig.propName(name, PasswordHash.PROP_FIELD),
                 MdSessionConfig.propName(name, PasswordHash.CLEAR_TEXT_PROP_FIELD));
             sessions.add(gatewayConfig(source, () -> new MdSessionConfig(name, passwordHash)));
         }
@@ -701,7 +705,7 @@ public final class KairosConfigLoader
         }
         if (metrics.port() != 0 && (metrics.port() == fix.port() || metrics.port() == md.port()))
         {
-            throw source.bad(ConfigKeys.METRICS_PORT, String.valueOf(metrics.port()),
+            throw source.bad(MetricsSettings.PORT_PROP_NAME, String.valueOf(metrics.port()),
                 "is also used by " + fixPort + " or " + mdPort);
         }
     }
@@ -763,7 +767,7 @@ public final class KairosConfigLoader
             if (fixTls > 0 && fixTls == taken)
             {
                 throw source.bad(fixTlsKey, String.valueOf(fixTls),
-                    "is also used by " + ports + ", " + ConfigKeys.METRICS_PORT + " or " + mdTlsKey);
+                    "is also used by " + ports + ", " + MetricsSettings.PORT_PROP_NAME + " or " + mdTlsKey);
             }
         }
         for (final int taken : new int[] {fix.port(), md.port(), metrics.port()})
@@ -771,7 +775,7 @@ public final class KairosConfigLoader
             if (mdTls > 0 && mdTls == taken)
             {
                 throw source.bad(mdTlsKey, String.valueOf(mdTls),
-                    "is also used by " + ports + " or " + ConfigKeys.METRICS_PORT);
+                    "is also used by " + ports + " or " + MetricsSettings.PORT_PROP_NAME);
             }
         }
     }

@@ -298,7 +298,7 @@ final class PropertySource
         }
         if (chosen.containsKey(key))
         {
-            return "server.threading=auto";
+            return ConfigKeys.THREADING + "=auto";
         }
         return defaults.containsKey(key) ? EMBEDDED_DEFAULT : NOTHING;
     }
