@@ -99,7 +99,7 @@ public final class PasswordHash
         }
         catch (final NumberFormatException ex)
         {
-            throw new ConfigValueException(key, null, key, expected + ", its iterations are not a number", ex);
+            throw new ConfigValueException(key, expected + ", its iterations are not a number", ex);
         }
         if (iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS)
         {
@@ -188,7 +188,7 @@ public final class PasswordHash
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new ConfigValueException(key, null, key, what + " is not valid base64", ex);
+            throw new ConfigValueException(key, what + " is not valid base64", ex);
         }
     }
 

@@ -45,7 +45,7 @@ public record MemberEndpoint(String host, int portBase)
         }
         catch (final NumberFormatException ex)
         {
-            throw new ConfigValueException(ClusterConfig.MEMBERS_PROP_NAME, null, ClusterConfig.MEMBERS_PROP_NAME,
+            throw new ConfigValueException(ClusterConfig.MEMBERS_PROP_NAME,
                 "lists '" + text + "', which is not host:port-base", ex);
         }
         return new MemberEndpoint(text.substring(0, colon), port);

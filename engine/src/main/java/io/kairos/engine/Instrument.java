@@ -89,8 +89,8 @@ public record Instrument(
         if (!ok)
         {
             final boolean ofSymbol = "symbol".equals(field);
-            throw new ConfigValueException(ofSymbol ? INSTRUMENTS_PROP_NAME : propName(symbol, field), symbol,
-                "instrument " + field, detail, null);
+            throw ConfigValueException.ofEntry(ofSymbol ? INSTRUMENTS_PROP_NAME : propName(symbol, field), symbol,
+                field, "instrument " + field, detail);
         }
     }
 

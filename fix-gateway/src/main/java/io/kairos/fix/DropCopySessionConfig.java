@@ -93,7 +93,8 @@ public record DropCopySessionConfig(String compId, PasswordHash passwordHash, in
             // the CompID and the session id come from the list (its position), the firms from a key of their own
             final String key = FIRMS_FIELD.equals(field) ? propName(compId, field) :
                 FixGatewayConfig.DROP_COPY_SESSIONS_PROP_NAME;
-            throw new ConfigValueException(key, compId, "drop-copy session " + compId + " " + field, message, null);
+            throw ConfigValueException.ofEntry(key, compId, field, "drop-copy session " + compId + " " + field,
+                message);
         }
     }
 

@@ -62,7 +62,7 @@ public record FixSessionConfig(String compId, PasswordHash passwordHash, int ses
         {
             // the CompID and the session id come from the list (its position), the firm from a key of its own
             final String key = FIRM_FIELD.equals(field) ? propName(compId, field) : FixGatewayConfig.SESSIONS_PROP_NAME;
-            throw new ConfigValueException(key, compId, "session " + compId + " " + field, message, null);
+            throw ConfigValueException.ofEntry(key, compId, field, "session " + compId + " " + field, message);
         }
     }
 

@@ -22,8 +22,8 @@ public record MdSessionConfig(String compId, PasswordHash passwordHash)
         if (compId.isBlank() || !ConfigChecks.isPrintableToken(compId))
         {
             // the CompID comes from the list
-            throw new ConfigValueException(MarketDataGatewayConfig.SESSIONS_PROP_NAME, compId, "md.sessions[].comp-id",
-                "must be printable ASCII without '=', was '" + compId + "'", null);
+            throw ConfigValueException.ofEntry(MarketDataGatewayConfig.SESSIONS_PROP_NAME, compId, "comp-id",
+                "md.sessions[].comp-id", "must be printable ASCII without '=', was '" + compId + "'");
         }
     }
 
