@@ -1,8 +1,10 @@
 package io.kairos.access;
 
+import io.kairos.engine.ConfigChecks;
+
 /**
  * When failed logons lock a CompID or a source host out, shared by both doors. Immutable; the constructor refuses bad
- * values with a message naming the key.
+ * values with a {@link io.kairos.engine.ConfigValueException} carrying the key.
  *
  * @param maxFailuresPerCompId failed logons of one configured CompID (from any host) that lock it out
  *                             ({@code logon.max-failures-per-comp-id})
@@ -23,6 +25,12 @@ public record LockoutConfig(
     public static final String LOCKOUT_SECONDS = "logon.lockout-seconds";
     public static final String MAX_TRACKED_ADDRESSES = "logon.max-tracked-addresses";
     public static final String VERIFY_QUEUE_CAPACITY = "logon.verify-queue-capacity";
+
+    public static final int DEFAULT_MAX_FAILURES_PER_COMP_ID = 5;
+    public static final int DEFAULT_MAX_FAILURES_PER_ADDRESS = 20;
+    public static final long DEFAULT_LOCKOUT_SECONDS = 900;
+    public static final int DEFAULT_MAX_TRACKED_ADDRESSES = 100_000;
+    public static final int DEFAULT_VERIFY_QUEUE_CAPACITY = 64;
 
     private static final int MAX_FAILURES = 1_000_000;
     private static final long MAX_LOCKOUT_MS = 7L * 24 * 3_600_000;
@@ -46,14 +54,12 @@ public record LockoutConfig(
     /** The shipped defaults: 5 failures per CompID, 20 per address, 15 minutes, 100,000 addresses, 64 waiting. */
     public static LockoutConfig defaults()
     {
-        return new LockoutConfig(5, 20, 900_000, 100_000, 64);
+        return new LockoutConfig(DEFAULT_MAX_FAILURES_PER_COMP_ID, DEFAULT_MAX_FAILURES_PER_ADDRESS,
+            DEFAULT_LOCKOUT_SECONDS * 1_000, DEFAULT_MAX_TRACKED_ADDRESSES, DEFAULT_VERIFY_QUEUE_CAPACITY);
     }
 
     private static void require(final boolean ok, final String key, final String message)
     {
-        if (!ok)
-        {
-            throw new IllegalArgumentException(key + " " + message);
-        }
+        ConfigChecks.require(ok, key, message);
     }
 }

@@ -10,6 +10,8 @@ import java.util.Base64;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
+import io.kairos.engine.ConfigValueException;
+
 /**
  * A stored credential: a salted, slow hash of a password (PBKDF2 with HMAC-SHA256, the JDK's own), written
  * {@code pbkdf2-sha256$<iterations>$<salt, base64>$<hash, base64>}. {@link #matches} derives a key of the stored
@@ -20,6 +22,11 @@ import javax.crypto.spec.PBEKeySpec;
  */
 public final class PasswordHash
 {
+    /** The field of a session's key that holds its stored hash: {@code <door>.session.<ID>.password-hash}. */
+    public static final String PROP_FIELD = "password-hash";
+    /** The field of a clear-text password, no longer read: its presence is refused with how to convert it. */
+    public static final String CLEAR_TEXT_PROP_FIELD = "password";
+
     /** The scheme name the string form starts with. */
     public static final String SCHEME = "pbkdf2-sha256";
     /** Iterations {@code kairos-server hash-password} uses by default: OWASP's recommendation for PBKDF2-SHA256. */
@@ -70,20 +77,20 @@ public final class PasswordHash
     /**
      * Reads the string form. The message of a refusal names {@code key} and what is wrong, never the value.
      *
-     * @throws IllegalArgumentException when {@code encoded} is not a valid {@value #SCHEME} hash
+     * @throws ConfigValueException carrying {@code key} when {@code encoded} is not a valid {@value #SCHEME} hash
      */
     public static PasswordHash parse(final String encoded, final String key)
     {
-        final String expected = " must be " + SCHEME + "$<iterations>$<salt base64>$<hash base64> " +
+        final String expected = "must be " + SCHEME + "$<iterations>$<salt base64>$<hash base64> " +
             "(make one with: kairos-server hash-password)";
         if (encoded == null || encoded.isBlank())
         {
-            throw new IllegalArgumentException(key + expected + ", was empty");
+            throw new ConfigValueException(key, expected + ", was empty");
         }
         final String[] parts = encoded.strip().split("\\$", -1);
         if (parts.length != 4 || !parts[0].equals(SCHEME))
         {
-            throw new IllegalArgumentException(key + expected + ", was not in that form");
+            throw new ConfigValueException(key, expected + ", was not in that form");
         }
         final int iterations;
         try
@@ -92,19 +99,22 @@ public final class PasswordHash
         }
         catch (final NumberFormatException ex)
         {
-            throw new IllegalArgumentException(key + expected + ", its iterations are not a number", ex);
+            throw new ConfigValueException(key, expected + ", its iterations are not a number", ex);
         }
-        requireIterations(iterations, key + " iterations");
+        if (iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS)
+        {
+            throw new ConfigValueException(key, "iterations " + iterationsRange(iterations));
+        }
         final byte[] salt = decode(parts[2], key, "salt");
         final byte[] hash = decode(parts[3], key, "hash");
         if (salt.length < MIN_SALT_BYTES || salt.length > MAX_BYTES)
         {
-            throw new IllegalArgumentException(key + " salt must have " + MIN_SALT_BYTES + ".." + MAX_BYTES +
+            throw new ConfigValueException(key, "salt must have " + MIN_SALT_BYTES + ".." + MAX_BYTES +
                 " bytes, had " + salt.length);
         }
         if (hash.length < MIN_HASH_BYTES || hash.length > MAX_BYTES)
         {
-            throw new IllegalArgumentException(key + " hash must have " + MIN_HASH_BYTES + ".." + MAX_BYTES +
+            throw new ConfigValueException(key, "hash must have " + MIN_HASH_BYTES + ".." + MAX_BYTES +
                 " bytes, had " + hash.length);
         }
         return new PasswordHash(iterations, salt, hash);
@@ -178,7 +188,7 @@ public final class PasswordHash
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new IllegalArgumentException(key + " " + what + " is not valid base64", ex);
+            throw new ConfigValueException(key, what + " is not valid base64", ex);
         }
     }
 
@@ -186,8 +196,13 @@ public final class PasswordHash
     {
         if (iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS)
         {
-            throw new IllegalArgumentException(what + " must be in [" + MIN_ITERATIONS + ", " + MAX_ITERATIONS +
-                "] (" + DEFAULT_ITERATIONS + " recommended), was " + iterations);
+            throw new IllegalArgumentException(what + " " + iterationsRange(iterations));
         }
+    }
+
+    private static String iterationsRange(final int iterations)
+    {
+        return "must be in [" + MIN_ITERATIONS + ", " + MAX_ITERATIONS + "] (" + DEFAULT_ITERATIONS +
+            " recommended), was " + iterations;
     }
 }

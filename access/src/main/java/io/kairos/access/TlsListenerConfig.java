@@ -1,5 +1,7 @@
 package io.kairos.access;
 
+import io.kairos.engine.ConfigValueException;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -17,6 +19,12 @@ import java.util.Objects;
  */
 public record TlsListenerConfig(String keyPrefix, int port, Path certFile, Path keyFile, Path clientCaFile)
 {
+    /* Each door's TLS keys: its prefix ("fix." or "md.") followed by one of these. */
+    public static final String TLS_PORT_PROP_SUFFIX = "tls-port";
+    public static final String CERT_FILE_PROP_SUFFIX = "tls.cert-file";
+    public static final String KEY_FILE_PROP_SUFFIX = "tls.key-file";
+    public static final String CLIENT_CA_FILE_PROP_SUFFIX = "tls.client-ca-file";
+
     /** The port of a door without a TLS listener. */
     public static final int OFF_PORT = -1;
 
@@ -27,17 +35,17 @@ public record TlsListenerConfig(String keyPrefix, int port, Path certFile, Path 
         {
             if (port < 0 || port > 65_535)
             {
-                throw new IllegalArgumentException(keyPrefix + "tls-port must be 0..65535, was " + port);
+                throw new ConfigValueException(keyPrefix + TLS_PORT_PROP_SUFFIX, "must be 0..65535, was " + port);
             }
             if (certFile == null)
             {
-                throw new IllegalArgumentException(keyPrefix + "tls.cert-file must be set when " + keyPrefix +
-                    "tls-port is");
+                throw new ConfigValueException(keyPrefix + CERT_FILE_PROP_SUFFIX, "must be set when " + keyPrefix +
+                    TLS_PORT_PROP_SUFFIX + " is");
             }
             if (keyFile == null)
             {
-                throw new IllegalArgumentException(keyPrefix + "tls.key-file must be set when " + keyPrefix +
-                    "tls-port is");
+                throw new ConfigValueException(keyPrefix + KEY_FILE_PROP_SUFFIX, "must be set when " + keyPrefix +
+                    TLS_PORT_PROP_SUFFIX + " is");
             }
         }
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.kairos.engine.ConfigValueException;
 import io.kairos.engine.MediaDriverDirectory;
 
 /**
@@ -32,25 +33,35 @@ public record ClusterConfig(
     Replication replication, List<MemberEndpoint> members, int memberId, Path dir, String clientHost,
     int historyCommands, boolean fileSync, ClusterTimeouts timeouts, ClusterSecret clientSecret)
 {
+    /* The server keys of these settings. */
+    public static final String REPLICATION_PROP_NAME = "engine.replication";
+    public static final String MEMBERS_PROP_NAME = "cluster.members";
+    public static final String MEMBER_ID_PROP_NAME = "cluster.member-id";
+    public static final String DIR_PROP_NAME = "cluster.dir";
+    public static final String FILE_SYNC_PROP_NAME = "cluster.file-sync";
+    public static final String CLIENT_HOST_PROP_NAME = "cluster.client-host";
+    public static final String HISTORY_COMMANDS_PROP_NAME = "cluster.history-commands";
+    public static final String CLIENT_SECRET_PROP_NAME = "cluster.client-secret";
+
     public static final int NOT_A_MEMBER = -1;
 
     public ClusterConfig
     {
-        Objects.requireNonNull(replication, "engine.replication");
+        Objects.requireNonNull(replication, REPLICATION_PROP_NAME);
         members = List.copyOf(members);
-        Objects.requireNonNull(dir, "cluster.dir");
-        Objects.requireNonNull(clientHost, "cluster.client-host");
-        Objects.requireNonNull(timeouts, "cluster.leader-heartbeat-timeout-ms");
+        Objects.requireNonNull(dir, DIR_PROP_NAME);
+        Objects.requireNonNull(clientHost, CLIENT_HOST_PROP_NAME);
+        Objects.requireNonNull(timeouts, ClusterTimeouts.LEADER_HEARTBEAT_TIMEOUT_MS_PROP_NAME);
         if (replication == Replication.CLUSTER)
         {
-            Objects.requireNonNull(clientSecret, "cluster.client-secret");
+            Objects.requireNonNull(clientSecret, CLIENT_SECRET_PROP_NAME);
         }
         if (replication == Replication.CLUSTER)
         {
             if (members.size() != 1 && members.size() != 3 && members.size() != 5)
             {
-                throw new IllegalArgumentException("cluster.members must list 3 or 5 members (1 for a single-member " +
-                    "development cluster), listed " + members.size());
+                throw new ConfigValueException(MEMBERS_PROP_NAME, "must list 3 or 5 members (1 for a "
+                    + "single-member development cluster), listed " + members.size());
             }
             final Set<String> ports = new HashSet<>();
             for (final MemberEndpoint member : members)
@@ -59,7 +70,8 @@ public record ClusterConfig(
                 {
                     if (!ports.add(member.host() + ":" + port))
                     {
-                        throw new IllegalArgumentException("cluster.members has two members on " + member.host() + ":" +
+                        throw new ConfigValueException(MEMBERS_PROP_NAME, "has two members on " + member.host() +
+                            ":" +
                             port + " (members on one host need port bases " + MemberEndpoint.PORTS + " apart)");
                     }
                 }
@@ -68,16 +80,17 @@ public record ClusterConfig(
         if (memberId != NOT_A_MEMBER && (replication != Replication.CLUSTER || memberId < 0 ||
             memberId >= members.size()))
         {
-            throw new IllegalArgumentException("cluster.member-id must be in [0, " + (members.size() - 1) +
-                "] with engine.replication=cluster, was " + memberId);
+            throw new ConfigValueException(MEMBER_ID_PROP_NAME, "must be in [0, " + (members.size() - 1) +
+                "] with " + REPLICATION_PROP_NAME + "=cluster, was " + memberId);
         }
         if (clientHost.isBlank())
         {
-            throw new IllegalArgumentException("cluster.client-host must be set");
+            throw new ConfigValueException(CLIENT_HOST_PROP_NAME, "must be set");
         }
         if (historyCommands < 1)
         {
-            throw new IllegalArgumentException("cluster.history-commands must be at least 1, was " + historyCommands);
+            throw new ConfigValueException(HISTORY_COMMANDS_PROP_NAME, "must be at least 1, was " +
+                historyCommands);
         }
     }
 

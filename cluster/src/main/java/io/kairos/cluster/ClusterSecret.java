@@ -7,6 +7,8 @@ import java.security.MessageDigest;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import io.kairos.engine.ConfigValueException;
+
 /**
  * The secret a gateway (the cluster's client) proves it knows to be let into the cluster, {@code
  * cluster.client-secret}. It never crosses the wire: a member challenges each new client with a random nonce and the
@@ -26,12 +28,12 @@ public final class ClusterSecret
         this.secret = secret;
     }
 
-    /** @throws IllegalArgumentException naming {@code cluster.client-secret} when it is too short */
+    /** @throws ConfigValueException naming {@code cluster.client-secret} when it is too short */
     public static ClusterSecret of(final String secret)
     {
         if (secret == null || secret.length() < MIN_LENGTH)
         {
-            throw new IllegalArgumentException("cluster.client-secret must be at least " + MIN_LENGTH +
+            throw new ConfigValueException(ClusterConfig.CLIENT_SECRET_PROP_NAME, "must be at least " + MIN_LENGTH +
                 " characters (the same on every member and every gateway of the cluster), was " +
                 (secret == null ? 0 : secret.length()));
         }

@@ -2,6 +2,8 @@ package io.kairos.cluster;
 
 import java.util.concurrent.TimeUnit;
 
+import io.kairos.engine.ConfigValueException;
+
 /**
  * How fast the members notice a lost leader and elect another, validated; immutable. Failover takes about
  * {@code leaderHeartbeatTimeoutNs} (silence before the followers give the leader up) plus an election, measured
@@ -20,26 +22,34 @@ public record ClusterTimeouts(long leaderHeartbeatTimeoutNs, long leaderHeartbea
     /** Heartbeats that must fit in the timeout, so that one or two lost or late ones never cost an election. */
     static final int MIN_HEARTBEATS_PER_TIMEOUT = 4;
 
+    public static final String LEADER_HEARTBEAT_TIMEOUT_MS_PROP_NAME = "cluster.leader-heartbeat-timeout-ms";
+    public static final String LEADER_HEARTBEAT_INTERVAL_MS_PROP_NAME = "cluster.leader-heartbeat-interval-ms";
+    public static final String ELECTION_TIMEOUT_MS_PROP_NAME = "cluster.election-timeout-ms";
+    public static final long DEFAULT_LEADER_HEARTBEAT_TIMEOUT_MS = 300;
+    public static final long DEFAULT_LEADER_HEARTBEAT_INTERVAL_MS = 30;
+    public static final long DEFAULT_ELECTION_TIMEOUT_MS = 100;
+
     /** The shipped defaults: sub-second failover for members on cores of their own. */
-    public static final ClusterTimeouts DEFAULTS = ofMillis(300, 30, 100);
+    public static final ClusterTimeouts DEFAULTS = ofMillis(DEFAULT_LEADER_HEARTBEAT_TIMEOUT_MS,
+        DEFAULT_LEADER_HEARTBEAT_INTERVAL_MS, DEFAULT_ELECTION_TIMEOUT_MS);
 
     public ClusterTimeouts
     {
         if (leaderHeartbeatIntervalNs < TimeUnit.MILLISECONDS.toNanos(10))
         {
-            throw new IllegalArgumentException("cluster.leader-heartbeat-interval-ms must be at least 10, was " +
+            throw new ConfigValueException(LEADER_HEARTBEAT_INTERVAL_MS_PROP_NAME, "must be at least 10, was " +
                 TimeUnit.NANOSECONDS.toMillis(leaderHeartbeatIntervalNs));
         }
         if (leaderHeartbeatTimeoutNs < MIN_HEARTBEATS_PER_TIMEOUT * leaderHeartbeatIntervalNs)
         {
-            throw new IllegalArgumentException("cluster.leader-heartbeat-timeout-ms must be at least " +
-                MIN_HEARTBEATS_PER_TIMEOUT + " x cluster.leader-heartbeat-interval-ms (" +
+            throw new ConfigValueException(LEADER_HEARTBEAT_TIMEOUT_MS_PROP_NAME, "must be at least " +
+                MIN_HEARTBEATS_PER_TIMEOUT + " x " + LEADER_HEARTBEAT_INTERVAL_MS_PROP_NAME + " (" +
                 MIN_HEARTBEATS_PER_TIMEOUT * TimeUnit.NANOSECONDS.toMillis(leaderHeartbeatIntervalNs) + "), was " +
                 TimeUnit.NANOSECONDS.toMillis(leaderHeartbeatTimeoutNs));
         }
         if (electionTimeoutNs < TimeUnit.MILLISECONDS.toNanos(100))
         {
-            throw new IllegalArgumentException("cluster.election-timeout-ms must be at least 100, was " +
+            throw new ConfigValueException(ELECTION_TIMEOUT_MS_PROP_NAME, "must be at least 100, was " +
                 TimeUnit.NANOSECONDS.toMillis(electionTimeoutNs));
         }
     }

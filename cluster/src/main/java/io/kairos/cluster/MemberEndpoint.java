@@ -1,5 +1,7 @@
 package io.kairos.cluster;
 
+import io.kairos.engine.ConfigValueException;
+
 /**
  * Where one cluster member listens: a host and the first of {@link #PORTS} consecutive UDP ports (archive control,
  * client ingress, consensus, log, catch-up, in that order). Members on one host need bases at least {@link #PORTS}
@@ -17,11 +19,12 @@ public record MemberEndpoint(String host, int portBase)
     {
         if (host == null || host.isBlank() || host.contains(",") || host.contains("|") || host.contains("="))
         {
-            throw new IllegalArgumentException("cluster.members has a bad host '" + host + "'");
+            throw new ConfigValueException(ClusterConfig.MEMBERS_PROP_NAME, "has a bad host '" + host + "'");
         }
         if (portBase < 1 || portBase > 65535 - PORTS + 1)
         {
-            throw new IllegalArgumentException("cluster.members has port base " + portBase + " of " + host +
+            throw new ConfigValueException(ClusterConfig.MEMBERS_PROP_NAME, "has port base " + portBase + " of " +
+                host +
                 " must be in [1, " + (65535 - PORTS + 1) + "]");
         }
     }
@@ -32,7 +35,8 @@ public record MemberEndpoint(String host, int portBase)
         final int colon = text.lastIndexOf(':');
         if (colon <= 0 || colon == text.length() - 1)
         {
-            throw new IllegalArgumentException("cluster.members lists '" + text + "', which is not host:port-base");
+            throw new ConfigValueException(ClusterConfig.MEMBERS_PROP_NAME, "lists '" + text +
+                "', which is not host:port-base");
         }
         final int port;
         try
@@ -41,7 +45,8 @@ public record MemberEndpoint(String host, int portBase)
         }
         catch (final NumberFormatException ex)
         {
-            throw new IllegalArgumentException("cluster.members lists '" + text + "', which is not host:port-base", ex);
+            throw new ConfigValueException(ClusterConfig.MEMBERS_PROP_NAME,
+                "lists '" + text + "', which is not host:port-base", ex);
         }
         return new MemberEndpoint(text.substring(0, colon), port);
     }

@@ -41,11 +41,29 @@ public record EngineConfig(
     long snapshotEveryCommands,
     long journalForceDelayUs)
 {
+    /* The server keys of these settings; their defaults are below where the code has one of its own. */
+    public static final String PARTITION_COUNT_PROP_NAME = "engine.partition-count";
+    public static final String HOSTED_PARTITIONS_PROP_NAME = "engine.hosted-partitions";
+    public static final String RING_SIZE_PROP_NAME = "engine.ring-size";
+    public static final String WAIT_STRATEGY_PROP_NAME = "engine.wait-strategy";
+    public static final String SELF_TRADE_PREVENTION_PROP_NAME = "engine.self-trade-prevention";
+    public static final String JOURNAL_MODE_PROP_NAME = "journal.mode";
+    public static final String JOURNAL_STAGE_PROP_NAME = "journal.stage";
+    public static final String JOURNAL_DIR_PROP_NAME = "journal.dir";
+    public static final String JOURNAL_SEGMENT_BYTES_PROP_NAME = "journal.segment-bytes";
+    public static final String JOURNAL_FORCE_DELAY_US_PROP_NAME = "journal.force-delay-us";
+    public static final String SNAPSHOT_DIR_PROP_NAME = "snapshot.dir";
+    public static final String SNAPSHOT_EVERY_COMMANDS_PROP_NAME = "snapshot.every-commands";
+
     public static final int MAX_PARTITIONS = 256;
     public static final int DEFAULT_PARTITION_COUNT = 2;
     public static final int DEFAULT_RING_SIZE = 16 * 1024;
+    public static final WaitStrategyType DEFAULT_WAIT_STRATEGY = WaitStrategyType.PARKING;
+    public static final SelfTradePrevention DEFAULT_SELF_TRADE_PREVENTION = SelfTradePrevention.OFF;
+    public static final JournalStage DEFAULT_JOURNAL_STAGE = JournalStage.INLINE;
     public static final long DEFAULT_JOURNAL_SEGMENT_BYTES = 64L * 1024 * 1024;
     public static final long DEFAULT_SNAPSHOT_EVERY_COMMANDS = 1_000_000L;
+    public static final long DEFAULT_JOURNAL_FORCE_DELAY_US = 0;
     /** The longest simulated force delay, in microseconds: one second. */
     public static final long MAX_JOURNAL_FORCE_DELAY_US = 1_000_000L;
     /** Finished orders each partition keeps answering status requests for (about 250 bytes each). */
@@ -54,29 +72,30 @@ public record EngineConfig(
     public EngineConfig
     {
         Objects.requireNonNull(instruments, "instruments");
-        requireInRange(partitionCount, 1, MAX_PARTITIONS, "engine.partition-count");
+        requireInRange(partitionCount, 1, MAX_PARTITIONS, PARTITION_COUNT_PROP_NAME);
         hostedPartitions = List.copyOf(Objects.requireNonNull(hostedPartitions, "hostedPartitions"));
         for (final int p : hostedPartitions)
         {
-            require(p >= 0 && p < partitionCount, "engine.hosted-partitions", "partition " + p + " is outside [0, "
+            require(p >= 0 && p < partitionCount, HOSTED_PARTITIONS_PROP_NAME, "partition " + p + " is outside [0, "
                 + partitionCount + ")");
         }
-        require(ringSize >= 2 && Integer.bitCount(ringSize) == 1, "engine.ring-size",
+        require(ringSize >= 2 && Integer.bitCount(ringSize) == 1, RING_SIZE_PROP_NAME,
             "must be a power of two >= 2, was " + ringSize);
-        Objects.requireNonNull(waitStrategy, "engine.wait-strategy");
-        Objects.requireNonNull(selfTradePrevention, "engine.self-trade-prevention");
-        Objects.requireNonNull(journalMode, "journal.mode");
-        Objects.requireNonNull(journalStage, "journal.stage");
-        require(journalMode == JournalMode.OFF || journalDir != null, "journal.dir",
+        Objects.requireNonNull(waitStrategy, WAIT_STRATEGY_PROP_NAME);
+        Objects.requireNonNull(selfTradePrevention, SELF_TRADE_PREVENTION_PROP_NAME);
+        Objects.requireNonNull(journalMode, JOURNAL_MODE_PROP_NAME);
+        Objects.requireNonNull(journalStage, JOURNAL_STAGE_PROP_NAME);
+        require(journalMode == JournalMode.OFF || journalDir != null, JOURNAL_DIR_PROP_NAME,
             "is required when the journal is on");
-        requireInRange(journalSegmentBytes, 64 * 1024, Integer.MAX_VALUE, "journal.segment-bytes");
-        require(snapshotEveryCommands >= 0, "snapshot.every-commands", "must be >= 0");
-        requireInRange(journalForceDelayUs, 0, MAX_JOURNAL_FORCE_DELAY_US, "journal.force-delay-us");
+        requireInRange(journalSegmentBytes, 64 * 1024, Integer.MAX_VALUE, JOURNAL_SEGMENT_BYTES_PROP_NAME);
+        require(snapshotEveryCommands >= 0, SNAPSHOT_EVERY_COMMANDS_PROP_NAME, "must be >= 0");
+        requireInRange(journalForceDelayUs, 0, MAX_JOURNAL_FORCE_DELAY_US, JOURNAL_FORCE_DELAY_US_PROP_NAME);
         require(snapshotEveryCommands == 0 || journalMode == JournalMode.OFF || snapshotDir != null,
-            "snapshot.dir", "is required when snapshots are on");
+            SNAPSHOT_DIR_PROP_NAME, "is required when snapshots are on");
         for (final Instrument instrument : instruments.instruments())
         {
-            require(instrument.partition() < partitionCount, "instrument." + instrument.symbol() + ".partition",
+            require(instrument.partition() < partitionCount,
+                Instrument.propName(instrument.symbol(), Instrument.PARTITION_FIELD),
                 "is outside [0, " + partitionCount + ")");
         }
     }
@@ -87,8 +106,8 @@ public record EngineConfig(
         final int partitions =
             Math.max(DEFAULT_PARTITION_COUNT, 1 + instruments.stream().mapToInt(Instrument::partition).max().orElse(0));
         return new EngineConfig(new ReferenceData(instruments, partitions), partitions, List.of(), DEFAULT_RING_SIZE,
-            WaitStrategyType.PARKING, SelfTradePrevention.OFF, JournalMode.OFF, JournalStage.INLINE, null,
-            DEFAULT_JOURNAL_SEGMENT_BYTES, null, DEFAULT_SNAPSHOT_EVERY_COMMANDS, 0);
+            DEFAULT_WAIT_STRATEGY, DEFAULT_SELF_TRADE_PREVENTION, JournalMode.OFF, DEFAULT_JOURNAL_STAGE, null,
+            DEFAULT_JOURNAL_SEGMENT_BYTES, null, DEFAULT_SNAPSHOT_EVERY_COMMANDS, DEFAULT_JOURNAL_FORCE_DELAY_US);
     }
 
     public boolean hosts(final int partition)

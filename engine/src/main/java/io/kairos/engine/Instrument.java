@@ -1,12 +1,11 @@
 package io.kairos.engine;
 
 import static io.kairos.engine.ConfigChecks.isPrintableToken;
-import static io.kairos.engine.ConfigChecks.require;
-import static io.kairos.engine.ConfigChecks.requireAtLeast;
 
 /**
  * Reference data for one instrument. Prices are fixed-point ({@link Prices}). Immutable; the
- * constructor refuses bad values with a message naming the field.
+ * constructor refuses bad values with a {@link ConfigValueException} carrying the server key of the field
+ * ({@code instrument.<SYM>.<field>}, {@link #propName}); its message names the field ({@code instrument tick-size}).
  *
  * @param symbol            FIX Symbol (55)
  * @param id                numeric id, unique, ≥ 0
@@ -25,6 +24,19 @@ public record Instrument(
     String symbol, int id, int partition, long tickSize, long lotSize, long referencePrice, int priceBandPercent,
     long maxOrderQty, long maxNotional)
 {
+    /** The server key listing the symbols; each symbol's settings are {@code instrument.<SYM>.<field>}. */
+    public static final String INSTRUMENTS_PROP_NAME = "instruments";
+    /** Fields of {@code instrument.<SYM>.<field>} ({@link #propName}). */
+    public static final String ID_FIELD = "id";
+    public static final String PARTITION_FIELD = "partition";
+    public static final String TICK_SIZE_FIELD = "tick-size";
+    public static final String LOT_SIZE_FIELD = "lot-size";
+    public static final String REFERENCE_PRICE_FIELD = "reference-price";
+    public static final String PRICE_BAND_PERCENT_FIELD = "price-band-percent";
+    public static final String MAX_ORDER_QTY_FIELD = "max-order-qty";
+    public static final String MAX_NOTIONAL_FIELD = "max-notional";
+    private static final String PROP_PREFIX = "instrument.";
+
     /** Hard ceiling of {@code max-order-qty}: 2^31 orders of it sum to less than 2^63. */
     public static final long MAX_ORDER_QTY_LIMIT = 1_000_000_000L;
     /** Default {@code max-order-qty}: the ceiling. */
@@ -45,21 +57,41 @@ public record Instrument(
 
     public Instrument
     {
-        require(symbol != null && !symbol.isBlank(), "instrument symbol", "must not be empty");
-        require(isPrintableToken(symbol), "instrument symbol", "must be printable ASCII without '='");
-        requireAtLeast(id, 0, "instrument id");
-        requireAtLeast(partition, 0, "instrument partition");
-        require(tickSize > 0, "instrument tick-size", "must be > 0");
-        require(lotSize > 0, "instrument lot-size", "must be > 0");
-        require(referencePrice > 0, "instrument reference-price", "must be > 0");
-        require(referencePrice % tickSize == 0, "instrument reference-price", "must be a multiple of tick-size");
-        require(priceBandPercent >= 0 && priceBandPercent <= 1000, "instrument price-band-percent",
+        check(symbol != null && !symbol.isBlank(), symbol, "symbol", "must not be empty");
+        check(isPrintableToken(symbol), symbol, "symbol", "must be printable ASCII without '='");
+        check(id >= 0, symbol, ID_FIELD, "must be >= 0, was " + id);
+        check(partition >= 0, symbol, PARTITION_FIELD, "must be >= 0, was " + partition);
+        check(tickSize > 0, symbol, TICK_SIZE_FIELD, "must be > 0");
+        check(lotSize > 0, symbol, LOT_SIZE_FIELD, "must be > 0");
+        check(referencePrice > 0, symbol, REFERENCE_PRICE_FIELD, "must be > 0");
+        check(referencePrice % tickSize == 0, symbol, REFERENCE_PRICE_FIELD, "must be a multiple of tick-size");
+        check(priceBandPercent >= 0 && priceBandPercent <= 1000, symbol, PRICE_BAND_PERCENT_FIELD,
             "must be in [0, 1000]");
-        require(maxOrderQty >= lotSize && maxOrderQty <= MAX_ORDER_QTY_LIMIT, "instrument max-order-qty",
+        check(maxOrderQty >= lotSize && maxOrderQty <= MAX_ORDER_QTY_LIMIT, symbol, MAX_ORDER_QTY_FIELD,
             "must be in [lot-size, " + MAX_ORDER_QTY_LIMIT + "], was " + maxOrderQty);
-        require(maxNotional >= 1 && maxNotional <= MAX_NOTIONAL_LIMIT, "instrument max-notional",
+        check(maxNotional >= 1 && maxNotional <= MAX_NOTIONAL_LIMIT, symbol, MAX_NOTIONAL_FIELD,
             "must be in [" + Prices.toString(1) + ", " + Prices.toString(MAX_NOTIONAL_LIMIT) + "], was " +
             Prices.toString(maxNotional));
+    }
+
+    /** The server key of one field of one instrument: {@code instrument.<symbol>.<field>}. */
+    public static String propName(final String symbol, final String field)
+    {
+        return PROP_PREFIX + symbol + "." + field;
+    }
+
+    /**
+     * Refuses a field, naming it {@code instrument <field>} in the message as always; a bad symbol is the fault of
+     * the list of symbols.
+     */
+    private static void check(final boolean ok, final String symbol, final String field, final String detail)
+    {
+        if (!ok)
+        {
+            final boolean ofSymbol = "symbol".equals(field);
+            throw ConfigValueException.ofEntry(ofSymbol ? INSTRUMENTS_PROP_NAME : propName(symbol, field), symbol,
+                field, "instrument " + field, detail);
+        }
     }
 
     /**

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import io.kairos.engine.ConfigChecks;
 import io.kairos.access.PasswordHash;
+import io.kairos.engine.ConfigChecks;
+import io.kairos.engine.ConfigValueException;
 
 /**
  * One drop-copy session the gateway accepts ({@code fix.drop-copy-sessions}): it logs on at the order-entry port with
@@ -21,6 +22,10 @@ import io.kairos.access.PasswordHash;
  */
 public record DropCopySessionConfig(String compId, PasswordHash passwordHash, int sessionId, List<String> firms)
 {
+    /** The field of {@code fix.drop-copy-session.<ID>.firms} ({@link #propName}). */
+    public static final String FIRMS_FIELD = "firms";
+    private static final String PROP_PREFIX = FixGatewayConfig.PROP_PREFIX + "drop-copy-session.";
+
     public DropCopySessionConfig
     {
         Objects.requireNonNull(compId, "drop-copy-session.comp-id");
@@ -29,17 +34,23 @@ public record DropCopySessionConfig(String compId, PasswordHash passwordHash, in
         require(!compId.isEmpty() && compId.length() <= FixSessionConfig.MAX_COMP_ID_LENGTH &&
             ConfigChecks.isPrintableToken(compId), compId, "comp-id",
             "must have 1.." + FixSessionConfig.MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
-        ConfigChecks.requireAtLeast(sessionId, 1, "drop-copy session " + compId + " session-id");
-        require(!firms.isEmpty(), compId, "firms", "must name at least one member firm");
+        require(sessionId >= 1, compId, "session-id", "must be >= 1, was " + sessionId);
+        require(!firms.isEmpty(), compId, FIRMS_FIELD, "must name at least one member firm");
         final Set<String> seen = new HashSet<>();
         for (final String firm : firms)
         {
             require(firm != null && !firm.isEmpty() && firm.length() <= FixSessionConfig.MAX_COMP_ID_LENGTH &&
-                ConfigChecks.isPrintableToken(firm), compId, "firms",
+                ConfigChecks.isPrintableToken(firm), compId, FIRMS_FIELD,
                 "must be names of 1.." + FixSessionConfig.MAX_COMP_ID_LENGTH +
                 " printable ASCII characters without '=', was " + firm);
-            require(seen.add(firm), compId, "firms", "names " + firm + " twice");
+            require(seen.add(firm), compId, FIRMS_FIELD, "names " + firm + " twice");
         }
+    }
+
+    /** The server key of one field of one drop-copy session: {@code fix.drop-copy-session.<compId>.<field>}. */
+    public static String propName(final String compId, final String field)
+    {
+        return PROP_PREFIX + compId + "." + field;
     }
 
     /**
@@ -79,7 +90,11 @@ public record DropCopySessionConfig(String compId, PasswordHash passwordHash, in
     {
         if (!ok)
         {
-            throw new IllegalArgumentException("drop-copy session " + compId + " " + field + " " + message);
+            // the CompID and the session id come from the list (its position), the firms from a key of their own
+            final String key = FIRMS_FIELD.equals(field) ? propName(compId, field) :
+                FixGatewayConfig.DROP_COPY_SESSIONS_PROP_NAME;
+            throw ConfigValueException.ofEntry(key, compId, field, "drop-copy session " + compId + " " + field,
+                message);
         }
     }
 

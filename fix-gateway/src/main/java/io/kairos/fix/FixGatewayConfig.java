@@ -59,11 +59,30 @@ public record FixGatewayConfig(
     DoorLimits limits,
     List<DropCopySessionConfig> dropCopySessions)
 {
+    /** The order-entry door's keys start with this ({@link DoorLimits}, TLS and the keys below). */
+    public static final String PROP_PREFIX = "fix.";
+    public static final String BIND_ADDRESS_PROP_NAME = PROP_PREFIX + "bind-address";
+    public static final String PORT_PROP_NAME = PROP_PREFIX + "port";
+    public static final String COMP_ID_PROP_NAME = PROP_PREFIX + "comp-id";
+    public static final String DATA_DIR_PROP_NAME = PROP_PREFIX + "data-dir";
+    public static final String MAX_SESSIONS_PROP_NAME = PROP_PREFIX + "max-sessions";
+    public static final String HEARTBEAT_INTERVAL_SECONDS_PROP_NAME = PROP_PREFIX + "heartbeat-interval-seconds";
+    public static final String MAX_HEART_BT_INT_SECONDS_PROP_NAME = PROP_PREFIX + "max-heart-bt-int-seconds";
+    public static final String THROTTLE_MESSAGES_PER_SECOND_PROP_NAME = PROP_PREFIX + "throttle.messages-per-second";
+    public static final String THROTTLE_DISCONNECT_AFTER_REJECTS_PROP_NAME =
+        PROP_PREFIX + "throttle.disconnect-after-rejects";
+    public static final String IDLE_STRATEGY_PROP_NAME = PROP_PREFIX + "idle-strategy";
+    /** The order-entry sessions' CompIDs; each one's settings are {@link FixSessionConfig#propName}. */
+    public static final String SESSIONS_PROP_NAME = PROP_PREFIX + "sessions";
+    /** The drop-copy sessions' CompIDs; each one's settings are {@link DropCopySessionConfig#propName}. */
+    public static final String DROP_COPY_SESSIONS_PROP_NAME = PROP_PREFIX + "drop-copy-sessions";
+
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9880;
     public static final String DEFAULT_COMP_ID = "KAIROS";
     public static final int DEFAULT_SESSION_COUNT = 10;
-    public static final int DEFAULT_MAX_SESSIONS = 100;
+    public static final int DEFAULT_MAX_SESSIONS = 64;
+    public static final IdleMode DEFAULT_IDLE_MODE = IdleMode.BACKOFF;
     public static final int DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 30;
     public static final int DEFAULT_THROTTLE_MESSAGES_PER_SECOND = 150;
     public static final int DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS = 450;
@@ -79,46 +98,50 @@ public record FixGatewayConfig(
 
     public FixGatewayConfig
     {
-        Objects.requireNonNull(bindAddress, "fix.bind-address");
-        Objects.requireNonNull(compId, "fix.comp-id");
-        Objects.requireNonNull(dataDir, "fix.data-dir");
-        Objects.requireNonNull(idleMode, "fix.idle-strategy");
+        Objects.requireNonNull(bindAddress, BIND_ADDRESS_PROP_NAME);
+        Objects.requireNonNull(compId, COMP_ID_PROP_NAME);
+        Objects.requireNonNull(dataDir, DATA_DIR_PROP_NAME);
+        Objects.requireNonNull(idleMode, IDLE_STRATEGY_PROP_NAME);
         Objects.requireNonNull(logonLockout, "logon.*");
-        Objects.requireNonNull(limits, "fix.max-unauthenticated-connections");
-        sessions = List.copyOf(Objects.requireNonNull(sessions, "fix.sessions"));
-        require(!bindAddress.isBlank(), "fix.bind-address", "must not be empty");
-        requireInRange(port, 0, 65_535, "fix.port");
+        Objects.requireNonNull(limits, PROP_PREFIX + DoorLimits.MAX_UNAUTHENTICATED_CONNECTIONS_PROP_SUFFIX);
+        sessions = List.copyOf(Objects.requireNonNull(sessions, SESSIONS_PROP_NAME));
+        require(!bindAddress.isBlank(), BIND_ADDRESS_PROP_NAME, "must not be empty");
+        requireInRange(port, 0, 65_535, PORT_PROP_NAME);
         require(!compId.isEmpty() && compId.length() <= FixSessionConfig.MAX_COMP_ID_LENGTH &&
-            isPrintableToken(compId), "fix.comp-id",
+            isPrintableToken(compId), COMP_ID_PROP_NAME,
             "must be 1.." + FixSessionConfig.MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
-        require(!sessions.isEmpty(), "fix.sessions", "must name at least one session");
-        requireAtLeast(maxSessions, 1, "fix.max-sessions");
-        requireAtMost(maxSessions, MAX_SESSIONS_LIMIT, "fix.max-sessions");
-        requireInRange(heartbeatIntervalSeconds, 1, 3600, "fix.heartbeat-interval-seconds");
-        requireAtLeast(throttleMessagesPerSecond, 1, "fix.throttle.messages-per-second");
-        requireAtMost(throttleMessagesPerSecond, MAX_THROTTLE_MESSAGES_PER_SECOND, "fix.throttle.messages-per-second");
-        requireAtLeast(throttleDisconnectAfterRejects, 1, "fix.throttle.disconnect-after-rejects");
-        requireInRange(maxHeartBtIntSeconds, 1, MAX_HEART_BT_INT_LIMIT_SECONDS, "fix.max-heart-bt-int-seconds");
+        require(!sessions.isEmpty(), SESSIONS_PROP_NAME, "must name at least one session");
+        requireAtLeast(maxSessions, 1, MAX_SESSIONS_PROP_NAME);
+        requireAtMost(maxSessions, MAX_SESSIONS_LIMIT, MAX_SESSIONS_PROP_NAME);
+        requireInRange(heartbeatIntervalSeconds, 1, 3600, HEARTBEAT_INTERVAL_SECONDS_PROP_NAME);
+        requireAtLeast(throttleMessagesPerSecond, 1, THROTTLE_MESSAGES_PER_SECOND_PROP_NAME);
+        requireAtMost(throttleMessagesPerSecond, MAX_THROTTLE_MESSAGES_PER_SECOND,
+            THROTTLE_MESSAGES_PER_SECOND_PROP_NAME);
+        requireAtLeast(throttleDisconnectAfterRejects, 1, THROTTLE_DISCONNECT_AFTER_REJECTS_PROP_NAME);
+        requireInRange(maxHeartBtIntSeconds, 1, MAX_HEART_BT_INT_LIMIT_SECONDS,
+            MAX_HEART_BT_INT_SECONDS_PROP_NAME);
         final Set<String> compIds = new HashSet<>();
         final Set<Integer> sessionIds = new HashSet<>();
         for (final FixSessionConfig session : sessions)
         {
-            require(compIds.add(session.compId()), "fix.sessions", "duplicate comp-id " + session.compId());
-            require(sessionIds.add(session.sessionId()), "fix.sessions", "duplicate session-id " + session.sessionId());
-            require(session.sessionId() <= MAX_SESSION_ID, "fix.sessions",
+            require(compIds.add(session.compId()), SESSIONS_PROP_NAME, "duplicate comp-id " + session.compId());
+            require(sessionIds.add(session.sessionId()), SESSIONS_PROP_NAME,
+                "duplicate session-id " + session.sessionId());
+            require(session.sessionId() <= MAX_SESSION_ID, SESSIONS_PROP_NAME,
                 "session-id of " + session.compId() + " must be <= " + MAX_SESSION_ID);
-            require(!session.compId().equals(compId), "fix.sessions", "comp-id " + compId + " is the gateway's own");
+            require(!session.compId().equals(compId), SESSIONS_PROP_NAME,
+                "comp-id " + compId + " is the gateway's own");
         }
-        dropCopySessions = List.copyOf(Objects.requireNonNull(dropCopySessions, "fix.drop-copy-sessions"));
+        dropCopySessions = List.copyOf(Objects.requireNonNull(dropCopySessions, DROP_COPY_SESSIONS_PROP_NAME));
         for (final DropCopySessionConfig dropCopy : dropCopySessions)
         {
-            require(compIds.add(dropCopy.compId()), "fix.drop-copy-sessions",
+            require(compIds.add(dropCopy.compId()), DROP_COPY_SESSIONS_PROP_NAME,
                 "comp-id " + dropCopy.compId() + " is already a session's");
-            require(sessionIds.add(dropCopy.sessionId()), "fix.drop-copy-sessions",
+            require(sessionIds.add(dropCopy.sessionId()), DROP_COPY_SESSIONS_PROP_NAME,
                 "session-id " + dropCopy.sessionId() + " of " + dropCopy.compId() + " is already a session's");
-            require(dropCopy.sessionId() <= MAX_SESSION_ID, "fix.drop-copy-sessions",
+            require(dropCopy.sessionId() <= MAX_SESSION_ID, DROP_COPY_SESSIONS_PROP_NAME,
                 "session-id of " + dropCopy.compId() + " must be <= " + MAX_SESSION_ID);
-            require(!dropCopy.compId().equals(compId), "fix.drop-copy-sessions",
+            require(!dropCopy.compId().equals(compId), DROP_COPY_SESSIONS_PROP_NAME,
                 "comp-id " + compId + " is the gateway's own");
         }
     }
@@ -172,8 +195,8 @@ public record FixGatewayConfig(
         }
         return new FixGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, dataDir, sessions,
             DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_THROTTLE_MESSAGES_PER_SECOND,
-            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, IdleMode.BACKOFF, DEFAULT_MAX_HEART_BT_INT_SECONDS,
-            LockoutConfig.defaults(), DoorLimits.defaults("fix."));
+            DEFAULT_THROTTLE_DISCONNECT_AFTER_REJECTS, DEFAULT_IDLE_MODE, DEFAULT_MAX_HEART_BT_INT_SECONDS,
+            LockoutConfig.defaults(), DoorLimits.defaults(PROP_PREFIX));
     }
 
     public FixGatewayConfig withIdleMode(final IdleMode newIdleMode)

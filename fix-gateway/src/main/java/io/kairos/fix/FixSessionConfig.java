@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import io.kairos.access.PasswordHash;
 import io.kairos.engine.ConfigChecks;
+import io.kairos.engine.ConfigValueException;
 
 /**
  * One order-entry session the gateway accepts. Immutable; the constructor refuses bad values with a
@@ -22,6 +23,11 @@ public record FixSessionConfig(String compId, PasswordHash passwordHash, int ses
     String firm)
 {
     public static final int MAX_COMP_ID_LENGTH = 64;
+    /* Fields of fix.session.<ID>.<field> ({@link #propName}); the password hash's is PasswordHash's. */
+    public static final String CANCEL_ON_DISCONNECT_FIELD = "cancel-on-disconnect";
+    public static final String FIRM_FIELD = "firm";
+    public static final boolean DEFAULT_CANCEL_ON_DISCONNECT = false;
+    private static final String PROP_PREFIX = FixGatewayConfig.PROP_PREFIX + "session.";
 
     public FixSessionConfig
     {
@@ -31,10 +37,16 @@ public record FixSessionConfig(String compId, PasswordHash passwordHash, int ses
             "must have 1.." + MAX_COMP_ID_LENGTH + " characters");
         require(ConfigChecks.isPrintableToken(compId), compId, "comp-id",
             "must be printable ASCII without '='");
-        ConfigChecks.requireAtLeast(sessionId, 1, "session " + compId + " session-id");
+        require(sessionId >= 1, compId, "session-id", "must be >= 1, was " + sessionId);
         Objects.requireNonNull(firm, "session." + compId + ".firm");
         require(!firm.isEmpty() && firm.length() <= MAX_COMP_ID_LENGTH && ConfigChecks.isPrintableToken(firm), compId,
-            "firm", "must have 1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
+            FIRM_FIELD, "must have 1.." + MAX_COMP_ID_LENGTH + " printable ASCII characters without '='");
+    }
+
+    /** The server key of one field of one session: {@code fix.session.<compId>.<field>}. */
+    public static String propName(final String compId, final String field)
+    {
+        return PROP_PREFIX + compId + "." + field;
     }
 
     /** A session that is a firm of its own (the firm is its CompID). */
@@ -48,7 +60,9 @@ public record FixSessionConfig(String compId, PasswordHash passwordHash, int ses
     {
         if (!ok)
         {
-            throw new IllegalArgumentException("session " + compId + " " + field + " " + message);
+            // the CompID and the session id come from the list (its position), the firm from a key of its own
+            final String key = FIRM_FIELD.equals(field) ? propName(compId, field) : FixGatewayConfig.SESSIONS_PROP_NAME;
+            throw ConfigValueException.ofEntry(key, compId, field, "session " + compId + " " + field, message);
         }
     }
 

@@ -48,6 +48,21 @@ public record MarketDataGatewayConfig(
     DoorLimits limits,
     int maxSnapshotRequestsPerSecond)
 {
+    /** The market-data door's keys start with this ({@link DoorLimits}, TLS and the keys below). */
+    public static final String PROP_PREFIX = "md.";
+    public static final String BIND_ADDRESS_PROP_NAME = PROP_PREFIX + "bind-address";
+    public static final String PORT_PROP_NAME = PROP_PREFIX + "port";
+    public static final String COMP_ID_PROP_NAME = PROP_PREFIX + "comp-id";
+    /** The sessions' CompIDs; each one's settings are {@link MdSessionConfig#propName}. */
+    public static final String SESSIONS_PROP_NAME = PROP_PREFIX + "sessions";
+    public static final String HEARTBEAT_INTERVAL_SECONDS_PROP_NAME = PROP_PREFIX + "heartbeat-interval-seconds";
+    public static final String MAX_DEPTH_PROP_NAME = PROP_PREFIX + "max-depth";
+    public static final String OUTBOUND_QUEUE_LIMIT_MESSAGES_PROP_NAME = PROP_PREFIX + "outbound-queue-limit-messages";
+    public static final String IDLE_STRATEGY_PROP_NAME = PROP_PREFIX + "idle-strategy";
+    public static final String MAX_SUBSCRIPTIONS_PER_SESSION_PROP_NAME = PROP_PREFIX + "max-subscriptions-per-session";
+    public static final String MAX_SNAPSHOT_REQUESTS_PER_SECOND_PROP_NAME =
+        PROP_PREFIX + "max-snapshot-requests-per-second";
+
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 9881;
     public static final String DEFAULT_COMP_ID = "KAIROS-MD";
@@ -58,29 +73,31 @@ public record MarketDataGatewayConfig(
     public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 100;
     public static final int MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT = 100_000;
     public static final int DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND = 10;
+    public static final MdIdleMode DEFAULT_IDLE_MODE = MdIdleMode.BLOCK;
 
     public MarketDataGatewayConfig
     {
-        Objects.requireNonNull(bindAddress, "md.bind-address");
-        Objects.requireNonNull(compId, "md.comp-id");
-        Objects.requireNonNull(idleMode, "md.idle-strategy");
+        Objects.requireNonNull(bindAddress, BIND_ADDRESS_PROP_NAME);
+        Objects.requireNonNull(compId, COMP_ID_PROP_NAME);
+        Objects.requireNonNull(idleMode, IDLE_STRATEGY_PROP_NAME);
         Objects.requireNonNull(logonLockout, "logon.*");
-        Objects.requireNonNull(limits, "md.max-unauthenticated-connections");
-        requireInRange(port, 0, 65535, "md.port");
-        require(!compId.isBlank() && isPrintableToken(compId), "md.comp-id", "must be printable ASCII without '='");
-        sessions = List.copyOf(Objects.requireNonNull(sessions, "md.sessions"));
-        require(!sessions.isEmpty(), "md.sessions", "must list at least one session");
+        Objects.requireNonNull(limits, PROP_PREFIX + DoorLimits.MAX_UNAUTHENTICATED_CONNECTIONS_PROP_SUFFIX);
+        requireInRange(port, 0, 65535, PORT_PROP_NAME);
+        require(!compId.isBlank() && isPrintableToken(compId), COMP_ID_PROP_NAME,
+            "must be printable ASCII without '='");
+        sessions = List.copyOf(Objects.requireNonNull(sessions, SESSIONS_PROP_NAME));
+        require(!sessions.isEmpty(), SESSIONS_PROP_NAME, "must list at least one session");
         final Set<String> compIds = new HashSet<>();
         for (final MdSessionConfig session : sessions)
         {
-            require(compIds.add(session.compId()), "md.sessions", "duplicate comp-id " + session.compId());
+            require(compIds.add(session.compId()), SESSIONS_PROP_NAME, "duplicate comp-id " + session.compId());
         }
-        requireInRange(heartbeatIntervalSeconds, 1, 3600, "md.heartbeat-interval-seconds");
-        requireInRange(maxDepth, 1, 1000, "md.max-depth");
-        requireInRange(outboundQueueLimitMessages, 16, 10_000_000, "md.outbound-queue-limit-messages");
+        requireInRange(heartbeatIntervalSeconds, 1, 3600, HEARTBEAT_INTERVAL_SECONDS_PROP_NAME);
+        requireInRange(maxDepth, 1, 1000, MAX_DEPTH_PROP_NAME);
+        requireInRange(outboundQueueLimitMessages, 16, 10_000_000, OUTBOUND_QUEUE_LIMIT_MESSAGES_PROP_NAME);
         requireInRange(maxSubscriptionsPerSession, 1, MAX_SUBSCRIPTIONS_PER_SESSION_LIMIT,
-            "md.max-subscriptions-per-session");
-        requireInRange(maxSnapshotRequestsPerSecond, 1, 100_000, "md.max-snapshot-requests-per-second");
+            MAX_SUBSCRIPTIONS_PER_SESSION_PROP_NAME);
+        requireInRange(maxSnapshotRequestsPerSecond, 1, 100_000, MAX_SNAPSHOT_REQUESTS_PER_SECOND_PROP_NAME);
     }
 
     /** 127.0.0.1:9881, CompID KAIROS-MD, sessions MD01..MD10 with passwords md01pass..md10pass (cheap hashes:
@@ -95,8 +112,8 @@ public record MarketDataGatewayConfig(
         }
         return new MarketDataGatewayConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, DEFAULT_COMP_ID, sessions,
             DEFAULT_HEARTBEAT_INTERVAL_SECONDS, DEFAULT_MAX_DEPTH, DEFAULT_OUTBOUND_QUEUE_LIMIT_MESSAGES,
-            MdIdleMode.BLOCK, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION, LockoutConfig.defaults(),
-            DoorLimits.defaults("md."), DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND);
+            DEFAULT_IDLE_MODE, DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION, LockoutConfig.defaults(),
+            DoorLimits.defaults(PROP_PREFIX), DEFAULT_MAX_SNAPSHOT_REQUESTS_PER_SECOND);
     }
 
     public MarketDataGatewayConfig withPort(final int newPort)

@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import io.kairos.access.PasswordHash;
 import io.kairos.engine.ConfigChecks;
+import io.kairos.engine.ConfigValueException;
 
 /**
  * One market-data session the gateway accepts: the client's CompID (its SenderCompID, 49) and the stored hash of the
@@ -12,15 +13,24 @@ import io.kairos.engine.ConfigChecks;
  */
 public record MdSessionConfig(String compId, PasswordHash passwordHash)
 {
+    private static final String PROP_PREFIX = MarketDataGatewayConfig.PROP_PREFIX + "session.";
+
     public MdSessionConfig
     {
         Objects.requireNonNull(compId, "md.sessions[].comp-id");
         Objects.requireNonNull(passwordHash, "md.sessions[" + compId + "].password-hash");
         if (compId.isBlank() || !ConfigChecks.isPrintableToken(compId))
         {
-            throw new IllegalArgumentException("md.sessions[].comp-id must be printable ASCII without '=', was '"
-                + compId + "'");
+            // the CompID comes from the list
+            throw ConfigValueException.ofEntry(MarketDataGatewayConfig.SESSIONS_PROP_NAME, compId, "comp-id",
+                "md.sessions[].comp-id", "must be printable ASCII without '=', was '" + compId + "'");
         }
+    }
+
+    /** The server key of one field of one session: {@code md.session.<compId>.<field>}. */
+    public static String propName(final String compId, final String field)
+    {
+        return PROP_PREFIX + compId + "." + field;
     }
 
     /**

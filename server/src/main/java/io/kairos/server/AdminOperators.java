@@ -18,6 +18,11 @@ public record AdminOperators(Map<String, String> tokenHashes)
     /** No operator: the controls answer 403. */
     public static final AdminOperators NONE = new AdminOperators(Map.of());
 
+    /** The server key listing the operators; each one's token hash is {@link #tokenHashPropName}. */
+    public static final String OPERATORS_PROP_NAME = "admin.operators";
+    private static final String OPERATOR_PROP_PREFIX = "admin.operator.";
+    private static final String TOKEN_HASH_FIELD = "token-hash";
+
     public AdminOperators
     {
         final Map<String, String> copy = new LinkedHashMap<>();
@@ -26,7 +31,7 @@ public record AdminOperators(Map<String, String> tokenHashes)
             if (!MetricsSettings.isSha256Hex(hash))
             {
                 // the value is not echoed: it may be the token itself
-                throw new ConfigException("admin.operator." + name + ".token-hash",
+                throw new ConfigException(tokenHashPropName(name),
                     "must be the 64 hex digits of the token's SHA-256, never the token itself");
             }
             copy.put(name, hash.toLowerCase(java.util.Locale.ROOT));
@@ -67,5 +72,11 @@ public record AdminOperators(Map<String, String> tokenHashes)
     public String toString()
     {
         return "AdminOperators" + tokenHashes.keySet();
+    }
+
+    /** The server key of one operator's token hash: {@code admin.operator.<name>.token-hash}. */
+    public static String tokenHashPropName(final String name)
+    {
+        return OPERATOR_PROP_PREFIX + name + "." + TOKEN_HASH_FIELD;
     }
 }

@@ -1,6 +1,5 @@
 package io.kairos.server;
 
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import io.kairos.access.DoorLimits;
@@ -16,7 +15,11 @@ import io.kairos.fix.FixGatewayConfig;
 import io.kairos.fix.FixSessionConfig;
 import io.kairos.md.MarketDataGatewayConfig;
 
-/** Renders the effective configuration for {@code --check-config}, password hashes never shown. Stateless. */
+/**
+ * Renders the effective configuration for {@code --check-config}: a summary per component, then every key of the
+ * key table ({@link ConfigKeys}) with its effective value, each per-entry key once per entry of its list; what the
+ * table marks secret (password and token hashes, the cluster's secret) is never shown. Stateless.
+ */
 final class ConfigPrinter
 {
     private ConfigPrinter()
@@ -26,7 +29,7 @@ final class ConfigPrinter
     /** A choice as the configuration spells it ({@code BUSY_SPIN} → {@code busy-spin}). */
     private static String spelling(final Enum<?> choice)
     {
-        return choice.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return ConfigKeys.spelling(choice);
     }
 
     private static void appendTls(final StringBuilder text, final String door, final TlsListenerConfig tls)
@@ -137,7 +140,56 @@ final class ConfigPrinter
                 .append(" band=").append(i.priceBandPercent())
                 .append("%\n");
         }
+        appendSettings(text, config.settings());
         return text.toString();
+    }
+
+    /** Every key of the table, {@code key=value}, and where the value came from unless the embedded default. */
+    private static void appendSettings(final StringBuilder text, final EffectiveSettings settings)
+    {
+        text.append("settings (key=value; where a value comes from other than the embedded default, said after it):\n");
+        for (final ConfigKeys.Key key : ConfigKeys.all())
+        {
+            if (!key.perEntry())
+            {
+                appendSetting(text, key, key.name(), settings);
+                continue;
+            }
+            final String list = settings.value(key.list());
+            if (list == null || list.isEmpty())
+            {
+                continue;
+            }
+            for (final String entry : list.split(","))
+            {
+                appendSetting(text, key, key.of(entry.trim()), settings);
+            }
+        }
+    }
+
+    private static void appendSetting(
+        final StringBuilder text, final ConfigKeys.Key key, final String name, final EffectiveSettings settings)
+    {
+        final String value = settings.value(name);
+        text.append("  ").append(name).append('=');
+        if (value == null)
+        {
+            text.append("(not set)");
+        }
+        else if (key.shown() == ConfigKeys.Shown.SECRET)
+        {
+            text.append(value.isEmpty() ? "" : "(set, not shown)");
+        }
+        else
+        {
+            text.append(value);
+        }
+        final String origin = settings.origin(name);
+        if (origin != null && !origin.equals(PropertySource.EMBEDDED_DEFAULT) && !origin.equals(PropertySource.NOTHING))
+        {
+            text.append("   (").append(origin).append(')');
+        }
+        text.append('\n');
     }
 
     private static String limits(final DoorLimits limits)

@@ -22,6 +22,7 @@ import io.kairos.md.MarketDataGatewayConfig;
  * @param metrics  the metrics and health endpoint
  * @param eventDigest {@code engine.event-digest}: digest each partition's live events and print the hashes at stop
  * @param warnings things that did not stop the start but look wrong (e.g. unknown KAIROS_* variables)
+ * @param settings the effective value and origin of every key read, for {@code --check-config} ({@link ConfigPrinter})
  */
 public record KairosConfig(
     String source, ThreadingChoice threadingChoice, ThreadPinning cpuAffinity, EngineConfig engine,
@@ -30,17 +31,19 @@ public record KairosConfig(
     MarketDataGatewayConfig md, TlsListeners tls, MetricsSettings metrics, boolean eventDigest,
     TradingSchedule trading,
     AdminOperators admin,
-    List<String> warnings)
+    List<String> warnings,
+    EffectiveSettings settings)
 {
     public KairosConfig
     {
         java.util.Objects.requireNonNull(tls, "tls");
-        java.util.Objects.requireNonNull(threadingChoice, "server.threading");
-        java.util.Objects.requireNonNull(cpuAffinity, "server.cpu-affinity");
-        java.util.Objects.requireNonNull(cluster, "engine.replication");
-        java.util.Objects.requireNonNull(trading, "trading.open");
-        java.util.Objects.requireNonNull(admin, "admin.operators");
+        java.util.Objects.requireNonNull(threadingChoice, ConfigKeys.THREADING);
+        java.util.Objects.requireNonNull(cpuAffinity, ConfigKeys.CPU_AFFINITY);
+        java.util.Objects.requireNonNull(cluster, ClusterConfig.REPLICATION_PROP_NAME);
+        java.util.Objects.requireNonNull(trading, ConfigKeys.TRADING_OPEN);
+        java.util.Objects.requireNonNull(admin, AdminOperators.OPERATORS_PROP_NAME);
         warnings = List.copyOf(warnings);
+        java.util.Objects.requireNonNull(settings, "settings");
     }
 
     /** The layout chosen (by the operator, or by {@code auto} for this machine). */

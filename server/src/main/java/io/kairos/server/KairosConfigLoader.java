@@ -31,6 +31,7 @@ import io.kairos.cluster.ClusterSecret;
 import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
 import io.kairos.cluster.Replication;
+import io.kairos.engine.ConfigValueException;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
@@ -50,7 +51,9 @@ import io.kairos.md.MdSessionConfig;
 /**
  * Builds a validated {@link KairosConfig} from the embedded {@value #DEFAULTS_RESOURCE}, the
  * operator's file ({@code --config} or {@code KAIROS_CONFIG}) and {@code KAIROS_*} environment
- * variables. Every default lives in that properties file and nowhere else. Stateless; allocates
+ * variables. Every default lives in that properties file (a component's code default, where it has one, is held equal
+ * to it by {@code ConfigKeysTest}); every key is a component's constant or {@link ConfigKeys}'s, and what a
+ * component's record refuses names its key as data ({@link ConfigValueException#key()}). Stateless; allocates
  * freely (start-up only).
  */
 public final class KairosConfigLoader
@@ -94,15 +97,16 @@ public final class KairosConfigLoader
         final MarketDataGatewayConfig md = md(source);
         final MetricsSettings metrics = metrics(source);
         refusePortClashes(source, fix, md, metrics);
-        final TlsListeners tls = new TlsListeners(tls(source, "fix."), tls(source, "md."));
+        final TlsListeners tls = new TlsListeners(tls(source, FixGatewayConfig.PROP_PREFIX),
+            tls(source, MarketDataGatewayConfig.PROP_PREFIX));
         refuseTlsPortClashes(source, fix, md, metrics, tls);
-        final boolean eventDigest = source.booleanValue("engine.event-digest");
+        final boolean eventDigest = source.booleanValue(ConfigKeys.EVENT_DIGEST);
         final TradingSchedule trading = trading(source);
         final AdminOperators admin = admin(source);
         if (eventDigest && cluster.replication() == Replication.CLUSTER)
         {
-            throw source.bad("engine.event-digest", "true",
-                "digests the venue's own engine's events; with engine.replication=cluster there is none");
+            throw source.bad(ConfigKeys.EVENT_DIGEST, "true", "digests the venue's own engine's events; with " +
+                ClusterConfig.REPLICATION_PROP_NAME + "=cluster there is none");
         }
 
         final Set<String> unknownKeys = source.unknownFileKeys();
@@ -120,45 +124,47 @@ public final class KairosConfigLoader
         warnings.addAll(dropCopyWarnings(fix));
         return new KairosConfig(
             fileName, threading, cpuAffinity, engine, cluster, fix, md, tls, metrics, eventDigest, trading, admin,
-            warnings);
+            warnings, source.effective());
     }
 
     /** {@code metrics.*}: the management endpoint; the token hash is checked here so the message names its origin. */
     private static MetricsSettings metrics(final PropertySource source)
     {
-        final String tokenHash = source.optionalString("metrics.bearer-token-hash", "");
+        final String key = MetricsSettings.BEARER_TOKEN_HASH_PROP_NAME;
+        final String tokenHash = source.optionalString(key, "");
         if (!tokenHash.isEmpty() && !MetricsSettings.isSha256Hex(tokenHash))
         {
             // Never echo the value: an operator may have pasted the token itself.
-            throw new ConfigException("metrics.bearer-token-hash", "must be the 64 hex digits of the token's " +
+            throw new ConfigException(key, "must be the 64 hex digits of the token's " +
                 "SHA-256 (printf %s \"$TOKEN\" | sha256sum), never the token itself (set by " +
-                source.origin("metrics.bearer-token-hash") + ")");
+                source.origin(key) + ")");
         }
-        return new MetricsSettings(source.bindAddress("metrics.bind-address"),
-            source.intValue("metrics.port", 0, 65535),
-            source.intValue("metrics.request-timeout-ms", 100, 600_000),
-            source.intValue("metrics.max-connections", 1, 10_000), tokenHash);
+        return new MetricsSettings(source.bindAddress(MetricsSettings.BIND_ADDRESS_PROP_NAME),
+            source.intValue(MetricsSettings.PORT_PROP_NAME, 0, 65535),
+            source.intValue(MetricsSettings.REQUEST_TIMEOUT_MS_PROP_NAME, 100, 600_000),
+            source.intValue(MetricsSettings.MAX_CONNECTIONS_PROP_NAME, 1, 10_000), tokenHash);
     }
 
     /** {@code admin.*}: the operators allowed the controls on the management port, each with a token hash. */
     private static AdminOperators admin(final PropertySource source)
     {
         final Map<String, String> hashes = new LinkedHashMap<>();
-        for (final String name : source.list("admin.operators"))
+        final String list = AdminOperators.OPERATORS_PROP_NAME;
+        for (final String name : source.list(list))
         {
-            source.compId("admin.operators", name);
-            final String key = "admin.operator." + name + ".token-hash";
+            source.compId(list, name);
+            final String key = AdminOperators.tokenHashPropName(name);
             final String hash = source.optionalString(key, "");
             if (!MetricsSettings.isSha256Hex(hash))
             {
                 // Never echo the value: an operator may have pasted the token itself.
                 throw new ConfigException(key, (hash.isEmpty() ? "is required for an operator listed in " +
-                    "admin.operators" : "must be the 64 hex digits of the token's SHA-256, never the token itself") +
+                    list : "must be the 64 hex digits of the token's SHA-256, never the token itself") +
                     " (printf %s \"$TOKEN\" | sha256sum; set by " + source.origin(key) + ")");
             }
             if (hashes.put(name, hash) != null)
             {
-                throw source.bad("admin.operators", source.raw("admin.operators"), "lists " + name + " twice");
+                throw source.bad(list, source.raw(list), "lists " + name + " twice");
             }
         }
         return new AdminOperators(hashes);
@@ -167,7 +173,7 @@ public final class KairosConfigLoader
     /** {@code server.threading}: as written, or for {@code auto} what the CPUs allow. */
     private static ThreadingChoice threading(final PropertySource source, final CpuBudget cpus)
     {
-        final String key = "server.threading";
+        final String key = ConfigKeys.THREADING;
         final String value = source.string(key);
         if (!"auto".equals(value))
         {
@@ -175,16 +181,16 @@ public final class KairosConfigLoader
                 "dedicated")));
         }
         final List<String> hot = new ArrayList<>(List.of("Framer", "kairos-fix-gateway", "kairos-md-gateway"));
-        if ("cluster".equals(source.raw("engine.replication")))
+        if ("cluster".equals(source.raw(ClusterConfig.REPLICATION_PROP_NAME)))
         {
             hot.add("kairos-cluster-client");
         }
         else
         {
-            final String hosted = source.optionalString("engine.hosted-partitions", "");
-            final int partitions = hosted.isBlank() ? source.intValue("engine.partition-count", 1,
+            final String hosted = source.optionalString(EngineConfig.HOSTED_PARTITIONS_PROP_NAME, "");
+            final int partitions = hosted.isBlank() ? source.intValue(EngineConfig.PARTITION_COUNT_PROP_NAME, 1,
                 EngineConfig.MAX_PARTITIONS) : hosted.split(",").length;
-            final boolean separateJournal = "separate".equals(source.raw("journal.stage"));
+            final boolean separateJournal = "separate".equals(source.raw(EngineConfig.JOURNAL_STAGE_PROP_NAME));
             for (int p = 0; p < partitions; p++)
             {
                 hot.add("kairos-matcher");
@@ -203,28 +209,28 @@ public final class KairosConfigLoader
         final ZoneId zone;
         try
         {
-            zone = ZoneId.of(source.string("trading.time-zone"));
+            zone = ZoneId.of(source.string(ConfigKeys.TRADING_TIME_ZONE));
         }
         catch (final DateTimeException ex)
         {
-            throw source.bad("trading.time-zone", source.raw("trading.time-zone"),
+            throw source.bad(ConfigKeys.TRADING_TIME_ZONE, source.raw(ConfigKeys.TRADING_TIME_ZONE),
                 "must be a time zone id such as UTC, Europe/Berlin or America/New_York");
         }
         final Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
-        for (final String day : source.list("trading.days"))
+        for (final String day : source.list(ConfigKeys.TRADING_DAYS))
         {
             days.add(dayOfWeek(source, day));
         }
-        final LocalTime open = localTime(source, "trading.open");
-        final LocalTime close = localTime(source, "trading.close");
+        final LocalTime open = localTime(source, ConfigKeys.TRADING_OPEN);
+        final LocalTime close = localTime(source, ConfigKeys.TRADING_CLOSE);
         try
         {
             return new TradingSchedule(zone, days, open, close);
         }
         catch (final IllegalArgumentException ex)
         {
-            throw source.bad(open == null ? "trading.open" : "trading.close",
-                source.optionalString(open == null ? "trading.open" : "trading.close", ""), ex.getMessage());
+            final String key = open == null ? ConfigKeys.TRADING_OPEN : ConfigKeys.TRADING_CLOSE;
+            throw source.bad(key, source.optionalString(key, ""), ex.getMessage());
         }
     }
 
@@ -237,7 +243,7 @@ public final class KairosConfigLoader
                 return candidate;
             }
         }
-        throw source.bad("trading.days", source.raw("trading.days"),
+        throw source.bad(ConfigKeys.TRADING_DAYS, source.raw(ConfigKeys.TRADING_DAYS),
             "must be a comma-separated list of days: MON,TUE,WED,THU,FRI,SAT,SUN");
     }
 
@@ -294,9 +300,11 @@ public final class KairosConfigLoader
 
     private static EngineConfig engine(final PropertySource source)
     {
-        final int partitionCount = source.intValue("engine.partition-count", 1, EngineConfig.MAX_PARTITIONS);
+        final int partitionCount =
+            source.intValue(EngineConfig.PARTITION_COUNT_PROP_NAME, 1, EngineConfig.MAX_PARTITIONS);
+        final String hostedKey = EngineConfig.HOSTED_PARTITIONS_PROP_NAME;
         final List<Integer> hosted = new ArrayList<>();
-        for (final String item : source.list("engine.hosted-partitions"))
+        for (final String item : source.list(hostedKey))
         {
             try
             {
@@ -304,71 +312,74 @@ public final class KairosConfigLoader
             }
             catch (final NumberFormatException ex)
             {
-                throw source.bad("engine.hosted-partitions", source.raw("engine.hosted-partitions"),
+                throw source.bad(hostedKey, source.raw(hostedKey),
                     "must be a comma-separated list of partition numbers");
             }
         }
-        final int ringSize = source.intValue("engine.ring-size", 2, 1 << 30);
-        final WaitStrategyType wait = source.choice("engine.wait-strategy", WaitStrategyType.class,
+        final int ringSize = source.intValue(EngineConfig.RING_SIZE_PROP_NAME, 2, 1 << 30);
+        final WaitStrategyType wait = source.choice(EngineConfig.WAIT_STRATEGY_PROP_NAME, WaitStrategyType.class,
             List.of("parking", "blocking", "yielding", "sleeping", "busy-spin"));
-        final SelfTradePrevention stp = source.choice("engine.self-trade-prevention", SelfTradePrevention.class,
-            List.of("off", "cancel-aggressor", "cancel-resting"));
+        final SelfTradePrevention stp = source.choice(EngineConfig.SELF_TRADE_PREVENTION_PROP_NAME,
+            SelfTradePrevention.class, List.of("off", "cancel-aggressor", "cancel-resting"));
         final JournalMode journalMode =
-            source.choice("journal.mode", JournalMode.class, List.of("sync", "async", "off"));
+            source.choice(EngineConfig.JOURNAL_MODE_PROP_NAME, JournalMode.class, List.of("sync", "async", "off"));
         final JournalStage journalStage =
-            source.choice("journal.stage", JournalStage.class, List.of("inline", "separate"));
-        final Path journalDir = source.path("journal.dir");
-        final long segmentBytes = source.longValue("journal.segment-bytes", 1, Long.MAX_VALUE);
-        final Path snapshotDir = source.path("snapshot.dir");
-        final long snapshotEvery = source.longValue("snapshot.every-commands", 0, Long.MAX_VALUE);
-        final long forceDelayUs = source.longValue("journal.force-delay-us", 0, Long.MAX_VALUE);
+            source.choice(EngineConfig.JOURNAL_STAGE_PROP_NAME, JournalStage.class, List.of("inline", "separate"));
+        final Path journalDir = source.path(EngineConfig.JOURNAL_DIR_PROP_NAME);
+        final long segmentBytes = source.longValue(EngineConfig.JOURNAL_SEGMENT_BYTES_PROP_NAME, 1, Long.MAX_VALUE);
+        final Path snapshotDir = source.path(EngineConfig.SNAPSHOT_DIR_PROP_NAME);
+        final long snapshotEvery =
+            source.longValue(EngineConfig.SNAPSHOT_EVERY_COMMANDS_PROP_NAME, 0, Long.MAX_VALUE);
+        final long forceDelayUs = source.longValue(EngineConfig.JOURNAL_FORCE_DELAY_US_PROP_NAME, 0, Long.MAX_VALUE);
         final ReferenceData referenceData = referenceData(source, partitionCount);
         try
         {
             return new EngineConfig(referenceData, partitionCount, hosted, ringSize, wait, stp, journalMode,
                 journalStage, journalDir, segmentBytes, snapshotDir, snapshotEvery, forceDelayUs);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ConfigValueException ex)
         {
-            final String key = firstWord(ex.getMessage());
-            throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(key.length()).trim());
+            throw refusal(source, ex);
         }
+    }
+
+    /** What a component's record refused, as the operator's key, value and origin say it. */
+    private static ConfigException refusal(final PropertySource source, final ConfigValueException ex)
+    {
+        return source.bad(ex.key(), String.valueOf(source.raw(ex.key())), ex.detail());
     }
 
     private static ClusterConfig cluster(final PropertySource source)
     {
-        final Replication replication =
-            source.choice("engine.replication", Replication.class, List.of("none", "cluster"));
-        final String memberIdText = source.optionalString("cluster.member-id", "");
+        final Replication replication = source.choice(ClusterConfig.REPLICATION_PROP_NAME, Replication.class,
+            List.of("none", "cluster"));
+        final String memberIdText = source.optionalString(ClusterConfig.MEMBER_ID_PROP_NAME, "");
         final int memberId = memberIdText.isEmpty() ? ClusterConfig.NOT_A_MEMBER
-            : (int)source.longValue("cluster.member-id", 0, 4);
-        final int history = source.intValue("cluster.history-commands", 1, 1 << 24);
-        final boolean fileSync = "sync".equals(source.choice("cluster.file-sync", List.of("sync", "none")));
-        String key = "cluster.members";
+            : (int)source.longValue(ClusterConfig.MEMBER_ID_PROP_NAME, 0, 4);
+        final int history = source.intValue(ClusterConfig.HISTORY_COMMANDS_PROP_NAME, 1, 1 << 24);
+        final boolean fileSync =
+            "sync".equals(source.choice(ClusterConfig.FILE_SYNC_PROP_NAME, List.of("sync", "none")));
         try
         {
             final List<MemberEndpoint> members = new ArrayList<>();
-            for (final String item : source.list("cluster.members"))
+            for (final String item : source.list(ClusterConfig.MEMBERS_PROP_NAME))
             {
                 members.add(MemberEndpoint.parse(item));
             }
-            key = "cluster.dir";
-            final Path dir = source.path(key);
-            key = "cluster.client-host";
-            final String clientHost = source.string(key);
-            key = "cluster.leader-heartbeat-timeout-ms";
-            final ClusterTimeouts timeouts = ClusterTimeouts.ofMillis(source.longValue(key, 1, 3_600_000),
-                source.longValue("cluster.leader-heartbeat-interval-ms", 1, 3_600_000),
-                source.longValue("cluster.election-timeout-ms", 1, 3_600_000));
+            final Path dir = source.path(ClusterConfig.DIR_PROP_NAME);
+            final String clientHost = source.string(ClusterConfig.CLIENT_HOST_PROP_NAME);
+            final ClusterTimeouts timeouts = ClusterTimeouts.ofMillis(
+                source.longValue(ClusterTimeouts.LEADER_HEARTBEAT_TIMEOUT_MS_PROP_NAME, 1, 3_600_000),
+                source.longValue(ClusterTimeouts.LEADER_HEARTBEAT_INTERVAL_MS_PROP_NAME, 1, 3_600_000),
+                source.longValue(ClusterTimeouts.ELECTION_TIMEOUT_MS_PROP_NAME, 1, 3_600_000));
             // read always (the shipped file lists the key); required, and checked, only for a cluster
             final ClusterSecret secret = clusterSecret(source, replication == Replication.CLUSTER);
             return new ClusterConfig(replication, members, memberId, dir, clientHost, history, fileSync, timeouts,
                 replication == Replication.CLUSTER ? secret : null);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ConfigValueException ex)
         {
-            key = firstWord(ex.getMessage());
-            throw source.bad(key, String.valueOf(source.raw(key)), ex.getMessage().substring(key.length()).trim());
+            throw refusal(source, ex);
         }
     }
 
@@ -378,7 +389,7 @@ public final class KairosConfigLoader
      */
     private static ClusterSecret clusterSecret(final PropertySource source, final boolean required)
     {
-        final String key = "cluster.client-secret";
+        final String key = ClusterConfig.CLIENT_SECRET_PROP_NAME;
         final String value = source.optionalString(key, "");
         if (!required && value.isEmpty())
         {
@@ -388,56 +399,58 @@ public final class KairosConfigLoader
         {
             return ClusterSecret.of(value);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ConfigValueException ex)
         {
-            throw new ConfigException(key, ex.getMessage().substring(key.length()).trim() + " (set by " +
-                source.origin(key) + ")");
+            throw new ConfigException(key, ex.detail() + " (set by " + source.origin(key) + ")");
         }
     }
 
     private static ReferenceData referenceData(final PropertySource source, final int partitionCount)
     {
-        final List<String> symbols = source.list("instruments");
+        final String listKey = Instrument.INSTRUMENTS_PROP_NAME;
+        final List<String> symbols = source.list(listKey);
         if (symbols.isEmpty())
         {
-            throw new ConfigException("instruments", "at least one instrument is required");
+            throw new ConfigException(listKey, "at least one instrument is required");
         }
         final List<Instrument> instruments = new ArrayList<>();
         final Map<Integer, String> symbolById = new HashMap<>();
         final Set<String> seen = new HashSet<>();
         for (final String symbol : symbols)
         {
-            final String prefix = "instrument." + symbol + ".";
             if (!seen.add(symbol))
             {
-                throw source.bad("instruments", source.raw("instruments"), "lists " + symbol + " twice");
+                throw source.bad(listKey, source.raw(listKey), "lists " + symbol + " twice");
             }
-            final int id = source.intValue(prefix + "id", 0, 1_000_000);
+            final String idKey = Instrument.propName(symbol, Instrument.ID_FIELD);
+            final int id = source.intValue(idKey, 0, 1_000_000);
             final String clash = symbolById.putIfAbsent(id, symbol);
             if (clash != null)
             {
-                throw source.bad(prefix + "id", String.valueOf(id), "is already the id of " + clash);
+                throw source.bad(idKey, String.valueOf(id), "is already the id of " + clash);
             }
-            final int partition = source.intValue(prefix + "partition", 0, partitionCount - 1);
-            final long tickSize = source.price(prefix + "tick-size");
-            final long lotSize = source.longValue(prefix + "lot-size", 1, Long.MAX_VALUE);
-            final long referencePrice = source.price(prefix + "reference-price");
-            final int band = source.intValue(prefix + "price-band-percent", 0, 1000);
-            final long maxOrderQty = source.raw(prefix + "max-order-qty") == null ? Instrument.DEFAULT_MAX_ORDER_QTY
-                : source.longValue(prefix + "max-order-qty", 1, Instrument.MAX_ORDER_QTY_LIMIT);
-            final long maxNotional = source.raw(prefix + "max-notional") == null ? Instrument.DEFAULT_MAX_NOTIONAL
-                : source.price(prefix + "max-notional");
+            final int partition =
+                source.intValue(Instrument.propName(symbol, Instrument.PARTITION_FIELD), 0, partitionCount - 1);
+            final long tickSize = source.price(Instrument.propName(symbol, Instrument.TICK_SIZE_FIELD));
+            final long lotSize =
+                source.longValue(Instrument.propName(symbol, Instrument.LOT_SIZE_FIELD), 1, Long.MAX_VALUE);
+            final long referencePrice = source.price(Instrument.propName(symbol, Instrument.REFERENCE_PRICE_FIELD));
+            final int band =
+                source.intValue(Instrument.propName(symbol, Instrument.PRICE_BAND_PERCENT_FIELD), 0, 1000);
+            final String maxQtyKey = Instrument.propName(symbol, Instrument.MAX_ORDER_QTY_FIELD);
+            final long maxOrderQty = source.raw(maxQtyKey) == null ? Instrument.DEFAULT_MAX_ORDER_QTY
+                : source.longValue(maxQtyKey, 1, Instrument.MAX_ORDER_QTY_LIMIT);
+            final String maxNotionalKey = Instrument.propName(symbol, Instrument.MAX_NOTIONAL_FIELD);
+            final long maxNotional = source.raw(maxNotionalKey) == null ? Instrument.DEFAULT_MAX_NOTIONAL
+                : source.price(maxNotionalKey);
             try
             {
                 instruments.add(new Instrument(symbol, id, partition, tickSize, lotSize, referencePrice, band,
                     maxOrderQty, maxNotional));
             }
-            catch (final IllegalArgumentException ex)
+            catch (final ConfigValueException ex)
             {
-                final String field = ex.getMessage().split(" ")[1];
-                final String key = prefix + field;
-                throw source.bad(key, String.valueOf(source.raw(key)),
-                    ex.getMessage().substring(("instrument " + field).length()).trim());
+                throw refusal(source, ex);
             }
         }
         try
@@ -446,52 +459,55 @@ public final class KairosConfigLoader
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new ConfigException("instruments", ex.getMessage());
+            throw new ConfigException(listKey, ex.getMessage());
         }
     }
 
     private static ThreadPinning cpuAffinity(final PropertySource source)
     {
-        final String rules = source.optionalString("server.cpu-affinity", "");
+        final String rules = source.optionalString(ConfigKeys.CPU_AFFINITY, "");
         try
         {
             return ThreadPinning.parse(rules);
         }
         catch (final IllegalArgumentException ex)
         {
-            throw source.bad("server.cpu-affinity", rules, ex.getMessage());
+            throw source.bad(ConfigKeys.CPU_AFFINITY, rules, ex.getMessage());
         }
     }
 
     private static FixGatewayConfig fix(final PropertySource source)
     {
-        final String compId = source.compId("fix.comp-id");
-        final List<String> names = sessionNames(source, "fix.sessions", compId);
+        final String compId = source.compId(FixGatewayConfig.COMP_ID_PROP_NAME);
+        final List<String> names = sessionNames(source, FixGatewayConfig.SESSIONS_PROP_NAME, compId);
         final List<FixSessionConfig> sessions = new ArrayList<>();
         for (int i = 0; i < names.size(); i++)
         {
             final String name = names.get(i);
-            final PasswordHash passwordHash = source.passwordHash("fix.session." + name + ".");
-            final boolean cancelOnDisconnect = source.booleanValue("fix.session." + name + ".cancel-on-disconnect");
-            final String firm = source.compId("fix.session." + name + ".firm",
-                source.optionalString("fix.session." + name + ".firm", name));
+            final PasswordHash passwordHash = source.passwordHash(
+                FixSessionConfig.propName(name, PasswordHash.PROP_FIELD),
+                FixSessionConfig.propName(name, PasswordHash.CLEAR_TEXT_PROP_FIELD));
+            final boolean cancelOnDisconnect =
+                source.booleanValue(FixSessionConfig.propName(name, FixSessionConfig.CANCEL_ON_DISCONNECT_FIELD));
+            final String firmKey = FixSessionConfig.propName(name, FixSessionConfig.FIRM_FIELD);
+            final String firm = source.compId(firmKey, source.optionalString(firmKey, name));
             final int sessionId = i + 1;
-            sessions.add(gatewayConfig(source, "fix.session." + name + ".",
+            sessions.add(gatewayConfig(source,
                 () -> new FixSessionConfig(name, passwordHash, sessionId, cancelOnDisconnect, firm)));
         }
-        final String bindAddress = source.bindAddress("fix.bind-address");
-        final int port = source.integer("fix.port");
-        final Path dataDir = source.path("fix.data-dir");
-        final int maxSessions = source.integer("fix.max-sessions");
-        final int heartbeat = source.integer("fix.heartbeat-interval-seconds");
-        final int throttle = source.integer("fix.throttle.messages-per-second");
-        final int disconnectAfter = source.integer("fix.throttle.disconnect-after-rejects");
+        final String bindAddress = source.bindAddress(FixGatewayConfig.BIND_ADDRESS_PROP_NAME);
+        final int port = source.integer(FixGatewayConfig.PORT_PROP_NAME);
+        final Path dataDir = source.path(FixGatewayConfig.DATA_DIR_PROP_NAME);
+        final int maxSessions = source.integer(FixGatewayConfig.MAX_SESSIONS_PROP_NAME);
+        final int heartbeat = source.integer(FixGatewayConfig.HEARTBEAT_INTERVAL_SECONDS_PROP_NAME);
+        final int throttle = source.integer(FixGatewayConfig.THROTTLE_MESSAGES_PER_SECOND_PROP_NAME);
+        final int disconnectAfter = source.integer(FixGatewayConfig.THROTTLE_DISCONNECT_AFTER_REJECTS_PROP_NAME);
         final IdleMode idleMode =
-            source.choice("fix.idle-strategy", IdleMode.class, List.of("backoff", "busy-spin"));
-        final int maxHeartBtInt = source.integer("fix.max-heart-bt-int-seconds");
-        final DoorLimits limits = doorLimits(source, "fix.");
+            source.choice(FixGatewayConfig.IDLE_STRATEGY_PROP_NAME, IdleMode.class, List.of("backoff", "busy-spin"));
+        final int maxHeartBtInt = source.integer(FixGatewayConfig.MAX_HEART_BT_INT_SECONDS_PROP_NAME);
+        final DoorLimits limits = doorLimits(source, FixGatewayConfig.PROP_PREFIX);
         final List<DropCopySessionConfig> dropCopies = dropCopySessions(source, compId, sessions);
-        return gatewayConfig(source, "fix.", () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
+        return gatewayConfig(source, () -> new FixGatewayConfig(bindAddress, port, compId, dataDir, sessions,
             maxSessions, heartbeat, throttle, disconnectAfter, idleMode, maxHeartBtInt, logonLockout(source),
             limits, dropCopies));
     }
@@ -512,8 +528,10 @@ public final class KairosConfigLoader
             {
                 if (!firms.contains(firm))
                 {
-                    warnings.add("fix.drop-copy-session." + dropCopy.compId() + ".firms names " + firm +
-                        ", which no session of fix.sessions trades for (fix.session.<ID>.firm): none copied");
+                    warnings.add(DropCopySessionConfig.propName(dropCopy.compId(), DropCopySessionConfig.FIRMS_FIELD) +
+                        " names " + firm + ", which no session of " + FixGatewayConfig.SESSIONS_PROP_NAME +
+                        " trades for (" + FixSessionConfig.propName("<ID>", FixSessionConfig.FIRM_FIELD) +
+                        "): none copied");
                 }
             }
         }
@@ -527,7 +545,7 @@ public final class KairosConfigLoader
     private static List<DropCopySessionConfig> dropCopySessions(
         final PropertySource source, final String venueCompId, final List<FixSessionConfig> sessions)
     {
-        final String key = "fix.drop-copy-sessions";
+        final String key = FixGatewayConfig.DROP_COPY_SESSIONS_PROP_NAME;
         final List<String> names = source.list(key);
         final Set<String> seen = new HashSet<>();
         for (final FixSessionConfig session : sessions)
@@ -547,9 +565,10 @@ public final class KairosConfigLoader
             {
                 throw source.bad(key, source.raw(key), "lists " + name + " twice or as an order-entry session too");
             }
-            final String prefix = "fix.drop-copy-session." + name + ".";
-            final PasswordHash passwordHash = source.passwordHash(prefix);
-            final String firmsKey = prefix + "firms";
+            final PasswordHash passwordHash = source.passwordHash(
+                DropCopySessionConfig.propName(name, PasswordHash.PROP_FIELD),
+                DropCopySessionConfig.propName(name, PasswordHash.CLEAR_TEXT_PROP_FIELD));
+            final String firmsKey = DropCopySessionConfig.propName(name, DropCopySessionConfig.FIRMS_FIELD);
             final List<String> ofSession = source.list(firmsKey);
             if (ofSession.isEmpty())
             {
@@ -561,7 +580,7 @@ public final class KairosConfigLoader
                 source.compId(firmsKey, firm);
             }
             final int sessionId = DropCopySessionConfig.sessionIdAt(i);
-            dropCopies.add(gatewayConfig(source, prefix,
+            dropCopies.add(gatewayConfig(source,
                 () -> new DropCopySessionConfig(name, passwordHash, sessionId, ofSession)));
         }
         return dropCopies;
@@ -569,25 +588,27 @@ public final class KairosConfigLoader
 
     private static MarketDataGatewayConfig md(final PropertySource source)
     {
-        final String compId = source.compId("md.comp-id");
+        final String compId = source.compId(MarketDataGatewayConfig.COMP_ID_PROP_NAME);
         final List<MdSessionConfig> sessions = new ArrayList<>();
-        for (final String name : sessionNames(source, "md.sessions", compId))
+        for (final String name : sessionNames(source, MarketDataGatewayConfig.SESSIONS_PROP_NAME, compId))
         {
-            final PasswordHash passwordHash = source.passwordHash("md.session." + name + ".");
-            sessions.add(gatewayConfig(source, "md.session." + name + ".",
-                () -> new MdSessionConfig(name, passwordHash)));
+            final PasswordHash passwordHash = source.passwordHash(
+                MdSessionConfig.propName(name, PasswordHash.PROP_FIELD),
+                MdSessionConfig.propName(name, PasswordHash.CLEAR_TEXT_PROP_FIELD));
+            sessions.add(gatewayConfig(source, () -> new MdSessionConfig(name, passwordHash)));
         }
-        final String bindAddress = source.bindAddress("md.bind-address");
-        final int port = source.integer("md.port");
-        final int heartbeat = source.integer("md.heartbeat-interval-seconds");
-        final int maxDepth = source.integer("md.max-depth");
-        final int queueLimit = source.integer("md.outbound-queue-limit-messages");
-        final MdIdleMode idleMode =
-            source.choice("md.idle-strategy", MdIdleMode.class, List.of("block", "busy-spin"));
-        final int maxSubscriptions = source.integer("md.max-subscriptions-per-session");
-        final DoorLimits limits = doorLimits(source, "md.");
-        final int snapshotsPerSecond = source.integer("md.max-snapshot-requests-per-second");
-        return gatewayConfig(source, "md.", () -> new MarketDataGatewayConfig(bindAddress, port, compId, sessions,
+        final String bindAddress = source.bindAddress(MarketDataGatewayConfig.BIND_ADDRESS_PROP_NAME);
+        final int port = source.integer(MarketDataGatewayConfig.PORT_PROP_NAME);
+        final int heartbeat = source.integer(MarketDataGatewayConfig.HEARTBEAT_INTERVAL_SECONDS_PROP_NAME);
+        final int maxDepth = source.integer(MarketDataGatewayConfig.MAX_DEPTH_PROP_NAME);
+        final int queueLimit = source.integer(MarketDataGatewayConfig.OUTBOUND_QUEUE_LIMIT_MESSAGES_PROP_NAME);
+        final MdIdleMode idleMode = source.choice(MarketDataGatewayConfig.IDLE_STRATEGY_PROP_NAME, MdIdleMode.class,
+            List.of("block", "busy-spin"));
+        final int maxSubscriptions = source.integer(MarketDataGatewayConfig.MAX_SUBSCRIPTIONS_PER_SESSION_PROP_NAME);
+        final DoorLimits limits = doorLimits(source, MarketDataGatewayConfig.PROP_PREFIX);
+        final int snapshotsPerSecond =
+            source.integer(MarketDataGatewayConfig.MAX_SNAPSHOT_REQUESTS_PER_SECOND_PROP_NAME);
+        return gatewayConfig(source, () -> new MarketDataGatewayConfig(bindAddress, port, compId, sessions,
             heartbeat, maxDepth, queueLimit, idleMode, maxSubscriptions, logonLockout(source), limits,
             snapshotsPerSecond));
     }
@@ -595,11 +616,11 @@ public final class KairosConfigLoader
     /** A door's connection limits: {@code <prefix>max-unauthenticated-connections} and friends. */
     private static DoorLimits doorLimits(final PropertySource source, final String prefix)
     {
-        final int unauthenticated = source.integer(prefix + "max-unauthenticated-connections");
-        final int perSecond = source.integer(prefix + "max-new-connections-per-second-per-address");
-        final int logonTimeoutMs = source.integer(prefix + "logon-timeout-ms");
-        return gatewayConfig(source, prefix,
-            () -> new DoorLimits(prefix, unauthenticated, perSecond, logonTimeoutMs));
+        final int unauthenticated = source.integer(prefix + DoorLimits.MAX_UNAUTHENTICATED_CONNECTIONS_PROP_SUFFIX);
+        final int perSecond =
+            source.integer(prefix + DoorLimits.MAX_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS_PROP_SUFFIX);
+        final int logonTimeoutMs = source.integer(prefix + DoorLimits.LOGON_TIMEOUT_MS_PROP_SUFFIX);
+        return gatewayConfig(source, () -> new DoorLimits(prefix, unauthenticated, perSecond, logonTimeoutMs));
     }
 
     /** The failed-logon lock-out both doors share ({@code logon.*}); each door counts its own logons. */
@@ -614,29 +635,26 @@ public final class KairosConfigLoader
         {
             return new LockoutConfig(perCompId, perAddress, lockoutSeconds * 1_000, tracked, queue);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ConfigValueException ex)
         {
-            final String key = ex.getMessage().substring(0, ex.getMessage().indexOf(' '));
-            throw source.bad(key, source.raw(key), ex.getMessage().substring(key.length() + 1));
+            throw refusal(source, ex);
         }
     }
 
     /**
      * Builds a gateway's config record, whose constructor holds the valid ranges (here they would drift), and
-     * refuses what it refuses as a {@link ConfigException} naming the operator's key ({@link GatewayConfigKeys}).
-     *
-     * @param keyPrefix the keys of what is built: {@code fix.}, {@code md.} or a session's
-     *                  {@code fix.session.<ID>.}
+     * refuses what it refuses as a {@link ConfigException} naming the key the record's refusal carries
+     * ({@link GatewayConfigKeys}).
      */
-    private static <T> T gatewayConfig(final PropertySource source, final String keyPrefix, final Supplier<T> build)
+    private static <T> T gatewayConfig(final PropertySource source, final Supplier<T> build)
     {
         try
         {
             return build.get();
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ConfigValueException ex)
         {
-            throw GatewayConfigKeys.refusal(source, keyPrefix, ex.getMessage());
+            throw GatewayConfigKeys.refusal(source, ex);
         }
     }
 
@@ -679,13 +697,16 @@ public final class KairosConfigLoader
         final PropertySource source, final FixGatewayConfig fix, final MarketDataGatewayConfig md,
         final MetricsSettings metrics)
     {
+        final String fixPort = FixGatewayConfig.PORT_PROP_NAME;
+        final String mdPort = MarketDataGatewayConfig.PORT_PROP_NAME;
         if (fix.port() != 0 && fix.port() == md.port())
         {
-            throw source.bad("md.port", String.valueOf(md.port()), "is also fix.port");
+            throw source.bad(mdPort, String.valueOf(md.port()), "is also " + fixPort);
         }
         if (metrics.port() != 0 && (metrics.port() == fix.port() || metrics.port() == md.port()))
         {
-            throw source.bad("metrics.port", String.valueOf(metrics.port()), "is also used by fix.port or md.port");
+            throw source.bad(MetricsSettings.PORT_PROP_NAME, String.valueOf(metrics.port()),
+                "is also used by " + fixPort + " or " + mdPort);
         }
     }
 
@@ -695,22 +716,25 @@ public final class KairosConfigLoader
      */
     private static TlsListenerConfig tls(final PropertySource source, final String prefix)
     {
-        final String portKey = prefix + "tls-port";
+        final String portKey = prefix + TlsListenerConfig.TLS_PORT_PROP_SUFFIX;
+        final String certKey = prefix + TlsListenerConfig.CERT_FILE_PROP_SUFFIX;
+        final String keyKey = prefix + TlsListenerConfig.KEY_FILE_PROP_SUFFIX;
+        final String clientCaKey = prefix + TlsListenerConfig.CLIENT_CA_FILE_PROP_SUFFIX;
         final String port = source.optionalString(portKey, "0");
-        for (final String file : new String[] {"tls.cert-file", "tls.key-file", "tls.client-ca-file"})
+        for (final String file : new String[] {certKey, keyKey, clientCaKey})
         {
-            source.raw(prefix + file); // known keys whether or not the listener is on
+            source.raw(file); // known keys whether or not the listener is on
         }
         if ("0".equals(port))
         {
             return TlsListenerConfig.off(prefix);
         }
         final int tlsPort = source.intValue(portKey, 1, 65_535);
-        final Path cert = readableFile(source, prefix + "tls.cert-file", portKey);
-        final Path key = readableFile(source, prefix + "tls.key-file", portKey);
-        final Path clientCa = source.optionalString(prefix + "tls.client-ca-file", "").isEmpty() ? null :
-            readableFile(source, prefix + "tls.client-ca-file", portKey);
-        return gatewayConfig(source, prefix, () -> new TlsListenerConfig(prefix, tlsPort, cert, key, clientCa));
+        final Path cert = readableFile(source, certKey, portKey);
+        final Path key = readableFile(source, keyKey, portKey);
+        final Path clientCa = source.optionalString(clientCaKey, "").isEmpty() ? null :
+            readableFile(source, clientCaKey, portKey);
+        return gatewayConfig(source, () -> new TlsListenerConfig(prefix, tlsPort, cert, key, clientCa));
     }
 
     private static Path readableFile(final PropertySource source, final String key, final String portKey)
@@ -735,27 +759,24 @@ public final class KairosConfigLoader
     {
         final int fixTls = tls.fix().enabled() ? tls.fix().port() : -1;
         final int mdTls = tls.md().enabled() ? tls.md().port() : -1;
+        final String fixTlsKey = FixGatewayConfig.PROP_PREFIX + TlsListenerConfig.TLS_PORT_PROP_SUFFIX;
+        final String mdTlsKey = MarketDataGatewayConfig.PROP_PREFIX + TlsListenerConfig.TLS_PORT_PROP_SUFFIX;
+        final String ports = FixGatewayConfig.PORT_PROP_NAME + ", " + MarketDataGatewayConfig.PORT_PROP_NAME;
         for (final int taken : new int[] {fix.port(), md.port(), metrics.port(), mdTls})
         {
             if (fixTls > 0 && fixTls == taken)
             {
-                throw source.bad("fix.tls-port", String.valueOf(fixTls),
-                    "is also used by fix.port, md.port, metrics.port or md.tls-port");
+                throw source.bad(fixTlsKey, String.valueOf(fixTls),
+                    "is also used by " + ports + ", " + MetricsSettings.PORT_PROP_NAME + " or " + mdTlsKey);
             }
         }
         for (final int taken : new int[] {fix.port(), md.port(), metrics.port()})
         {
             if (mdTls > 0 && mdTls == taken)
             {
-                throw source.bad("md.tls-port", String.valueOf(mdTls),
-                    "is also used by fix.port, md.port or metrics.port");
+                throw source.bad(mdTlsKey, String.valueOf(mdTls),
+                    "is also used by " + ports + " or " + MetricsSettings.PORT_PROP_NAME);
             }
         }
-    }
-
-    private static String firstWord(final String message)
-    {
-        final int space = message.indexOf(' ');
-        return space < 0 ? message : message.substring(0, space);
     }
 }

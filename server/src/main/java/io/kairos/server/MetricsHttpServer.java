@@ -118,7 +118,8 @@ public final class MetricsHttpServer implements AutoCloseable
         {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             scrapes.close();
-            final String where = "metrics.bind-address:metrics.port " + settings.bindAddress() + ":" + settings.port();
+            final String where = MetricsSettings.BIND_ADDRESS_PROP_NAME + ":" + MetricsSettings.PORT_PROP_NAME + " " +
+                settings.bindAddress() + ":" + settings.port();
             if (ex instanceof BindException)
             {
                 final BindException bind = new BindException(where + ": " + ex.getMessage());

@@ -18,6 +18,13 @@ import java.util.Locale;
 public record MetricsSettings(String bindAddress, int port, int requestTimeoutMs, int maxConnections,
     String bearerTokenHash)
 {
+    /* The server keys of these settings. */
+    public static final String BIND_ADDRESS_PROP_NAME = "metrics.bind-address";
+    public static final String PORT_PROP_NAME = "metrics.port";
+    public static final String REQUEST_TIMEOUT_MS_PROP_NAME = "metrics.request-timeout-ms";
+    public static final String MAX_CONNECTIONS_PROP_NAME = "metrics.max-connections";
+    public static final String BEARER_TOKEN_HASH_PROP_NAME = "metrics.bearer-token-hash";
+
     /** The shipped {@code metrics.request-timeout-ms}. */
     public static final int DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
     /** The shipped {@code metrics.max-connections}. */
@@ -29,18 +36,18 @@ public record MetricsSettings(String bindAddress, int port, int requestTimeoutMs
     {
         if (requestTimeoutMs < 100 || requestTimeoutMs > 600_000)
         {
-            throw new ConfigException("metrics.request-timeout-ms", "must be in [100, 600000], was " +
+            throw new ConfigException(REQUEST_TIMEOUT_MS_PROP_NAME, "must be in [100, 600000], was " +
                 requestTimeoutMs);
         }
         if (maxConnections < 1 || maxConnections > 10_000)
         {
-            throw new ConfigException("metrics.max-connections", "must be in [1, 10000], was " + maxConnections);
+            throw new ConfigException(MAX_CONNECTIONS_PROP_NAME, "must be in [1, 10000], was " + maxConnections);
         }
         bearerTokenHash = bearerTokenHash == null ? "" : bearerTokenHash.toLowerCase(Locale.ROOT);
         if (!bearerTokenHash.isEmpty() && !isSha256Hex(bearerTokenHash))
         {
             // The value is not echoed: an operator who pasted the token itself must not find it in a log.
-            throw new ConfigException("metrics.bearer-token-hash", "must be the 64 hex digits of the token's " +
+            throw new ConfigException(BEARER_TOKEN_HASH_PROP_NAME, "must be the 64 hex digits of the token's " +
                 "SHA-256 (printf %s \"$TOKEN\" | sha256sum), never the token itself");
         }
     }

@@ -6,6 +6,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,7 @@ import java.util.TreeSet;
 
 import io.kairos.access.PasswordHash;
 import io.kairos.engine.ConfigChecks;
+import io.kairos.engine.ConfigValueException;
 import io.kairos.engine.Prices;
 import io.kairos.fix.FixSessionConfig;
 
@@ -30,6 +32,10 @@ import io.kairos.fix.FixSessionConfig;
 final class PropertySource
 {
     private static final String ENV_PREFIX = "KAIROS_";
+    /** {@link #origin} of a value no layer above the embedded defaults set. */
+    static final String EMBEDDED_DEFAULT = "the embedded default";
+    /** {@link #origin} of a key no layer sets. */
+    static final String NOTHING = "nothing";
 
     private final Properties defaults;
     private final Properties file;
@@ -202,31 +208,27 @@ final class PropertySource
 
     /**
      * A stored password hash ({@link PasswordHash}; the value itself is never put in a message). A clear-text
-     * {@code <prefix>password} next to it, in the file or the environment, is refused with how to convert it.
+     * {@code clearKey} next to it, in the file or the environment, is refused with how to convert it.
      *
-     * @param prefix the session's keys, {@code fix.session.<ID>.} or {@code md.session.<ID>.}
+     * @param key      the session's hash key, e.g. {@code fix.session.<ID>.password-hash}
+     * @param clearKey the session's clear-text password key, no longer read, e.g. {@code fix.session.<ID>.password}
      */
-    PasswordHash passwordHash(final String prefix)
+    PasswordHash passwordHash(final String key, final String clearKey)
     {
-        final String clearKey = prefix + "password";
         if (raw(clearKey) != null)
         {
             throw new ConfigException(clearKey, "clear-text passwords are no longer read (set by " + origin(clearKey) +
                 "): run 'kairos-server hash-password' (it reads the password without echo, or from stdin), set " +
-                prefix + "password-hash (or " + envName(prefix + "password-hash") + ") to the line it prints and " +
-                "remove " + clearKey);
+                key + " (or " + envName(key) + ") to the line it prints and remove " + clearKey);
         }
-        final String key = prefix + "password-hash";
         final String value = string(key);
         try
         {
             return PasswordHash.parse(value, key);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final ConfigValueException ex)
         {
-            final String message = ex.getMessage().startsWith(key + " ") ?
-                ex.getMessage().substring(key.length() + 1) : ex.getMessage();
-            throw new ConfigException(key, message + " (set by " + origin(key) + ")");
+            throw new ConfigException(ex.key(), ex.detail() + " (set by " + origin(ex.key()) + ")");
         }
     }
 
@@ -296,9 +298,22 @@ final class PropertySource
         }
         if (chosen.containsKey(key))
         {
-            return "server.threading=auto";
+            return ConfigKeys.THREADING + "=auto";
         }
-        return defaults.containsKey(key) ? "the embedded default" : "nothing";
+        return defaults.containsKey(key) ? EMBEDDED_DEFAULT : NOTHING;
+    }
+
+    /** Every key consulted so far, with its effective value and origin. */
+    EffectiveSettings effective()
+    {
+        final Map<String, String> values = new LinkedHashMap<>();
+        final Map<String, String> origins = new LinkedHashMap<>();
+        for (final String key : List.copyOf(consulted))
+        {
+            values.put(key, raw(key));
+            origins.put(key, origin(key));
+        }
+        return new EffectiveSettings(values, origins);
     }
 
     /** Keys of the operator's file that no setting consulted: typos or leftovers. */

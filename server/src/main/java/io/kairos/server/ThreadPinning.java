@@ -155,7 +155,7 @@ final class ThreadPinning
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("server.cpu-affinity needs Linux's /proc/self/task", ex);
+            throw new UncheckedIOException(ConfigKeys.CPU_AFFINITY + " needs Linux's /proc/self/task", ex);
         }
     }
 
@@ -180,13 +180,13 @@ final class ThreadPinning
             final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!process.waitFor(TASKSET_TIMEOUT_S, TimeUnit.SECONDS) || process.exitValue() != 0)
             {
-                throw new IllegalStateException("server.cpu-affinity: cannot pin " + name + " (tid " + tid +
+                throw new IllegalStateException(ConfigKeys.CPU_AFFINITY + ": cannot pin " + name + " (tid " + tid +
                     ") to CPUs " + cpus + ": taskset says " + output);
             }
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("server.cpu-affinity needs taskset (util-linux) on the PATH", ex);
+            throw new UncheckedIOException(ConfigKeys.CPU_AFFINITY + " needs taskset (util-linux) on the PATH", ex);
         }
         catch (final InterruptedException ex)
         {

@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.kairos.engine.EngineConfig;
+import io.kairos.fix.FixGatewayConfig;
+import io.kairos.md.MarketDataGatewayConfig;
+
 /**
  * Which threading layout the venue runs and why ({@code server.threading}). {@code compact} and {@code dedicated}
  * are taken as written; {@code auto} (the default) picks {@link Threading#DEDICATED} when the process may keep
@@ -37,7 +41,7 @@ record ThreadingChoice(Threading layout, boolean auto, String reason, Map<String
     static ThreadingChoice explicit(final Threading layout)
     {
         return new ThreadingChoice(layout, false,
-            "server.threading=" + layout.name().toLowerCase(Locale.ROOT), Map.of());
+            ConfigKeys.THREADING + "=" + layout.name().toLowerCase(Locale.ROOT), Map.of());
     }
 
     /**
@@ -58,10 +62,10 @@ record ThreadingChoice(Threading layout, boolean auto, String reason, Map<String
             return new ThreadingChoice(Threading.COMPACT, true, counted + ", so compact", Map.of());
         }
         final Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put("fix.idle-strategy", "busy-spin");
-        defaults.put("engine.wait-strategy", "busy-spin");
-        defaults.put("md.idle-strategy", "busy-spin");
-        defaults.put("server.cpu-affinity", pinning(usableCpus(budget, whole), hotThreads));
+        defaults.put(FixGatewayConfig.IDLE_STRATEGY_PROP_NAME, "busy-spin");
+        defaults.put(EngineConfig.WAIT_STRATEGY_PROP_NAME, "busy-spin");
+        defaults.put(MarketDataGatewayConfig.IDLE_STRATEGY_PROP_NAME, "busy-spin");
+        defaults.put(ConfigKeys.CPU_AFFINITY, pinning(usableCpus(budget, whole), hotThreads));
         return new ThreadingChoice(Threading.DEDICATED, true, counted + ", so dedicated", defaults);
     }
 

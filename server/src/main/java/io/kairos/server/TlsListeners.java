@@ -3,6 +3,8 @@ package io.kairos.server;
 import java.util.Objects;
 
 import io.kairos.access.TlsListenerConfig;
+import io.kairos.fix.FixGatewayConfig;
+import io.kairos.md.MarketDataGatewayConfig;
 
 /**
  * The TLS listeners of the two public doors ({@code fix.tls-port}, {@code md.tls-port} and their {@code tls.*} files),
@@ -15,13 +17,14 @@ record TlsListeners(TlsListenerConfig fix, TlsListenerConfig md)
 {
     TlsListeners
     {
-        Objects.requireNonNull(fix, "fix.tls-port");
-        Objects.requireNonNull(md, "md.tls-port");
+        Objects.requireNonNull(fix, FixGatewayConfig.PROP_PREFIX + TlsListenerConfig.TLS_PORT_PROP_SUFFIX);
+        Objects.requireNonNull(md, MarketDataGatewayConfig.PROP_PREFIX + TlsListenerConfig.TLS_PORT_PROP_SUFFIX);
     }
 
     /** Neither door has a TLS listener. */
     static TlsListeners off()
     {
-        return new TlsListeners(TlsListenerConfig.off("fix."), TlsListenerConfig.off("md."));
+        return new TlsListeners(TlsListenerConfig.off(FixGatewayConfig.PROP_PREFIX),
+            TlsListenerConfig.off(MarketDataGatewayConfig.PROP_PREFIX));
     }
 }

@@ -20,6 +20,7 @@ import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
 import io.kairos.cluster.Replication;
+import io.kairos.engine.ConfigValueException;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.kairos.engine.JournalStage;
@@ -538,13 +539,16 @@ class KairosConfigLoaderTest
     void shouldNameTheSessionsListWhenAGatewayRefusesASessionsCompId()
     {
         final PropertySource source = new PropertySource(KairosConfigLoader.embeddedDefaults(), null, "test", Map.of());
-        final String fixRefusal = assertThrows(IllegalArgumentException.class,
-            () -> FixSessionConfig.withPassword("A B", "p", 1, false)).getMessage();
-        final String mdRefusal = assertThrows(IllegalArgumentException.class,
-            () -> MdSessionConfig.withPassword("A B", "p")).getMessage();
+        final ConfigValueException fixRefusal = assertThrows(ConfigValueException.class,
+            () -> FixSessionConfig.withPassword("A B", "p", 1, false));
+        final ConfigValueException mdRefusal = assertThrows(ConfigValueException.class,
+            () -> MdSessionConfig.withPassword("A B", "p"));
 
-        assertEquals("fix.sessions", GatewayConfigKeys.refusal(source, "fix.session.A B.", fixRefusal).key());
-        assertEquals("md.sessions", GatewayConfigKeys.refusal(source, "md.session.A B.", mdRefusal).key());
+        assertEquals("fix.sessions", GatewayConfigKeys.refusal(source, fixRefusal).key());
+        assertEquals("md.sessions", GatewayConfigKeys.refusal(source, mdRefusal).key());
+        assertEquals("A B", fixRefusal.entry(), "the session, as data");
+        assertEquals("A B", mdRefusal.entry(), "the session, as data");
+        assertEquals("session A B comp-id must be printable ASCII without '='", fixRefusal.getMessage());
     }
 
     @Test

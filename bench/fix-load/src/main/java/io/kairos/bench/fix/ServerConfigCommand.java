@@ -16,14 +16,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.kairos.access.DoorLimits;
 import io.kairos.access.PasswordHash;
+import io.kairos.engine.EngineConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code fix-load server-config}: writes a temporary Kairos server config for a benchmark run (ports, data under one
  * directory, as many order-entry sessions as the scenario needs, instruments spread over partitions, the throttle
- * out of the way).
+ * out of the way). The engine's, the instruments' and the doors' keys and the password-hash field are the
+ * components' own constants ({@code EngineConfig.…_PROP_NAME}, {@code io.kairos.engine.Instrument.propName},
+ * {@code DoorLimits}, {@link PasswordHash#PROP_FIELD}); the gateways' and the metrics keys are written here as the
+ * server's README names them, since this tool does not link the gateways (nor the server and its key table,
+ * {@code ConfigKeys}).
  */
 @Command(
     name = "server-config",
@@ -35,6 +41,10 @@ import picocli.CommandLine.Option;
         "high enough not to reject the load."})
 public final class ServerConfigCommand implements Callable<Integer>
 {
+    /** The doors' key prefixes (the gateways' {@code PROP_PREFIX}). */
+    private static final String FIX = "fix.";
+    private static final String MD = "md.";
+
     @Option(names = "--out", required = true, description = "config file to write")
     Path out;
 
@@ -115,7 +125,7 @@ public final class ServerConfigCommand implements Callable<Integer>
         for (final Map.Entry<String, String> entry :
             SessionNames.passwords(CLIENT_COMP_ID_FORMAT, CLIENT_PASSWORD_FORMAT, 1, sessions).entrySet())
         {
-            line(text, "fix.session." + entry.getKey() + ".password-hash", hash(entry.getValue()));
+            line(text, "fix.session." + entry.getKey() + "." + PasswordHash.PROP_FIELD, hash(entry.getValue()));
             line(text, "fix.session." + entry.getKey() + ".cancel-on-disconnect", "false");
         }
         line(text, "md.port", mdPort);
@@ -124,38 +134,50 @@ public final class ServerConfigCommand implements Callable<Integer>
         for (final Map.Entry<String, String> entry :
             SessionNames.passwords(MD_COMP_ID_FORMAT, MD_PASSWORD_FORMAT, 1, mdSessions).entrySet())
         {
-            line(text, "md.session." + entry.getKey() + ".password-hash", hash(entry.getValue()));
+            line(text, "md.session." + entry.getKey() + "." + PasswordHash.PROP_FIELD, hash(entry.getValue()));
         }
         // every load session connects from this host at once: the doors' connection limits must admit them all
-        line(text, "fix.max-unauthenticated-connections", Math.max(64, sessions + 8));
-        line(text, "fix.max-new-connections-per-second-per-address", Math.max(200, sessions + 8));
-        line(text, "md.max-unauthenticated-connections", Math.max(64, mdSessions + 8));
-        line(text, "md.max-new-connections-per-second-per-address", Math.max(200, mdSessions + 8));
+        line(text, FIX + DoorLimits.MAX_UNAUTHENTICATED_CONNECTIONS_PROP_SUFFIX,
+            Math.max(DoorLimits.DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS, sessions + 8));
+        line(text, FIX + DoorLimits.MAX_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS_PROP_SUFFIX,
+            Math.max(DoorLimits.DEFAULT_MAX_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS, sessions + 8));
+        line(text, MD + DoorLimits.MAX_UNAUTHENTICATED_CONNECTIONS_PROP_SUFFIX,
+            Math.max(DoorLimits.DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS, mdSessions + 8));
+        line(text, MD + DoorLimits.MAX_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS_PROP_SUFFIX,
+            Math.max(DoorLimits.DEFAULT_MAX_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS, mdSessions + 8));
         line(text, "metrics.port", metricsPort);
-        line(text, "journal.mode", journalMode);
-        line(text, "journal.dir", dataDir.resolve("journal"));
-        line(text, "snapshot.dir", dataDir.resolve("snapshots"));
-        line(text, "snapshot.every-commands", 0);
-        line(text, "engine.partition-count", partitions);
-        line(text, "engine.wait-strategy", waitStrategy);
+        line(text, EngineConfig.JOURNAL_MODE_PROP_NAME, journalMode);
+        line(text, EngineConfig.JOURNAL_DIR_PROP_NAME, dataDir.resolve("journal"));
+        line(text, EngineConfig.SNAPSHOT_DIR_PROP_NAME, dataDir.resolve("snapshots"));
+        line(text, EngineConfig.SNAPSHOT_EVERY_COMMANDS_PROP_NAME, 0);
+        line(text, EngineConfig.PARTITION_COUNT_PROP_NAME, partitions);
+        line(text, EngineConfig.WAIT_STRATEGY_PROP_NAME, waitStrategy);
         final StringBuilder symbols = new StringBuilder();
         for (final Instrument instrument : list)
         {
             symbols.append(symbols.isEmpty() ? "" : ",").append(instrument.symbol());
         }
-        line(text, "instruments", symbols);
+        line(text, io.kairos.engine.Instrument.INSTRUMENTS_PROP_NAME, symbols);
         for (int i = 0; i < list.size(); i++)
         {
             final Instrument instrument = list.get(i);
-            final String prefix = "instrument." + instrument.symbol() + ".";
-            line(text, prefix + "id", i + 1);
-            line(text, prefix + "partition", i % partitions);
-            line(text, prefix + "tick-size", Instrument.decimal(instrument.tickMicros()));
-            line(text, prefix + "lot-size", instrument.lotSize());
-            line(text, prefix + "reference-price", Instrument.decimal(instrument.midMicros()));
-            line(text, prefix + "price-band-percent", 50);
+            final String symbol = instrument.symbol();
+            line(text, venueKey(symbol, io.kairos.engine.Instrument.ID_FIELD), i + 1);
+            line(text, venueKey(symbol, io.kairos.engine.Instrument.PARTITION_FIELD), i % partitions);
+            line(text, venueKey(symbol, io.kairos.engine.Instrument.TICK_SIZE_FIELD),
+                Instrument.decimal(instrument.tickMicros()));
+            line(text, venueKey(symbol, io.kairos.engine.Instrument.LOT_SIZE_FIELD), instrument.lotSize());
+            line(text, venueKey(symbol, io.kairos.engine.Instrument.REFERENCE_PRICE_FIELD),
+                Instrument.decimal(instrument.midMicros()));
+            line(text, venueKey(symbol, io.kairos.engine.Instrument.PRICE_BAND_PERCENT_FIELD), 50);
         }
         return text.toString();
+    }
+
+    /** The server's key of one field of the venue's instrument {@code symbol}. */
+    private static String venueKey(final String symbol, final String field)
+    {
+        return io.kairos.engine.Instrument.propName(symbol, field);
     }
 
     private static void line(final StringBuilder text, final String key, final Object value)
