@@ -20,7 +20,7 @@ import java.nio.ByteBuffer;
  * <p>A streaming state machine: nothing is copied, one step per byte, allocation-free. Owned by the framer thread
  * that reads the connection.
  */
-final class InboundFrameGuard
+public final class InboundFrameGuard
 {
     /** The longest run of bytes without a whole FIX message a connection may send. */
     static final int MAX_UNFRAMED_BYTES = 64 * 1024;
@@ -54,7 +54,7 @@ final class InboundFrameGuard
      * Feeds the bytes {@code [from, to)} of {@code buffer}.
      * @return false once the run of unframed bytes is too long, or a SequenceReset jumped too far.
      */
-    boolean onBytes(final ByteBuffer buffer, final int from, final int to)
+    public boolean onBytes(final ByteBuffer buffer, final int from, final int to)
     {
         int i = from;
         while (i < to && !refused)

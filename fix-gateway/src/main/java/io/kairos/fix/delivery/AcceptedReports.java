@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import java.nio.file.Path;
 
@@ -27,9 +27,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Threads: the library thread writes ({@link #onAccepted}); {@link #settle} runs at launch, before the library
  * thread starts. Allocation-free after open; native byte order. The file is a {@link MappedStoreFile}.
  */
-final class AcceptedReports implements AutoCloseable
+public final class AcceptedReports implements AutoCloseable
 {
-    static final String FILE_NAME = "delivery-accepted.dat";
+    public static final String FILE_NAME = "delivery-accepted.dat";
     static final int RING = 1024;
     private static final long MAGIC = 0x31434341564C444BL;
     private static final int VERSION = 1;

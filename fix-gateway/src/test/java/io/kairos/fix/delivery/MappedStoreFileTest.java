@@ -1,8 +1,8 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
-import static io.kairos.fix.MappedStoreFile.MAGIC_OFFSET;
-import static io.kairos.fix.MappedStoreFile.RECORDS_OFFSET;
-import static io.kairos.fix.MappedStoreFile.VERSION_OFFSET;
+import static io.kairos.fix.delivery.MappedStoreFile.MAGIC_OFFSET;
+import static io.kairos.fix.delivery.MappedStoreFile.RECORDS_OFFSET;
+import static io.kairos.fix.delivery.MappedStoreFile.VERSION_OFFSET;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,10 +1,11 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 import io.kairos.access.ConnectionGate;
+import io.kairos.fix.InboundFrameGuard;
 import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
 
 /**

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import org.agrona.DirectBuffer;
 import uk.co.real_logic.artio.session.Session;
@@ -11,7 +11,7 @@ import uk.co.real_logic.artio.session.Session;
  * (issue 15, item 9). Applies only when the SequenceReset carried exactly the expected MsgSeqNum: a reset with any
  * other number is refused or applied without consuming anything. Stateless, allocation-free; library thread.
  */
-final class RefusedSequenceResets
+public final class RefusedSequenceResets
 {
     private RefusedSequenceResets()
     {
@@ -21,7 +21,7 @@ final class RefusedSequenceResets
      * Called after Artio's session layer handled the SequenceReset in {@code buffer}.
      * @return true when Artio refused it and its MsgSeqNum is now consumed.
      */
-    static boolean consumeIfRefused(
+    public static boolean consumeIfRefused(
         final DirectBuffer buffer, final int offset, final int length, final Session session)
     {
         final int msgSeqNum = MsgSeqNums.of(buffer, offset, length);

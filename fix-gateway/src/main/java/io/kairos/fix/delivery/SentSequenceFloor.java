@@ -1,12 +1,12 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
-import static io.kairos.fix.MappedStoreFile.RECORDS_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.COMP_ID_LENGTH_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.COMP_ID_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.LAST_SENT_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.LAYOUT;
-import static io.kairos.fix.SentSequenceFloorDescriptor.MAX_COMP_ID_LENGTH;
-import static io.kairos.fix.SentSequenceFloorDescriptor.recordOffset;
+import static io.kairos.fix.delivery.MappedStoreFile.RECORDS_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.COMP_ID_LENGTH_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.COMP_ID_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.LAST_SENT_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.LAYOUT;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.MAX_COMP_ID_LENGTH;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.recordOffset;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +37,9 @@ import uk.co.real_logic.artio.session.Session;
  * framer thread (the only writer), {@link #lastSent} and {@link #raise} on any thread. Allocation-free
  * after open. The file is a {@link MappedStoreFile}.
  */
-final class SentSequenceFloor implements AutoCloseable
+public final class SentSequenceFloor implements AutoCloseable
 {
-    static final int UNKNOWN_SLOT = -1;
+    public static final int UNKNOWN_SLOT = -1;
     private static final int MIN_RECORDS = 64;
     private static final byte SOH = 1;
 
@@ -58,7 +58,7 @@ final class SentSequenceFloor implements AutoCloseable
      * Maps (creating or growing) {@code dataDir/sent-seqnum-floor.dat} with a slot for each CompID; refuses a file
      * that is not a sent-seqnum floor file. Allocates.
      */
-    static SentSequenceFloor open(final Path dataDir, final Collection<String> compIds)
+    public static SentSequenceFloor open(final Path dataDir, final Collection<String> compIds)
     {
         final MappedStoreFile store = MappedStoreFile.open(dataDir, LAYOUT);
         try
@@ -124,7 +124,7 @@ final class SentSequenceFloor implements AutoCloseable
         return Math.max(MIN_RECORDS, (records + MIN_RECORDS - 1) / MIN_RECORDS * MIN_RECORDS);
     }
 
-    int slot(final String compId)
+    public int slot(final String compId)
     {
         final Integer slot = slots.get(compId);
         return slot == null ? UNKNOWN_SLOT : slot;
@@ -182,7 +182,7 @@ final class SentSequenceFloor implements AutoCloseable
     }
 
     /** Framer thread: a message with this sequence number is about to be written; keeps the highest. */
-    void onSent(final int slot, final int msgSeqNum)
+    public void onSent(final int slot, final int msgSeqNum)
     {
         final int offset = recordOffset(slot) + LAST_SENT_OFFSET;
         if (msgSeqNum > buffer.getInt(offset))
@@ -197,13 +197,13 @@ final class SentSequenceFloor implements AutoCloseable
         buffer.putIntOrdered(recordOffset(slot) + LAST_SENT_OFFSET, msgSeqNum);
     }
 
-    int lastSent(final int slot)
+    public int lastSent(final int slot)
     {
         return buffer.getIntVolatile(recordOffset(slot) + LAST_SENT_OFFSET);
     }
 
     /** @return the highest MsgSeqNum written to a socket of that CompID, 0 if none or unknown. */
-    int lastSent(final String compId)
+    public int lastSent(final String compId)
     {
         final int slot = slot(compId);
         return slot == UNKNOWN_SLOT ? 0 : lastSent(slot);
@@ -218,7 +218,7 @@ final class SentSequenceFloor implements AutoCloseable
      *
      * @return how many sequence numbers Artio had lost (0 when it was not behind).
      */
-    int raise(final Session session)
+    public int raise(final Session session)
     {
         final int mark = lastSent(session.compositeKey().remoteCompId());
         final int recovered = session.lastSentMsgSeqNum();

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 /**
  * Layout of {@code <fix.data-dir>/sent-seqnum-floor.dat}, the highest outbound MsgSeqNum each session

@@ -1,16 +1,16 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
-import static io.kairos.fix.DeliveryMarksDescriptor.COMMITTED_EXEC_ID_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.COMMITTED_INDEX_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.IN_USE_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.LAYOUT;
-import static io.kairos.fix.DeliveryMarksDescriptor.PARTITIONS;
-import static io.kairos.fix.DeliveryMarksDescriptor.PENDING_FROM_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.SESSION_ID_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.UNKNOWN;
-import static io.kairos.fix.DeliveryMarksDescriptor.marksOffset;
-import static io.kairos.fix.DeliveryMarksDescriptor.recordOffset;
-import static io.kairos.fix.DeliveryMarksDescriptor.routedOffset;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.COMMITTED_EXEC_ID_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.COMMITTED_INDEX_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.IN_USE_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.LAYOUT;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.PARTITIONS;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.PENDING_FROM_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.SESSION_ID_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.UNKNOWN;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.marksOffset;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.recordOffset;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.routedOffset;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -38,9 +38,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * ({@link #redeliverAfter}, {@link #delivered}) while the library thread may already route what recovery
  * emits. Slots are fixed at {@link #open}. Allocation-free after open. The file is a {@link MappedStoreFile}.
  */
-final class DeliveryMarks implements AutoCloseable
+public final class DeliveryMarks implements AutoCloseable
 {
-    static final int UNKNOWN_SLOT = -1;
+    public static final int UNKNOWN_SLOT = -1;
     private static final int MIN_RECORDS = 16;
 
     private final MappedStoreFile store;
@@ -64,7 +64,7 @@ final class DeliveryMarks implements AutoCloseable
      * Maps (creating or growing) {@code dataDir/delivery-marks.dat} with a record for each session id; refuses a file
      * that is not a delivery marks file. Allocates.
      */
-    static DeliveryMarks open(final Path dataDir, final int[] sessionIds)
+    public static DeliveryMarks open(final Path dataDir, final int[] sessionIds)
     {
         final MappedStoreFile store = MappedStoreFile.open(dataDir, LAYOUT);
         try
@@ -141,7 +141,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** @return the record of this engine session id, or {@link #UNKNOWN_SLOT}. */
-    int slot(final int sessionId)
+    public int slot(final int sessionId)
     {
         return sessionId > 0 && sessionId < slotBySessionId.length ? slotBySessionId[sessionId] : UNKNOWN_SLOT;
     }
@@ -149,13 +149,13 @@ final class DeliveryMarks implements AutoCloseable
     /**
      * Whether the gateway keeps marks for this event: an engine event with a journal record, not a mass cancel report.
      */
-    static boolean tracks(final ExecutionEvent event)
+    public static boolean tracks(final ExecutionEvent event)
     {
         return event.journalIndex > 0 && event.kind != ExecutionEvent.Kind.MASS_CANCEL_REPORT;
     }
 
     /** Library thread: an event of the partition was taken off the engine queue. */
-    void onRouted(final int partition, final long journalIndex)
+    public void onRouted(final int partition, final long journalIndex)
     {
         if (journalIndex > buffer.getLong(routedOffset(partition)))
         {
@@ -164,7 +164,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** Library thread: the framer wrote the session's report (confirmed by {@link SessionDeliveries}). */
-    void onCommitted(final int slot, final int partition, final long journalIndex, final long execId)
+    public void onCommitted(final int slot, final int partition, final long journalIndex, final long execId)
     {
         final int marks = marksOffset(slot, partition);
         buffer.putLongOrdered(marks + COMMITTED_EXEC_ID_OFFSET, execId);
@@ -184,7 +184,7 @@ final class DeliveryMarks implements AutoCloseable
      * floor) when the process stopped, count as delivered, although the library thread had not confirmed them yet.
      * @return how many reports that marked delivered
      */
-    int settle(final int slot, final int lastWritten)
+    public int settle(final int slot, final int lastWritten)
     {
         return accepted.settle(this, slot, buffer.getInt(recordOffset(slot) + SESSION_ID_OFFSET), lastWritten);
     }
@@ -220,7 +220,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** Engine recovery: a report for the session from the partition is being emitted again. */
-    void onRedelivering(final int slot, final int partition)
+    public void onRedelivering(final int slot, final int partition)
     {
         redelivering[slot * PARTITIONS + partition] = true;
     }
@@ -233,7 +233,7 @@ final class DeliveryMarks implements AutoCloseable
      * before it can be known to be missing); marks beyond the journal's end (a journal replaced by a shorter one)
      * are reset to it.
      */
-    void onRecoveryComplete(final int partition, final long lastJournalIndex)
+    public void onRecoveryComplete(final int partition, final long lastJournalIndex)
     {
         for (final int slot : slotBySessionId)
         {
@@ -253,7 +253,7 @@ final class DeliveryMarks implements AutoCloseable
      * @return the journal index after which some session may lack reports from the partition
      * ({@link Long#MAX_VALUE}: none).
      */
-    long redeliverAfter(final int partition)
+    public long redeliverAfter(final int partition)
     {
         final long routed = buffer.getLongVolatile(routedOffset(partition));
         if (routed == UNKNOWN)
@@ -276,7 +276,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** @return whether Artio accepted this event's report to its session before the restart. */
-    boolean delivered(final int slot, final ExecutionEvent event)
+    public boolean delivered(final int slot, final ExecutionEvent event)
     {
         final int marks = marksOffset(slot, event.partition);
         final long committedIndex = buffer.getLongVolatile(marks + COMMITTED_INDEX_OFFSET);
@@ -286,7 +286,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** Journal index of the last report from the partition Artio accepted for the session (diagnostics, tests). */
-    long committedIndex(final int slot, final int partition)
+    public long committedIndex(final int slot, final int partition)
     {
         return buffer.getLongVolatile(marksOffset(slot, partition) + COMMITTED_INDEX_OFFSET);
     }

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import org.agrona.DirectBuffer;
 
@@ -6,7 +6,7 @@ import org.agrona.DirectBuffer;
  * Reads MsgSeqNum (34), or another sequence-number field such as NewSeqNo (36), from the raw bytes of a message Artio
  * already framed and validated. Pure, allocation-free.
  */
-final class MsgSeqNums
+public final class MsgSeqNums
 {
     /** Returned when the message has no readable MsgSeqNum. */
     static final int MISSING = Integer.MAX_VALUE;
@@ -19,7 +19,7 @@ final class MsgSeqNums
     }
 
     /** @return the message's MsgSeqNum, or {@link #MISSING} (which never counts as stale). */
-    static int of(final DirectBuffer buffer, final int offset, final int length)
+    public static int of(final DirectBuffer buffer, final int offset, final int length)
     {
         return field(buffer, offset, length, MSG_SEQ_NUM);
     }
