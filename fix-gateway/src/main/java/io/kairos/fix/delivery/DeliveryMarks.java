@@ -34,9 +34,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * page-cache writes: they survive {@code kill -9}, not a power loss. Not covered: reports the gateway makes
  * without the engine (journal index 0).
  *
- * <p>Threads: the gateway's library thread writes ({@code on…}); the engine's recovery reads
- * ({@link #redeliverAfter}, {@link #delivered}) while the library thread may already route what recovery
- * emits. Slots are fixed at {@link #open}. Allocation-free after open. The file is a {@link MappedStoreFile}.
+ * <p>Threads: the launch thread opens and {@link #settle}s it; the gateway's library thread writes ({@code on…}); the
+ * engine's start-up recovery (on the launch thread) reads ({@link #redeliverAfter}, {@link #delivered}) while the
+ * library thread may already route what recovery emits. Slots are fixed at {@link #open}. Allocation-free after open.
+ * The file is a {@link MappedStoreFile}.
  */
 public final class DeliveryMarks implements AutoCloseable
 {

@@ -40,7 +40,7 @@ import io.kairos.engine.EngineConfig;
  * pending from:    journal index of the oldest report from the partition still waiting in the session's
  *                  backlog, or 0 when none waits (a lower bound: it moves only when the backlog empties).
  *
- * All values are in native byte order; the file stays on the machine that wrote it.
+ * All values are in native byte order; the file stays on the machine that wrote it. Constants only: any thread.
  */
 final class DeliveryMarksDescriptor
 {

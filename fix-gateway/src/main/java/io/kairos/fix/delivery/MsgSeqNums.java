@@ -4,7 +4,7 @@ import org.agrona.DirectBuffer;
 
 /**
  * Reads MsgSeqNum (34), or another sequence-number field such as NewSeqNo (36), from the raw bytes of a message Artio
- * already framed and validated. Pure, allocation-free.
+ * already framed and validated. Pure, allocation-free; any thread (the library thread reads inbound messages).
  */
 public final class MsgSeqNums
 {

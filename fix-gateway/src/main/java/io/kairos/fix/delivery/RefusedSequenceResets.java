@@ -7,8 +7,8 @@ import uk.co.real_logic.artio.session.Session;
  * Makes a refused SequenceReset (35=4) consume its MsgSeqNum, like every other message the venue rejects, on this port
  * as on the market-data port. Artio answers a SequenceReset whose NewSeqNo (36) is below the expected number with
  * Reject 373=5 but leaves the expected number where it was (FIX's conformance case 11c for reset mode), so a client
- * that numbers its messages normally got a ResendRequest for the refused message instead of an answer to its next one
- * (issue 15, item 9). Applies only when the SequenceReset carried exactly the expected MsgSeqNum: a reset with any
+ * that numbers its messages normally got a ResendRequest for the refused message instead of an answer to its next one.
+ * Applies only when the SequenceReset carried exactly the expected MsgSeqNum: a reset with any
  * other number is refused or applied without consuming anything. Stateless, allocation-free; library thread.
  */
 public final class RefusedSequenceResets

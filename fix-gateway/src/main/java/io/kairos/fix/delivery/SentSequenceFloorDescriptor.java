@@ -23,6 +23,7 @@ package io.kairos.fix.delivery;
  * </pre>
  *
  * All values are in native byte order (little-endian on x86-64 and arm64); the file stays on the machine that wrote it.
+ * Constants only: any thread.
  */
 final class SentSequenceFloorDescriptor
 {
