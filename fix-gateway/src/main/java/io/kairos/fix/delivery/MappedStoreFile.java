@@ -113,16 +113,16 @@ final class MappedStoreFile implements AutoCloseable
             {
                 throw new IllegalStateException(file + " is not a " + layout.kind() + " file (" + length + " bytes)");
             }
-            final MappedByteBuffer existing = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, length);
-            final UnsafeBuffer header = new UnsafeBuffer(existing);
+            final UnsafeBuffer header = readHeader(raf);
             final int records = header.getInt(RECORDS_OFFSET);
             if (header.getLong(MAGIC_OFFSET) != layout.magic() || header.getInt(VERSION_OFFSET) != layout.version() ||
                 records < 0 || layout.fileLength(records) > length)
             {
-                IoUtil.unmap(existing);
                 throw new IllegalStateException(file + " is not a version " + layout.version() + " " + layout.kind() +
                     " file");
             }
+            final MappedByteBuffer existing =
+                raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, layout.fileLength(records));
             return new MappedStoreFile(file, layout, existing, records, false);
         }
         catch (final IOException e)
@@ -167,12 +167,17 @@ final class MappedStoreFile implements AutoCloseable
     private static boolean headerMatches(final RandomAccessFile raf, final Layout layout, final int records,
         final Predicate<DirectBuffer> headerCheck) throws IOException
     {
+        final UnsafeBuffer header = readHeader(raf);
+        return header.getLong(MAGIC_OFFSET) == layout.magic() && header.getInt(VERSION_OFFSET) == layout.version() &&
+            header.getInt(RECORDS_OFFSET) == records && headerCheck.test(header);
+    }
+
+    private static UnsafeBuffer readHeader(final RandomAccessFile raf) throws IOException
+    {
         raf.seek(0);
         final byte[] bytes = new byte[HEADER_LENGTH];
         raf.readFully(bytes);
-        final UnsafeBuffer header = new UnsafeBuffer(bytes);
-        return header.getLong(MAGIC_OFFSET) == layout.magic() && header.getInt(VERSION_OFFSET) == layout.version() &&
-            header.getInt(RECORDS_OFFSET) == records && headerCheck.test(header);
+        return new UnsafeBuffer(bytes);
     }
 
     /**
