@@ -4,6 +4,8 @@ import io.aeron.logbuffer.ControlledFragmentHandler.Action;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.fix.codecs.decoder.HeaderDecoder;
 import io.kairos.fix.codecs.decoder.SequenceResetDecoder;
+import io.kairos.fix.delivery.RefusedSequenceResets;
+import io.kairos.fix.delivery.SessionDeliveries;
 import org.agrona.DirectBuffer;
 import uk.co.real_logic.artio.library.OnMessageInfo;
 import uk.co.real_logic.artio.library.SessionHandler;

@@ -19,6 +19,8 @@ import io.kairos.access.ConnectionGate;
 import io.kairos.engine.DirectoryLock;
 import io.kairos.engine.MediaDriverDirectory;
 import io.kairos.fix.codecs.FixDictionaryImpl;
+import io.kairos.fix.delivery.SentSequenceFloor;
+import io.kairos.fix.delivery.SentSequenceTrackingChannelSupplier;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
 import org.agrona.collections.Long2LongHashMap;

@@ -30,7 +30,7 @@ import io.kairos.fix.wire.MsgTypes;
  * fields need no reading (summed by {@link FixChecksum#sum}), allocation-free. The frame's limits and delimiters are
  * {@link FixFrame}'s. Owned by the framer thread that reads the connection.
  */
-final class InboundFrameGuard
+public final class InboundFrameGuard
 {
     /** How far one SequenceReset may move the sequence number forward (Artio indexes every number it skips). */
     static final int MAX_SEQUENCE_RESET_JUMP = 10_000;
@@ -61,7 +61,7 @@ final class InboundFrameGuard
      * Feeds the bytes {@code [from, to)} of {@code buffer}.
      * @return false once the run of unframed bytes is too long, or a SequenceReset jumped too far.
      */
-    boolean onBytes(final ByteBuffer buffer, final int from, final int to)
+    public boolean onBytes(final ByteBuffer buffer, final int from, final int to)
     {
         bytes.wrap(buffer);
         int i = from;

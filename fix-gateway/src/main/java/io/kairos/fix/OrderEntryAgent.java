@@ -15,6 +15,7 @@ import io.aeron.logbuffer.ControlledFragmentHandler.Action;
 import io.kairos.engine.CommandSink;
 import io.kairos.engine.EngineCommand;
 import io.kairos.engine.ExecutionEvent;
+import io.kairos.fix.delivery.DeliveryMarks;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;

@@ -9,6 +9,8 @@ import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.RejectReason;
 import io.kairos.fix.codecs.decoder.HeaderDecoder;
 import io.kairos.fix.codecs.decoder.SequenceResetDecoder;
+import io.kairos.fix.delivery.MsgSeqNums;
+import io.kairos.fix.delivery.RefusedSequenceResets;
 import org.agrona.DirectBuffer;
 import uk.co.real_logic.artio.library.OnMessageInfo;
 import uk.co.real_logic.artio.library.SessionHandler;

@@ -1,6 +1,8 @@
 package io.kairos.fix;
 
 import io.kairos.engine.CommandSink;
+import io.kairos.fix.delivery.DeliveryMarks;
+import io.kairos.fix.delivery.SentSequenceFloor;
 import org.agrona.concurrent.EpochNanoClock;
 
 /**

@@ -1,5 +1,7 @@
 package io.kairos.fix;
 
+import io.kairos.fix.delivery.SentSequenceFloor;
+import io.kairos.fix.delivery.SessionDeliveries;
 import uk.co.real_logic.artio.session.Session;
 
 /**

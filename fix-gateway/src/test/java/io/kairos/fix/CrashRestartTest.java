@@ -17,6 +17,7 @@ import io.aeron.archive.codecs.mark.MarkFileHeaderDecoder;
 import io.aeron.archive.codecs.mark.MessageHeaderDecoder;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
+import io.kairos.fix.delivery.SentSequenceFloor;
 import io.kairos.testsupport.Await;
 import io.kairos.testsupport.FreePorts;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.kairos.fix.delivery.AcceptedReports;
+import io.kairos.fix.delivery.DeliveryMarks;
 import io.kairos.testsupport.Await;
 import io.kairos.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.kairos.fix.delivery.AcceptedReports;
+import io.kairos.fix.delivery.DeliveryMarks;
 import io.kairos.testsupport.Await;
 import io.kairos.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;

@@ -1,24 +1,13 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
-import static io.kairos.fix.SentSequenceFloorDescriptor.COMP_ID_LENGTH_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.COMP_ID_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.FILE_NAME;
-import static io.kairos.fix.SentSequenceFloorDescriptor.HEADER_LENGTH;
-import static io.kairos.fix.SentSequenceFloorDescriptor.LAST_SENT_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.MAGIC;
-import static io.kairos.fix.SentSequenceFloorDescriptor.MAGIC_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.MAX_COMP_ID_LENGTH;
-import static io.kairos.fix.SentSequenceFloorDescriptor.RECORDS_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.VERSION;
-import static io.kairos.fix.SentSequenceFloorDescriptor.VERSION_OFFSET;
-import static io.kairos.fix.SentSequenceFloorDescriptor.fileLength;
-import static io.kairos.fix.SentSequenceFloorDescriptor.recordOffset;
+import static io.kairos.fix.delivery.MappedStoreFile.RECORDS_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.COMP_ID_LENGTH_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.COMP_ID_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.LAST_SENT_OFFSET;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.LAYOUT;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.MAX_COMP_ID_LENGTH;
+import static io.kairos.fix.delivery.SentSequenceFloorDescriptor.recordOffset;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -26,7 +15,6 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.agrona.DirectBuffer;
-import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.kairos.fix.wire.FixFieldScan;
@@ -51,100 +39,77 @@ import uk.co.real_logic.artio.session.Session;
  * <p>Slots are assigned at {@link #open} for the configured CompIDs (and kept for CompIDs of earlier
  * runs); afterwards the slot table is immutable. {@link #onSent} and {@link #onReset} run on Artio's
  * framer thread (the only writer), {@link #lastSent} and {@link #raise} on any thread. Allocation-free
- * after open.
+ * after open. The file is a {@link MappedStoreFile}.
  */
-final class SentSequenceFloor implements AutoCloseable
+public final class SentSequenceFloor implements AutoCloseable
 {
-    static final int UNKNOWN_SLOT = -1;
+    public static final int UNKNOWN_SLOT = -1;
     private static final int MIN_RECORDS = 64;
 
-    private final Path file;
-    private final MappedByteBuffer mapped;
+    private final MappedStoreFile store;
     private final UnsafeBuffer buffer;
     private final Map<String, Integer> slots;
 
-    private SentSequenceFloor(final Path file, final MappedByteBuffer mapped, final Map<String, Integer> slots)
+    private SentSequenceFloor(final MappedStoreFile store, final Map<String, Integer> slots)
     {
-        this.file = file;
-        this.mapped = mapped;
-        this.buffer = new UnsafeBuffer(mapped);
+        this.store = store;
+        this.buffer = store.buffer();
         this.slots = Map.copyOf(slots);
     }
 
-    /** Maps (creating or growing) {@code dataDir/sent-seqnum-floor.dat} with a slot for each CompID. Allocates. */
-    static SentSequenceFloor open(final Path dataDir, final Collection<String> compIds)
+    /**
+     * Maps (creating or growing) {@code dataDir/sent-seqnum-floor.dat} with a slot for each CompID; refuses a file
+     * that is not a sent-seqnum floor file. Allocates.
+     */
+    public static SentSequenceFloor open(final Path dataDir, final Collection<String> compIds)
     {
-        final Path file = dataDir.resolve(FILE_NAME);
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        final MappedStoreFile store = MappedStoreFile.open(dataDir, LAYOUT);
+        try
         {
-            final Map<String, Integer> slots = new HashMap<>();
-            final int existingRecords = raf.length() == 0 ? 0 : readExisting(file, raf, slots);
+            final Map<String, Integer> slots = readSlots(store);
             int needed = slots.size();
             for (final String compId : compIds)
             {
                 validate(compId);
                 needed += slots.containsKey(compId) ? 0 : 1;
             }
-            final int records = Math.max(existingRecords, roundUp(needed));
-            raf.setLength(Math.max(raf.length(), fileLength(records)));
-            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0,
-                fileLength(records));
-            final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
-            buffer.putLong(MAGIC_OFFSET, MAGIC);
-            buffer.putInt(VERSION_OFFSET, VERSION);
-            buffer.putInt(RECORDS_OFFSET, records);
+            store.mapRecords(roundUp(needed));
+            final UnsafeBuffer buffer = store.buffer();
             int free = slots.size();
             for (final String compId : compIds)
             {
                 if (!slots.containsKey(compId))
                 {
                     final byte[] bytes = compId.getBytes(StandardCharsets.US_ASCII);
-                    final int offset = recordOffset(free);
-                    buffer.putInt(offset + LAST_SENT_OFFSET, 0);
+                    final int offset = store.clearRecord(free);
                     buffer.putBytes(offset + COMP_ID_OFFSET, bytes);
                     buffer.putInt(offset + COMP_ID_LENGTH_OFFSET, bytes.length);
                     slots.put(compId, free++);
                 }
             }
-            return new SentSequenceFloor(file, mapped, slots);
+            return new SentSequenceFloor(store, slots);
         }
-        catch (final IOException e)
+        catch (final RuntimeException e)
         {
-            throw new UncheckedIOException("cannot open " + file, e);
+            store.close();
+            throw e;
         }
     }
 
-    private static int readExisting(final Path file, final RandomAccessFile raf, final Map<String, Integer> slots)
-        throws IOException
+    /** The CompID of each record of the file as found (a record with CompID length 0 is free). */
+    private static Map<String, Integer> readSlots(final MappedStoreFile store)
     {
-        if (raf.length() < HEADER_LENGTH)
+        final Map<String, Integer> slots = new HashMap<>();
+        final UnsafeBuffer buffer = store.buffer();
+        for (int slot = 0; slot < store.records(); slot++)
         {
-            throw new IllegalStateException(file + " is not a sent-seqnum floor file (" + raf.length() + " bytes)");
-        }
-        final MappedByteBuffer existing = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, raf.length());
-        try
-        {
-            final UnsafeBuffer header = new UnsafeBuffer(existing);
-            final int records = header.getInt(RECORDS_OFFSET);
-            if (header.getLong(MAGIC_OFFSET) != MAGIC || header.getInt(VERSION_OFFSET) != VERSION ||
-                records < 0 || fileLength(records) > raf.length())
+            final int length = buffer.getInt(recordOffset(slot) + COMP_ID_LENGTH_OFFSET);
+            if (length > 0 && length <= MAX_COMP_ID_LENGTH)
             {
-                throw new IllegalStateException(file + " is not a version " + VERSION + " sent-seqnum floor file");
+                slots.put(buffer.getStringWithoutLengthAscii(recordOffset(slot) + COMP_ID_OFFSET, length), slot);
             }
-            for (int slot = 0; slot < records; slot++)
-            {
-                final int length = header.getInt(recordOffset(slot) + COMP_ID_LENGTH_OFFSET);
-                if (length > 0 && length <= MAX_COMP_ID_LENGTH)
-                {
-                    slots.put(header.getStringWithoutLengthAscii(recordOffset(slot) + COMP_ID_OFFSET, length), slot);
-                }
-            }
-            return records;
         }
-        finally
-        {
-            IoUtil.unmap(existing);
-        }
+        return slots;
     }
 
     private static void validate(final String compId)
@@ -162,7 +127,7 @@ final class SentSequenceFloor implements AutoCloseable
         return Math.max(MIN_RECORDS, (records + MIN_RECORDS - 1) / MIN_RECORDS * MIN_RECORDS);
     }
 
-    int slot(final String compId)
+    public int slot(final String compId)
     {
         final Integer slot = slots.get(compId);
         return slot == null ? UNKNOWN_SLOT : slot;
@@ -212,7 +177,7 @@ final class SentSequenceFloor implements AutoCloseable
     }
 
     /** Framer thread: a message with this sequence number is about to be written; keeps the highest. */
-    void onSent(final int slot, final int msgSeqNum)
+    public void onSent(final int slot, final int msgSeqNum)
     {
         final int offset = recordOffset(slot) + LAST_SENT_OFFSET;
         if (msgSeqNum > buffer.getInt(offset))
@@ -227,13 +192,13 @@ final class SentSequenceFloor implements AutoCloseable
         buffer.putIntOrdered(recordOffset(slot) + LAST_SENT_OFFSET, msgSeqNum);
     }
 
-    int lastSent(final int slot)
+    public int lastSent(final int slot)
     {
         return buffer.getIntVolatile(recordOffset(slot) + LAST_SENT_OFFSET);
     }
 
     /** @return the highest MsgSeqNum written to a socket of that CompID, 0 if none or unknown. */
-    int lastSent(final String compId)
+    public int lastSent(final String compId)
     {
         final int slot = slot(compId);
         return slot == UNKNOWN_SLOT ? 0 : lastSent(slot);
@@ -248,7 +213,7 @@ final class SentSequenceFloor implements AutoCloseable
      *
      * @return how many sequence numbers Artio had lost (0 when it was not behind).
      */
-    int raise(final Session session)
+    public int raise(final Session session)
     {
         final int mark = lastSent(session.compositeKey().remoteCompId());
         final int recovered = session.lastSentMsgSeqNum();
@@ -268,12 +233,12 @@ final class SentSequenceFloor implements AutoCloseable
 
     Path file()
     {
-        return file;
+        return store.file();
     }
 
     @Override
     public void close()
     {
-        IoUtil.unmap(mapped);
+        store.close();
     }
 }

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,6 +7,7 @@ import java.nio.channels.SocketChannel;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.kairos.access.ConnectionGate;
+import io.kairos.fix.InboundFrameGuard;
 import io.kairos.fix.wire.FixFieldScan;
 import io.kairos.fix.wire.FixFrame;
 import io.kairos.fix.wire.FixTags;

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,14 +19,14 @@ import uk.co.real_logic.artio.engine.framer.TcpChannelSupplier;
  * Installed with {@link EngineConfiguration#channelSupplierFactory}; used on Artio's framer thread (the hot thread in
  * compact threading: an admitted connection costs one synchronized gate call and no allocation past Artio's own).
  */
-final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannelSupplier
+public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannelSupplier
 {
     private final SentSequenceFloor floor;
     private final ConnectionGate gate;
     private final String compId;
     private final GatedHandler gated = new GatedHandler();
 
-    SentSequenceTrackingChannelSupplier(
+    public SentSequenceTrackingChannelSupplier(
         final EngineConfiguration configuration, final SentSequenceFloor floor, final ConnectionGate gate,
         final String compId)
     {

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import io.kairos.engine.ExecutionEvent;
 
@@ -13,7 +13,7 @@ import io.kairos.engine.ExecutionEvent;
  * <p>Owned by the library thread. Preallocated; the FIFO of reports awaiting the framer doubles
  * (allocating) only when more wait than ever before.
  */
-final class SessionDeliveries
+public final class SessionDeliveries
 {
     private final DeliveryMarks marks;
     private final int slot;
@@ -25,7 +25,7 @@ final class SessionDeliveries
     private int head;
     private int size;
 
-    SessionDeliveries(final DeliveryMarks marks, final int sessionId)
+    public SessionDeliveries(final DeliveryMarks marks, final int sessionId)
     {
         this.marks = marks;
         this.slot = marks.slot(sessionId);
@@ -36,14 +36,14 @@ final class SessionDeliveries
      * before the restart (the event is emitted again when any of its recipients, the order-entry session or a drop
      * copy, lacks it; each recipient skips what it had).
      */
-    boolean hadBeforeRestart(final ExecutionEvent event)
+    public boolean hadBeforeRestart(final ExecutionEvent event)
     {
         return event.recovered && slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) &&
             marks.delivered(slot, event);
     }
 
     /** The engine's report arrived for the session: it is pending until the framer writes it. */
-    void onArrived(final ExecutionEvent event)
+    public void onArrived(final ExecutionEvent event)
     {
         if (slot != DeliveryMarks.UNKNOWN_SLOT && DeliveryMarks.tracks(event) &&
             pendingByPartition[event.partition]++ == 0)
@@ -56,7 +56,7 @@ final class SessionDeliveries
      * Artio accepted the report as MsgSeqNum {@code msgSeqNum}; it is delivered when the framer has written that
      * number.
      */
-    void onAccepted(final ExecutionEvent event, final int msgSeqNum)
+    public void onAccepted(final ExecutionEvent event, final int msgSeqNum)
     {
         if (slot == DeliveryMarks.UNKNOWN_SLOT || !DeliveryMarks.tracks(event))
         {
@@ -76,7 +76,7 @@ final class SessionDeliveries
     }
 
     /** @return how many reports the framer's last written MsgSeqNum {@code lastWritten} confirmed. */
-    int confirmWritten(final int lastWritten)
+    public int confirmWritten(final int lastWritten)
     {
         int confirmed = 0;
         while (size > 0 && msgSeqNums[head] <= lastWritten)
@@ -92,7 +92,7 @@ final class SessionDeliveries
      * awaiting the framer can never be confirmed by number, and the counterparty discarded what it had not
      * received; they count as delivered.
      */
-    void onSequenceReset()
+    public void onSequenceReset()
     {
         while (size > 0)
         {
@@ -100,13 +100,13 @@ final class SessionDeliveries
         }
     }
 
-    boolean awaitingWrite()
+    public boolean awaitingWrite()
     {
         return size > 0;
     }
 
     /** @return the MsgSeqNum of the newest report awaiting the framer, 0 when none waits. */
-    int newestAwaiting()
+    public int newestAwaiting()
     {
         return size == 0 ? 0 : msgSeqNums[(head + size - 1) & (msgSeqNums.length - 1)];
     }

@@ -1,13 +1,7 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
-import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -24,75 +18,50 @@ import org.agrona.concurrent.UnsafeBuffer;
  * file) only mean a report may come twice, as before; never that one is missed.
  *
  * <pre>
- *   header (64 bytes): magic "KDLVACC1" (long), version (int), records (int), ring (int), zero
+ *   header (64 bytes, {@link MappedStoreFile}'s): magic "KDLVACC1" (long), version (int), records (int), ring (int),
+ *                     zero
  *   record per slot (16 + RING x 24 bytes): session id (int), zero (int), count (long, ordered), then RING entries
  *   entry (24 bytes): MsgSeqNum (int), partition (int), journal index (long), exec id (long)
  * </pre>
  *
  * <p>Threads: the library thread writes ({@link #onAccepted}); {@link #settle} runs at launch, before the library
- * thread starts. Allocation-free after open; native byte order.
+ * thread starts. Allocation-free after open; native byte order. The file is a {@link MappedStoreFile}.
  */
-final class AcceptedReports implements AutoCloseable
+public final class AcceptedReports implements AutoCloseable
 {
-    static final String FILE_NAME = "delivery-accepted.dat";
+    public static final String FILE_NAME = "delivery-accepted.dat";
     static final int RING = 1024;
     private static final long MAGIC = 0x31434341564C444BL;
     private static final int VERSION = 1;
-    private static final int HEADER_LENGTH = 64;
+    private static final int RING_OFFSET = 16;
     private static final int ENTRY_LENGTH = 24;
     private static final int RECORD_LENGTH = 16 + RING * ENTRY_LENGTH;
     private static final int COUNT_OFFSET = 8;
+    private static final MappedStoreFile.Layout LAYOUT = new MappedStoreFile.Layout(FILE_NAME, "delivery accepted",
+        MAGIC, VERSION, MappedStoreFile.HEADER_LENGTH, RECORD_LENGTH);
 
-    private final MappedByteBuffer mapped;
+    private final MappedStoreFile store;
     private final UnsafeBuffer buffer;
     private final int records;
 
-    private AcceptedReports(final MappedByteBuffer mapped, final int records)
+    private AcceptedReports(final MappedStoreFile store)
     {
-        this.mapped = mapped;
-        this.buffer = new UnsafeBuffer(mapped);
-        this.records = records;
+        this.store = store;
+        this.buffer = store.buffer();
+        this.records = store.records();
     }
 
     /** Maps {@code dataDir/delivery-accepted.dat} with {@code records} slots; a file of another layout starts over. */
     static AcceptedReports open(final Path dataDir, final int records)
     {
-        final Path file = dataDir.resolve(FILE_NAME);
-        final long length = HEADER_LENGTH + (long)records * RECORD_LENGTH;
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        // only an optimisation: without it a report may be sent twice after a crash, never missed
+        final MappedStoreFile store = MappedStoreFile.openOrReplace(dataDir, LAYOUT, records,
+            header -> header.getInt(RING_OFFSET) == RING);
+        if (store.created())
         {
-            final boolean matches = raf.length() == length && headerMatches(raf, records);
-            if (!matches)
-            {
-                // only an optimisation: without it a report may be sent twice after a crash, never missed
-                raf.setLength(0);
-                raf.setLength(length);
-            }
-            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, length);
-            final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
-            if (!matches)
-            {
-                buffer.putLong(0, MAGIC);
-                buffer.putInt(8, VERSION);
-                buffer.putInt(12, records);
-                buffer.putInt(16, RING);
-            }
-            return new AcceptedReports(mapped, records);
+            store.buffer().putInt(RING_OFFSET, RING);
         }
-        catch (final IOException e)
-        {
-            throw new UncheckedIOException("cannot open " + file, e);
-        }
-    }
-
-    private static boolean headerMatches(final RandomAccessFile raf, final int records) throws IOException
-    {
-        raf.seek(0);
-        final byte[] header = new byte[20];
-        raf.readFully(header);
-        final UnsafeBuffer view = new UnsafeBuffer(header);
-        return view.getLong(0) == MAGIC && view.getInt(8) == VERSION && view.getInt(12) == records &&
-            view.getInt(16) == RING;
+        return new AcceptedReports(store);
     }
 
     /** Library thread: Artio took the report of this event for the session in {@code slot} as {@code msgSeqNum}. */
@@ -154,12 +123,12 @@ final class AcceptedReports implements AutoCloseable
 
     private static int recordOffset(final int slot)
     {
-        return HEADER_LENGTH + slot * RECORD_LENGTH;
+        return MappedStoreFile.HEADER_LENGTH + slot * RECORD_LENGTH;
     }
 
     @Override
     public void close()
     {
-        IoUtil.unmap(mapped);
+        store.close();
     }
 }

@@ -1,9 +1,9 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 /**
  * Layout of {@code <fix.data-dir>/sent-seqnum-floor.dat}, the highest outbound MsgSeqNum each session
- * has handed to its socket (see {@link SentSequenceFloor}). A memory-mapped file: a header, then one
- * fixed-size record per SenderCompID of the venue's counterparties, in the order they were first seen.
+ * has handed to its socket (see {@link SentSequenceFloor}). A memory-mapped file: a header ({@link MappedStoreFile}'s),
+ * then one fixed-size record per SenderCompID of the venue's counterparties, in the order they were first seen.
  *
  * <pre>
  *   header (64 bytes)
@@ -23,16 +23,13 @@ package io.kairos.fix;
  * </pre>
  *
  * All values are in native byte order (little-endian on x86-64 and arm64); the file stays on the machine that wrote it.
+ * Constants only: any thread.
  */
 final class SentSequenceFloorDescriptor
 {
     /** The bytes "KSEQFLR1" read as a native (little-endian) long. */
     static final long MAGIC = 0x31524C465145534BL;
     static final int VERSION = 1;
-    static final int MAGIC_OFFSET = 0;
-    static final int VERSION_OFFSET = 8;
-    static final int RECORDS_OFFSET = 12;
-    static final int HEADER_LENGTH = 64;
 
     static final int LAST_SENT_OFFSET = 0;
     static final int COMP_ID_LENGTH_OFFSET = 4;
@@ -41,6 +38,8 @@ final class SentSequenceFloorDescriptor
     static final int MAX_COMP_ID_LENGTH = RECORD_LENGTH - COMP_ID_OFFSET;
 
     static final String FILE_NAME = "sent-seqnum-floor.dat";
+    static final MappedStoreFile.Layout LAYOUT = new MappedStoreFile.Layout(FILE_NAME, "sent-seqnum floor", MAGIC,
+        VERSION, MappedStoreFile.HEADER_LENGTH, RECORD_LENGTH);
 
     private SentSequenceFloorDescriptor()
     {
@@ -48,11 +47,6 @@ final class SentSequenceFloorDescriptor
 
     static int recordOffset(final int slot)
     {
-        return HEADER_LENGTH + slot * RECORD_LENGTH;
-    }
-
-    static long fileLength(final int records)
-    {
-        return HEADER_LENGTH + (long)records * RECORD_LENGTH;
+        return MappedStoreFile.HEADER_LENGTH + slot * RECORD_LENGTH;
     }
 }

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

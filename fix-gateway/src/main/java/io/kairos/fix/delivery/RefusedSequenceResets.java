@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import org.agrona.DirectBuffer;
 
@@ -9,11 +9,11 @@ import uk.co.real_logic.artio.session.Session;
  * Makes a refused SequenceReset (35=4) consume its MsgSeqNum, like every other message the venue rejects, on this port
  * as on the market-data port. Artio answers a SequenceReset whose NewSeqNo (36) is below the expected number with
  * Reject 373=5 but leaves the expected number where it was (FIX's conformance case 11c for reset mode), so a client
- * that numbers its messages normally got a ResendRequest for the refused message instead of an answer to its next one
- * (issue 15, item 9). Applies only when the SequenceReset carried exactly the expected MsgSeqNum: a reset with any
+ * that numbers its messages normally got a ResendRequest for the refused message instead of an answer to its next one.
+ * Applies only when the SequenceReset carried exactly the expected MsgSeqNum: a reset with any
  * other number is refused or applied without consuming anything. Stateless, allocation-free; library thread.
  */
-final class RefusedSequenceResets
+public final class RefusedSequenceResets
 {
     private RefusedSequenceResets()
     {
@@ -23,7 +23,7 @@ final class RefusedSequenceResets
      * Called after Artio's session layer handled the SequenceReset in {@code buffer}.
      * @return true when Artio refused it and its MsgSeqNum is now consumed.
      */
-    static boolean consumeIfRefused(
+    public static boolean consumeIfRefused(
         final DirectBuffer buffer, final int offset, final int length, final Session session)
     {
         final int msgSeqNum = MsgSeqNums.of(buffer, offset, length);

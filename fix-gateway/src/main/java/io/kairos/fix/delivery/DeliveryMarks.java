@@ -1,34 +1,21 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
-import static io.kairos.fix.DeliveryMarksDescriptor.COMMITTED_EXEC_ID_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.COMMITTED_INDEX_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.FILE_NAME;
-import static io.kairos.fix.DeliveryMarksDescriptor.IN_USE_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.MAGIC;
-import static io.kairos.fix.DeliveryMarksDescriptor.MAGIC_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.PARTITIONS;
-import static io.kairos.fix.DeliveryMarksDescriptor.PENDING_FROM_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.RECORDS_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.RECORDS_START;
-import static io.kairos.fix.DeliveryMarksDescriptor.SESSION_ID_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.UNKNOWN;
-import static io.kairos.fix.DeliveryMarksDescriptor.VERSION;
-import static io.kairos.fix.DeliveryMarksDescriptor.VERSION_OFFSET;
-import static io.kairos.fix.DeliveryMarksDescriptor.fileLength;
-import static io.kairos.fix.DeliveryMarksDescriptor.marksOffset;
-import static io.kairos.fix.DeliveryMarksDescriptor.recordOffset;
-import static io.kairos.fix.DeliveryMarksDescriptor.routedOffset;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.COMMITTED_EXEC_ID_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.COMMITTED_INDEX_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.IN_USE_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.LAYOUT;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.PARTITIONS;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.PENDING_FROM_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.SESSION_ID_OFFSET;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.UNKNOWN;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.marksOffset;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.recordOffset;
+import static io.kairos.fix.delivery.DeliveryMarksDescriptor.routedOffset;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 
 import io.kairos.engine.ExecutionEvent;
-import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -47,17 +34,17 @@ import org.agrona.concurrent.UnsafeBuffer;
  * page-cache writes: they survive {@code kill -9}, not a power loss. Not covered: reports the gateway makes
  * without the engine (journal index 0).
  *
- * <p>Threads: the gateway's library thread writes ({@code on…}); the engine's recovery reads
- * ({@link #redeliverAfter}, {@link #delivered}) while the library thread may already route what recovery
- * emits. Slots are fixed at {@link #open}. Allocation-free after open.
+ * <p>Threads: the launch thread opens and {@link #settle}s it; the gateway's library thread writes ({@code on…}); the
+ * engine's start-up recovery (on the launch thread) reads ({@link #redeliverAfter}, {@link #delivered}) while the
+ * library thread may already route what recovery emits. Slots are fixed at {@link #open}. Allocation-free after open.
+ * The file is a {@link MappedStoreFile}.
  */
-final class DeliveryMarks implements AutoCloseable
+public final class DeliveryMarks implements AutoCloseable
 {
-    static final int UNKNOWN_SLOT = -1;
+    public static final int UNKNOWN_SLOT = -1;
     private static final int MIN_RECORDS = 16;
 
-    private final Path file;
-    private final MappedByteBuffer mapped;
+    private final MappedStoreFile store;
     private final UnsafeBuffer buffer;
     private final int[] slotBySessionId;
     /** Per slot and partition: the recovery now under way emits reports for it again (recovery thread only). */
@@ -65,41 +52,35 @@ final class DeliveryMarks implements AutoCloseable
     /** The reports accepted but perhaps not yet confirmed written, for {@link #settle} after a crash. */
     private final AcceptedReports accepted;
 
-    private DeliveryMarks(final Path file, final MappedByteBuffer mapped, final int[] slotBySessionId,
-        final int records, final AcceptedReports accepted)
+    private DeliveryMarks(final MappedStoreFile store, final int[] slotBySessionId, final AcceptedReports accepted)
     {
-        this.file = file;
-        this.mapped = mapped;
-        this.buffer = new UnsafeBuffer(mapped);
+        this.store = store;
+        this.buffer = store.buffer();
         this.slotBySessionId = slotBySessionId;
         this.accepted = accepted;
-        redelivering = new boolean[records * PARTITIONS];
+        redelivering = new boolean[store.records() * PARTITIONS];
     }
 
-    /** Maps (creating or growing) {@code dataDir/delivery-marks.dat} with a record for each session id. Allocates. */
-    static DeliveryMarks open(final Path dataDir, final int[] sessionIds)
+    /**
+     * Maps (creating or growing) {@code dataDir/delivery-marks.dat} with a record for each session id; refuses a file
+     * that is not a delivery marks file. Allocates.
+     */
+    public static DeliveryMarks open(final Path dataDir, final int[] sessionIds)
     {
-        final Path file = dataDir.resolve(FILE_NAME);
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        final MappedStoreFile store = MappedStoreFile.open(dataDir, LAYOUT);
+        try
         {
-            final boolean fresh = raf.length() == 0;
-            final int existingRecords = fresh ? 0 : checkHeader(file, raf);
-            final int maxSessionId = Arrays.stream(sessionIds).max().orElse(0);
-            final int records = Math.max(existingRecords, Math.max(MIN_RECORDS, 2 * sessionIds.length));
-            raf.setLength(Math.max(raf.length(), fileLength(records)));
-            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0,
-                fileLength(records));
-            final UnsafeBuffer buffer = new UnsafeBuffer(mapped);
-            if (fresh)
+            store.mapRecords(Math.max(MIN_RECORDS, 2 * sessionIds.length));
+            final UnsafeBuffer buffer = store.buffer();
+            if (store.created())
             {
-                buffer.putLong(MAGIC_OFFSET, MAGIC);
-                buffer.putInt(VERSION_OFFSET, VERSION);
                 for (int p = 0; p < PARTITIONS; p++)
                 {
                     buffer.putLong(routedOffset(p), UNKNOWN);
                 }
             }
-            buffer.putInt(RECORDS_OFFSET, records);
+            final int records = store.records();
+            final int maxSessionId = Arrays.stream(sessionIds).max().orElse(0);
             final boolean[] configured = new boolean[maxSessionId + 1];
             for (final int sessionId : sessionIds)
             {
@@ -121,47 +102,24 @@ final class DeliveryMarks implements AutoCloseable
             {
                 if (slotBySessionId[sessionId] == UNKNOWN_SLOT)
                 {
-                    slotBySessionId[sessionId] = claimSlot(buffer, records, slotBySessionId, sessionId);
+                    slotBySessionId[sessionId] = claimSlot(store, slotBySessionId, sessionId);
                 }
             }
-            return new DeliveryMarks(file, mapped, slotBySessionId, records, AcceptedReports.open(dataDir, records));
+            return new DeliveryMarks(store, slotBySessionId, AcceptedReports.open(dataDir, records));
         }
-        catch (final IOException e)
+        catch (final RuntimeException e)
         {
-            throw new UncheckedIOException("cannot open " + file, e);
-        }
-    }
-
-    private static int checkHeader(final Path file, final RandomAccessFile raf) throws IOException
-    {
-        if (raf.length() < RECORDS_START)
-        {
-            throw new IllegalStateException(file + " is not a delivery marks file (" + raf.length() + " bytes)");
-        }
-        final MappedByteBuffer existing = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, RECORDS_START);
-        try
-        {
-            final UnsafeBuffer header = new UnsafeBuffer(existing);
-            final int records = header.getInt(RECORDS_OFFSET);
-            if (header.getLong(MAGIC_OFFSET) != MAGIC || header.getInt(VERSION_OFFSET) != VERSION ||
-                records < 0 || fileLength(records) > raf.length())
-            {
-                throw new IllegalStateException(file + " is not a version " + VERSION + " delivery marks file");
-            }
-            return records;
-        }
-        finally
-        {
-            IoUtil.unmap(existing);
+            store.close();
+            throw e;
         }
     }
 
     /** A free record, else the record of a session id that is no longer configured (its marks are dropped). */
-    private static int claimSlot(final UnsafeBuffer buffer, final int records, final int[] slotBySessionId,
-        final int sessionId)
+    private static int claimSlot(final MappedStoreFile store, final int[] slotBySessionId, final int sessionId)
     {
+        final UnsafeBuffer buffer = store.buffer();
         int reusable = UNKNOWN_SLOT;
-        for (int slot = 0; slot < records; slot++)
+        for (int slot = 0; slot < store.records(); slot++)
         {
             final int record = recordOffset(slot);
             final int owner = buffer.getInt(record + SESSION_ID_OFFSET);
@@ -177,15 +135,14 @@ final class DeliveryMarks implements AutoCloseable
             }
         }
         // records >= 2 x configured sessions, so one of the two kinds exists
-        final int record = recordOffset(reusable);
-        buffer.setMemory(record, DeliveryMarksDescriptor.RECORD_LENGTH, (byte)0);
+        final int record = store.clearRecord(reusable);
         buffer.putInt(record + SESSION_ID_OFFSET, sessionId);
         buffer.putInt(record + IN_USE_OFFSET, 1);
         return reusable;
     }
 
     /** @return the record of this engine session id, or {@link #UNKNOWN_SLOT}. */
-    int slot(final int sessionId)
+    public int slot(final int sessionId)
     {
         return sessionId > 0 && sessionId < slotBySessionId.length ? slotBySessionId[sessionId] : UNKNOWN_SLOT;
     }
@@ -193,13 +150,13 @@ final class DeliveryMarks implements AutoCloseable
     /**
      * Whether the gateway keeps marks for this event: an engine event with a journal record, not a mass cancel report.
      */
-    static boolean tracks(final ExecutionEvent event)
+    public static boolean tracks(final ExecutionEvent event)
     {
         return event.journalIndex > 0 && event.kind != ExecutionEvent.Kind.MASS_CANCEL_REPORT;
     }
 
     /** Library thread: an event of the partition was taken off the engine queue. */
-    void onRouted(final int partition, final long journalIndex)
+    public void onRouted(final int partition, final long journalIndex)
     {
         if (journalIndex > buffer.getLong(routedOffset(partition)))
         {
@@ -208,7 +165,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** Library thread: the framer wrote the session's report (confirmed by {@link SessionDeliveries}). */
-    void onCommitted(final int slot, final int partition, final long journalIndex, final long execId)
+    public void onCommitted(final int slot, final int partition, final long journalIndex, final long execId)
     {
         final int marks = marksOffset(slot, partition);
         buffer.putLongOrdered(marks + COMMITTED_EXEC_ID_OFFSET, execId);
@@ -228,7 +185,7 @@ final class DeliveryMarks implements AutoCloseable
      * floor) when the process stopped, count as delivered, although the library thread had not confirmed them yet.
      * @return how many reports that marked delivered
      */
-    int settle(final int slot, final int lastWritten)
+    public int settle(final int slot, final int lastWritten)
     {
         return accepted.settle(this, slot, buffer.getInt(recordOffset(slot) + SESSION_ID_OFFSET), lastWritten);
     }
@@ -264,7 +221,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** Engine recovery: a report for the session from the partition is being emitted again. */
-    void onRedelivering(final int slot, final int partition)
+    public void onRedelivering(final int slot, final int partition)
     {
         redelivering[slot * PARTITIONS + partition] = true;
     }
@@ -277,7 +234,7 @@ final class DeliveryMarks implements AutoCloseable
      * before it can be known to be missing); marks beyond the journal's end (a journal replaced by a shorter one)
      * are reset to it.
      */
-    void onRecoveryComplete(final int partition, final long lastJournalIndex)
+    public void onRecoveryComplete(final int partition, final long lastJournalIndex)
     {
         for (final int slot : slotBySessionId)
         {
@@ -297,7 +254,7 @@ final class DeliveryMarks implements AutoCloseable
      * @return the journal index after which some session may lack reports from the partition
      * ({@link Long#MAX_VALUE}: none).
      */
-    long redeliverAfter(final int partition)
+    public long redeliverAfter(final int partition)
     {
         final long routed = buffer.getLongVolatile(routedOffset(partition));
         if (routed == UNKNOWN)
@@ -320,7 +277,7 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** @return whether Artio accepted this event's report to its session before the restart. */
-    boolean delivered(final int slot, final ExecutionEvent event)
+    public boolean delivered(final int slot, final ExecutionEvent event)
     {
         final int marks = marksOffset(slot, event.partition);
         final long committedIndex = buffer.getLongVolatile(marks + COMMITTED_INDEX_OFFSET);
@@ -330,20 +287,20 @@ final class DeliveryMarks implements AutoCloseable
     }
 
     /** Journal index of the last report from the partition Artio accepted for the session (diagnostics, tests). */
-    long committedIndex(final int slot, final int partition)
+    public long committedIndex(final int slot, final int partition)
     {
         return buffer.getLongVolatile(marksOffset(slot, partition) + COMMITTED_INDEX_OFFSET);
     }
 
     Path file()
     {
-        return file;
+        return store.file();
     }
 
     @Override
     public void close()
     {
-        IoUtil.unmap(mapped);
+        store.close();
         accepted.close();
     }
 }

@@ -1,4 +1,4 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import org.agrona.DirectBuffer;
 
@@ -7,9 +7,10 @@ import io.kairos.fix.wire.FixTags;
 
 /**
  * Reads MsgSeqNum (34), or another sequence-number field such as NewSeqNo (36), from the raw bytes of a message Artio
- * already framed and validated, through {@link FixFieldScan}. Pure, allocation-free.
+ * already framed and validated, through {@link FixFieldScan}. Pure, allocation-free; any thread (the library thread
+ * reads inbound messages).
  */
-final class MsgSeqNums
+public final class MsgSeqNums
 {
     /** Returned when the message has no readable MsgSeqNum. */
     static final int MISSING = FixFieldScan.NOT_AN_INT;
@@ -19,7 +20,7 @@ final class MsgSeqNums
     }
 
     /** @return the message's MsgSeqNum, or {@link #MISSING} (which never counts as stale). */
-    static int of(final DirectBuffer buffer, final int offset, final int length)
+    public static int of(final DirectBuffer buffer, final int offset, final int length)
     {
         return field(buffer, offset, length, FixTags.MSG_SEQ_NUM);
     }

@@ -1,11 +1,12 @@
-package io.kairos.fix;
+package io.kairos.fix.delivery;
 
 import io.kairos.engine.EngineConfig;
 
 /**
  * Layout of {@code <fix.data-dir>/delivery-marks.dat}: how far the engine's execution events reached
  * Artio, per partition and per session (see {@link DeliveryMarks}). A memory-mapped file: a header, the
- * routing mark of every possible partition, then one record per engine session id.
+ * routing mark of every possible partition, then one record per engine session id; the header is
+ * {@link MappedStoreFile}'s.
  *
  * <pre>
  *   header (64 bytes)
@@ -39,21 +40,17 @@ import io.kairos.engine.EngineConfig;
  * pending from:    journal index of the oldest report from the partition still waiting in the session's
  *                  backlog, or 0 when none waits (a lower bound: it moves only when the backlog empties).
  *
- * All values are in native byte order; the file stays on the machine that wrote it.
+ * All values are in native byte order; the file stays on the machine that wrote it. Constants only: any thread.
  */
 final class DeliveryMarksDescriptor
 {
     /** The bytes "KDLVMRK1" read as a native (little-endian) long. */
     static final long MAGIC = 0x314B524D564C444BL;
     static final int VERSION = 1;
-    static final int MAGIC_OFFSET = 0;
-    static final int VERSION_OFFSET = 8;
-    static final int RECORDS_OFFSET = 12;
-    static final int HEADER_LENGTH = 64;
     static final int PARTITIONS = EngineConfig.MAX_PARTITIONS;
     static final long UNKNOWN = -1;
 
-    static final int ROUTED_OFFSET = HEADER_LENGTH;
+    static final int ROUTED_OFFSET = MappedStoreFile.HEADER_LENGTH;
     static final int RECORDS_START = ROUTED_OFFSET + PARTITIONS * Long.BYTES;
 
     static final int SESSION_ID_OFFSET = 0;
@@ -66,6 +63,8 @@ final class DeliveryMarksDescriptor
     static final int RECORD_LENGTH = MARKS_OFFSET + PARTITIONS * MARKS_LENGTH;
 
     static final String FILE_NAME = "delivery-marks.dat";
+    static final MappedStoreFile.Layout LAYOUT =
+        new MappedStoreFile.Layout(FILE_NAME, "delivery marks", MAGIC, VERSION, RECORDS_START, RECORD_LENGTH);
 
     private DeliveryMarksDescriptor()
     {
@@ -84,10 +83,5 @@ final class DeliveryMarksDescriptor
     static int marksOffset(final int slot, final int partition)
     {
         return recordOffset(slot) + MARKS_OFFSET + partition * MARKS_LENGTH;
-    }
-
-    static long fileLength(final int records)
-    {
-        return RECORDS_START + (long)records * RECORD_LENGTH;
     }
 }
