@@ -66,6 +66,7 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
     private final IngressProxy ingress = new IngressProxy(pending);
     private final EgressAdapter egress;
     private final ClientConnection connection;
+    private final List<EngineCounter> counters;
     /** Commands sent and not yet answered, as the duty cycle last saw them: for readers on other threads. */
     private final AtomicLong unanswered = new AtomicLong();
     private volatile long leaderChanges;
@@ -101,6 +102,16 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
         egress = new EgressAdapter(hosted, engine.partitionCount(), instance, pending, errors, this::requestResume,
             this::onNewLeader);
         connection = new ClientConnection(cluster, errors, egress);
+        counters = List.of(
+            EngineCounter.gauge("kairos.cluster.client.unanswered",
+                "Commands sent to the cluster whose events have not come back yet", this::unanswered),
+            EngineCounter.counter("kairos.cluster.client.leader.changes",
+                "Leader changes (and reconnections) the gateways' cluster client followed", this::leaderChanges),
+            EngineCounter.counter("kairos.cluster.client.resumes",
+                "Times the client asked the cluster to send again what it missed", this::resumes),
+            EngineCounter.counter("kairos.cluster.client.lost.commands",
+                "Commands whose events the cluster no longer kept when the client asked for them",
+                this::lostCommands));
     }
 
     /**
@@ -272,16 +283,7 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
     @Override
     public List<EngineCounter> counters()
     {
-        return List.of(
-            EngineCounter.gauge("kairos.cluster.client.unanswered",
-                "Commands sent to the cluster whose events have not come back yet", this::unanswered),
-            EngineCounter.counter("kairos.cluster.client.leader.changes",
-                "Leader changes (and reconnections) the gateways' cluster client followed", this::leaderChanges),
-            EngineCounter.counter("kairos.cluster.client.resumes",
-                "Times the client asked the cluster to send again what it missed", this::resumes),
-            EngineCounter.counter("kairos.cluster.client.lost.commands",
-                "Commands whose events the cluster no longer kept when the client asked for them",
-                this::lostCommands));
+        return counters;
     }
 
     @Override

@@ -30,7 +30,10 @@ public interface GatewayEngine extends AutoCloseable
     /** The partitions this process matches, for their meters; empty when they are matched elsewhere. */
     Optional<LocalPartitions> localPartitions();
 
-    /** Counters of how this process reaches the engine (a client's resumes, say); empty when there are none. */
+    /**
+     * Counters of how this process reaches the engine (a client's resumes, say); empty when there are none. The same
+     * list at every call, held by the engine: a meter registry may hold what it reads only weakly.
+     */
     List<EngineCounter> counters();
 
     /** Stops taking commands, lets the events of those taken reach the listener, and releases everything. */
