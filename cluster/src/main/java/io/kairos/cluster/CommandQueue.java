@@ -24,14 +24,16 @@ final class CommandQueue
     private static final int COMMAND_MESSAGE = 1;
     private static final int LENGTH_PREFIX = Integer.BYTES;
     private static final int RECORD_LENGTH = LENGTH_PREFIX + CommandCodec.MAX_LENGTH;
+    /** What one record takes in the ring: its header and the claimed length, aligned. */
+    private static final int SLOT_LENGTH =
+        BitUtil.align(RecordDescriptor.HEADER_LENGTH + RECORD_LENGTH, RecordDescriptor.ALIGNMENT);
 
     private final RingBuffer ring;
     private final Drain drain = new Drain();
 
     CommandQueue()
     {
-        final int slot = BitUtil.align(RecordDescriptor.HEADER_LENGTH + RECORD_LENGTH, RecordDescriptor.ALIGNMENT);
-        final int capacity = BitUtil.findNextPositivePowerOfTwo(CAPACITY_COMMANDS * slot);
+        final int capacity = BitUtil.findNextPositivePowerOfTwo(CAPACITY_COMMANDS * SLOT_LENGTH);
         ring = new ManyToOneRingBuffer(new UnsafeBuffer(new byte[capacity + RingBufferDescriptor.TRAILER_LENGTH]));
     }
 
@@ -60,7 +62,7 @@ final class CommandQueue
     /** Commands handed over and not yet drained (any thread; approximate). */
     int size()
     {
-        return ring.size() / RECORD_LENGTH;
+        return ring.size() / SLOT_LENGTH;
     }
 
     /**
