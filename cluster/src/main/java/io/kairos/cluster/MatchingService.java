@@ -76,7 +76,7 @@ public final class MatchingService implements ClusteredService
         this.config = config;
         this.log = log;
         cores = new MatchingCore[config.partitionCount()];
-        hosted = java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
+        hosted = config.hostedPartitionIds();
         final SystemEpochNanoClock clock = new SystemEpochNanoClock();
         for (final int p : hosted)
         {

@@ -2,8 +2,6 @@ package io.kairos.cluster;
 
 import static io.kairos.cluster.ClusterProtocol.*;
 
-import io.kairos.engine.CommandCodec;
-import io.kairos.engine.EngineCommand;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -12,7 +10,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@link ClusterProtocol#COMMAND} messages by sequence (1, 2, ...): appended by {@link #append}, offered in order
  * ({@link #next}, {@link #offered}), completed when their events arrive ({@link #completeThrough}); after a leader
  * change {@link #rewind} makes every unanswered one due again. Preallocated slots, reused: allocation-free. Owned by
- * {@link ClusterEngine}, under its lock.
+ * the cluster client's agent thread: {@link CommandQueue} appends, {@link IngressProxy} offers, {@link EgressAdapter}
+ * completes.
  */
 final class PendingCommands
 {
@@ -35,21 +34,25 @@ final class PendingCommands
         }
     }
 
-    boolean isFull()
+    /** Commands that may still be appended: the capacity less those unanswered. */
+    int room()
     {
-        return appended - completed >= slots.length;
+        return (int)(slots.length - (appended - completed));
     }
 
-    /** Encodes {@code command} as the next sequence of gateway {@code instance}; the caller checked {@link #isFull}. */
-    void append(final EngineCommand command, final long instance)
+    /**
+     * Appends an encoded command ({@code length} bytes of CommandCodec at {@code offset}) as the next sequence of
+     * gateway {@code instance}; the caller checked {@link #room}.
+     */
+    void append(final DirectBuffer command, final int offset, final int length, final long instance)
     {
         final long sequence = appended + 1;
         final UnsafeBuffer buffer = slots[(int)(sequence & mask)];
         buffer.putByte(TYPE_OFFSET, COMMAND);
         buffer.putLong(COMMAND_INSTANCE_OFFSET, instance);
         buffer.putLong(COMMAND_SEQUENCE_OFFSET, sequence);
-        lengths[(int)(sequence & mask)] =
-            COMMAND_PAYLOAD_OFFSET + CommandCodec.encode(command, buffer, COMMAND_PAYLOAD_OFFSET);
+        buffer.putBytes(COMMAND_PAYLOAD_OFFSET, command, offset, length);
+        lengths[(int)(sequence & mask)] = COMMAND_PAYLOAD_OFFSET + length;
         appended = sequence;
     }
 

@@ -2,6 +2,7 @@ package io.kairos.engine;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.SystemEpochNanoClock;
@@ -11,9 +12,10 @@ import org.agrona.concurrent.SystemEpochNanoClock;
  * it with the listener (each hosted partition recovers from its snapshot and journal, emits the
  * recovered books as {@link BookEvent#recovered} ADDs, then its matcher thread starts), and
  * {@link #close} it (stops accepting, drains the rings, forces the journal, joins the threads).
- * Lifecycle methods are called from one thread; {@link #publisher()} is thread-safe.
+ * Lifecycle methods are called from one thread; {@link #publisher()} is thread-safe. The gateways' engine when it runs
+ * in this process: its partitions are {@link #localPartitions() local}, it has no client {@link #counters()}.
  */
-public final class Engine implements AutoCloseable
+public final class Engine implements GatewayEngine, LocalPartitions
 {
     private final EngineConfig config;
     private final EpochNanoClock clock;
@@ -60,8 +62,7 @@ public final class Engine implements AutoCloseable
         @SuppressWarnings({"unchecked", "rawtypes"})
         final com.lmax.disruptor.RingBuffer<EngineCommand>[] rings =
             new com.lmax.disruptor.RingBuffer[config.partitionCount()];
-        final int[] hosted =
-            java.util.stream.IntStream.range(0, config.partitionCount()).filter(config::hosts).toArray();
+        final int[] hosted = config.hostedPartitionIds();
         try
         {
             for (final int p : hosted)
@@ -82,6 +83,7 @@ public final class Engine implements AutoCloseable
      * Recovers every hosted partition (on the calling thread) and starts its matcher: a thread of its own, or
      * an agent on the matcher host. Throws if recovery cannot read its files.
      */
+    @Override
     public synchronized Engine start(final EngineEventListener listener)
     {
         if (started)
@@ -107,6 +109,7 @@ public final class Engine implements AutoCloseable
     }
 
     /** Before {@link #start}: who is told of each journal force in sync mode (metrics). */
+    @Override
     public synchronized Engine journalForceListener(final JournalForceListener listener)
     {
         if (started)
@@ -122,6 +125,25 @@ public final class Engine implements AutoCloseable
         return publisher;
     }
 
+    /** The {@link #publisher()}: the gateways publish straight onto the rings. */
+    @Override
+    public CommandSink commands()
+    {
+        return publisher;
+    }
+
+    @Override
+    public Optional<LocalPartitions> localPartitions()
+    {
+        return Optional.of(this);
+    }
+
+    @Override
+    public List<EngineCounter> counters()
+    {
+        return List.of();
+    }
+
     public EngineConfig config()
     {
         return config;
@@ -133,6 +155,7 @@ public final class Engine implements AutoCloseable
     }
 
     /** What recovery found in each hosted partition, after {@link #start}. */
+    @Override
     public List<RecoveryReport> recoveryReports()
     {
         final java.util.ArrayList<RecoveryReport> reports = new java.util.ArrayList<>();
@@ -146,11 +169,19 @@ public final class Engine implements AutoCloseable
         return reports;
     }
 
-    /** Live counters of a hosted partition, or null. */
+    /** Live counters of a hosted partition, or null when it is not hosted here. */
+    @Override
     public PartitionStats stats(final int partition)
     {
         return partition >= 0 && partition < partitions.length && partitions[partition] != null
             ? partitions[partition].stats() : null;
+    }
+
+    /** Free slots in a partition's ring; -1 when it is not hosted here. */
+    @Override
+    public long remainingCapacity(final int partition)
+    {
+        return publisher.remainingCapacity(partition);
     }
 
     @Override

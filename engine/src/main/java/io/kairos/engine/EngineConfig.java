@@ -115,6 +115,12 @@ public record EngineConfig(
         return hostedPartitions.isEmpty() || hostedPartitions.contains(partition);
     }
 
+    /** The partitions this process runs, ascending: those of {@link #partitionCount} it {@link #hosts}. A new array. */
+    public int[] hostedPartitionIds()
+    {
+        return java.util.stream.IntStream.range(0, partitionCount).filter(this::hosts).toArray();
+    }
+
     public EngineConfig withJournal(final JournalMode mode, final Path dir, final Path snapshots)
     {
         final Draft draft = new Draft(this);

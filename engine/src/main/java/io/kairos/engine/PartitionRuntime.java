@@ -171,7 +171,7 @@ final class PartitionRuntime
         final long previousSnapshotIndex = chosen > 0
             ? SnapshotDescriptor.indexOf(files.get(chosen - 1).getFileName().toString()) : 0;
         Journal.Recovery recovery = new Journal.Recovery(snapshotIndex, 0, 0, "");
-        final RedeliveryFilter redelivery = new RedeliveryFilter(listener, redeliverAfter);
+        final RedeliveryFilter redelivery = RedeliveryFilter.ofReplay(listener, partition, redeliverAfter);
         if (journal != null)
         {
             matcher.listener(redelivery);

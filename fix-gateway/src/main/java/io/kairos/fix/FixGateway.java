@@ -22,6 +22,7 @@ import io.kairos.access.PasswordHash;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.CommandSink;
+import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
 import io.kairos.engine.ReferenceData;
@@ -154,12 +155,7 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         final EpochNanoClock clock = new SystemEpochNanoClock();
         final GatewayMetrics metrics = new GatewayMetrics(registry);
         final AtomicLong errors = new AtomicLong();
-        final ErrorHandler errorHandler = throwable ->
-        {
-            errors.incrementAndGet();
-            System.err.println("kairos-fix-gateway error: " + throwable);
-            throwable.printStackTrace();
-        };
+        final ErrorHandler errorHandler = new CountingErrorHandler("kairos-fix-gateway", errors);
         final EngineEventQueue queue = new EngineEventQueue(EVENT_QUEUE_CAPACITY, clock, errorHandler);
         final SharedThreadEngineScheduler scheduler = hot == null ? null : new SharedThreadEngineScheduler(hot, infra);
         final ConnectionOrigins origins = new ConnectionOrigins();

@@ -2,29 +2,19 @@ package io.kairos.server;
 
 import java.util.function.ToDoubleFunction;
 
-import io.kairos.cluster.ClusterEngine;
 import io.kairos.cluster.ClusterMember;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
-/** The meters of a replicated engine: its client's (the gateway process) or its member's. Stateless; start-up only. */
+/**
+ * The meters of a cluster member process (a gateway process's client offers its own through
+ * {@link io.kairos.engine.GatewayEngine#counters}, which {@link EngineMeters} registers). Stateless; start-up only.
+ */
 final class ClusterMeters
 {
     private ClusterMeters()
     {
-    }
-
-    static void registerClient(final ClusterEngine client, final MeterRegistry registry)
-    {
-        gauge(registry, "kairos.cluster.client.unanswered", client, ClusterEngine::unanswered,
-            "Commands sent to the cluster whose events have not come back yet");
-        counter(registry, "kairos.cluster.client.leader.changes", client, ClusterEngine::leaderChanges,
-            "Leader changes (and reconnections) the gateways' cluster client followed");
-        counter(registry, "kairos.cluster.client.resumes", client, ClusterEngine::resumes,
-            "Times the client asked the cluster to send again what it missed");
-        counter(registry, "kairos.cluster.client.lost.commands", client, ClusterEngine::lostCommands,
-            "Commands whose events the cluster no longer kept when the client asked for them");
     }
 
     static void registerMember(final ClusterMember member, final MeterRegistry registry)

@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
-import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
+import io.kairos.engine.EngineCounter;
+import io.kairos.engine.GatewayEngine;
+import io.kairos.engine.LocalPartitions;
 import io.kairos.engine.PartitionStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -14,9 +16,11 @@ import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.Timer;
 
 /**
- * The server-level engine meters: per hosted partition the ring's remaining capacity, commands,
+ * The server-level engine meters: where the partitions are matched in this process
+ * ({@link GatewayEngine#localPartitions}), per hosted partition the ring's remaining capacity, commands,
  * trades, rejects and resting orders (read from the engine's counters at scrape time) and the journal force time
- * histogram ({@code kairos_journal_force_seconds}, recorded on each partition's force thread), plus the engine
+ * histogram ({@code kairos_journal_force_seconds}, recorded on each partition's force thread); the engine's own
+ * {@link GatewayEngine#counters} (a replicated engine's client's); and for every engine the engine
  * latency histogram ({@code kairos_engine_latency_seconds}, engine-in to engine-out of every execution event).
  * Registered once, before the engine starts; {@link #recordEngineLatency} is called on the threads that release
  * the engine's events and is thread-safe and allocation-free.
@@ -30,25 +34,25 @@ public final class EngineMeters
         this.engineLatency = engineLatency;
     }
 
-    /**
-     * Registers the meters of every partition {@code engine} hosts; {@code engine} null (a replicated engine, whose
-     * partitions run in the cluster's members): the latency timer only.
-     */
-    public static EngineMeters register(final Engine engine, final EngineConfig config, final MeterRegistry registry)
+    /** Registers the meters {@code engine} has (see the class); before it starts. */
+    public static EngineMeters register(
+        final GatewayEngine engine, final EngineConfig config, final MeterRegistry registry)
     {
-        final int partitionCount = config.partitionCount();
-        final Timer[] forceTimes = new Timer[partitionCount];
-        for (int p = 0; p < partitionCount && engine != null; p++)
+        engine.localPartitions().ifPresent(local -> registerPartitions(local, config, registry));
+        for (final EngineCounter counter : engine.counters())
         {
-            if (config.hosts(p))
+            if (counter.monotonic())
             {
-                forceTimes[p] = registerPartition(engine, p, registry);
+                FunctionCounter.builder(counter.name(), counter, EngineCounter::read)
+                    .description(counter.description())
+                    .register(registry);
             }
-        }
-        if (engine != null)
-        {
-            engine.journalForceListener((partition, durableIndex, durationNs) ->
-                forceTimes[partition].record(durationNs, TimeUnit.NANOSECONDS));
+            else
+            {
+                Gauge.builder(counter.name(), counter, EngineCounter::read)
+                    .description(counter.description())
+                    .register(registry);
+            }
         }
         final Timer latency = Timer.builder("kairos.engine.latency")
             .description("Business-logic latency: engine-in (21002) to engine-out (21003) of each execution event")
@@ -59,12 +63,26 @@ public final class EngineMeters
         return new EngineMeters(latency);
     }
 
+    private static void registerPartitions(
+        final LocalPartitions local, final EngineConfig config, final MeterRegistry registry)
+    {
+        final int[] hosted = config.hostedPartitionIds();
+        final Timer[] forceTimes = new Timer[config.partitionCount()];
+        for (final int p : hosted)
+        {
+            forceTimes[p] = registerPartition(local, p, registry);
+        }
+        local.journalForceListener((partition, durableIndex, durationNs) ->
+            forceTimes[partition].record(durationNs, TimeUnit.NANOSECONDS));
+    }
+
     /** @return the partition's journal force timer */
-    private static Timer registerPartition(final Engine engine, final int partition, final MeterRegistry registry)
+    private static Timer registerPartition(
+        final LocalPartitions local, final int partition, final MeterRegistry registry)
     {
         final String p = Integer.toString(partition);
-        final PartitionStats stats = engine.stats(partition);
-        Gauge.builder("kairos.ring.remaining.capacity", engine, e -> e.publisher().remainingCapacity(partition))
+        final PartitionStats stats = local.stats(partition);
+        Gauge.builder("kairos.ring.remaining.capacity", local, l -> l.remainingCapacity(partition))
             .description("Free slots in the partition's command ring")
             .tag("partition", p)
             .register(registry);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterLog;
@@ -15,9 +16,11 @@ import io.kairos.cluster.ClusterMember;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.CommandSink;
+import io.kairos.engine.CountingErrorHandler;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
 import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.GatewayEngine;
 import io.kairos.engine.Instrument;
 import io.kairos.engine.JournalMode;
 import io.kairos.engine.Prices;
@@ -57,11 +60,14 @@ final class Venue implements AutoCloseable
     private OperatorConsole console;
     private JvmGcMetrics gcMetrics;
     private VenueThreads threads;
-    private Engine engine;
-    /** With engine.replication=cluster: the engine's client (gateway process) or this member (member process). */
-    private ClusterEngine clusterEngine;
-    private AgentThread clusterThread;
+    /** The engine the gateways talk to: this process's own, or the cluster's client (engine.replication=cluster). */
+    private GatewayEngine engine;
+    /** In dedicated threading, the cluster client's own thread (in compact it runs on the hot thread). */
+    private AgentThread clusterClientThread;
+    /** A member process's cluster member (engine.replication=cluster with cluster.member-id). */
     private ClusterMember member;
+    /** Errors the cluster client or member reported (each printed with its stack trace); a metric reads it. */
+    private final AtomicLong clusterErrors = new AtomicLong();
     private DemoOrderFlow demoFlow;
     /** With a trading schedule (trading.open / trading.close): what opens and closes the venue. */
     private TradingScheduler scheduler;
@@ -132,21 +138,10 @@ final class Venue implements AutoCloseable
                     "exceptions that escaped an agent on the compact mode's hot or infra thread (each also printed)")
                 .register(registry);
         }
-        final CommandSink sink;
-        if (replicated)
-        {
-            clusterEngine = new ClusterEngine(cluster, engineConfig, new SystemEpochNanoClock(),
-                ex -> System.err.println("kairos cluster client: " + ex), ClusterLog.to(System.out,
-                "kairos cluster client"));
-            sink = clusterEngine;
-            ClusterMeters.registerClient(clusterEngine, registry);
-        }
-        else
-        {
-            engine = new Engine(engineConfig, new SystemEpochNanoClock(), threads == null ? null : threads.hot(),
-                threads == null ? null : threads.infra());
-            sink = engine.publisher();
-        }
+        engine = replicated ? newClusterClient(cluster, engineConfig) : new Engine(engineConfig,
+            new SystemEpochNanoClock(), threads == null ? null : threads.hot(),
+            threads == null ? null : threads.infra());
+        final CommandSink sink = engine.commands();
         final EngineMeters meters = EngineMeters.register(engine, engineConfig, registry);
         final List<EngineEventListener> listeners = new ArrayList<>();
         // one for both doors: the order-entry TLS front end records its relays, per-address checks read them
@@ -162,26 +157,18 @@ final class Venue implements AutoCloseable
             demoFlow = new DemoOrderFlow(sink, hostedInstruments(engineConfig), demoOrdersPerSecond, out);
         }
         final EventFanOut fanOut = new EventFanOut(meters, listeners, DemoOrderFlow.SESSION_ID, demoFlow);
+        // the digests are of the events matched here: a replicated engine's are the members'
+        eventDigest = config.eventDigest() && engine.localPartitions().isPresent()
+            ? new EventDigestListener(engineConfig, fanOut) : null;
+        engine.start(eventDigest == null ? fanOut : eventDigest);
         if (replicated)
         {
-            clusterEngine.start(fanOut);
-            clusterThread = threads != null ? threads.hot() :
-                AgentThread.start("kairos-cluster-client", config.fix().idleMode().newHotPathIdleStrategy(),
-                    ex -> System.err.println("kairos-cluster-client: " + ex),
-                    TimerSlack.hotPathThreadFactory());
-            clusterThread.add(clusterEngine);
             endpoints.add("Engine         : replicated by the cluster " + cluster.members() +
                 " (this process is its client; replies to " + cluster.clientHost() + ")");
         }
-        else if (config.eventDigest())
+        if (eventDigest != null)
         {
-            eventDigest = new EventDigestListener(engineConfig, fanOut);
-            engine.start(eventDigest);
             endpoints.add("Event digest   : on (per-partition SHA-256 of the events, printed at stop)");
-        }
-        else
-        {
-            engine.start(fanOut);
         }
         if (!config.cpuAffinity().isEmpty())
         {
@@ -204,12 +191,38 @@ final class Venue implements AutoCloseable
         }
     }
 
+    /**
+     * The gateways' engine in a replicated venue: the cluster's client, its duty cycle on the hot thread in compact
+     * threading, else on a thread of its own.
+     */
+    private ClusterEngine newClusterClient(final ClusterConfig cluster, final EngineConfig engineConfig)
+    {
+        final String name = "kairos-cluster-client";
+        registerClusterErrors("the cluster client reported (and its own thread caught, in dedicated threading)");
+        final CountingErrorHandler errors = new CountingErrorHandler(name, clusterErrors);
+        if (threads == null)
+        {
+            clusterClientThread = AgentThread.start(name, config.fix().idleMode().newHotPathIdleStrategy(), errors,
+                TimerSlack.hotPathThreadFactory());
+        }
+        return new ClusterEngine(cluster, engineConfig, new SystemEpochNanoClock(), errors,
+            ClusterLog.to(System.out, "kairos cluster client"), threads == null ? clusterClientThread : threads.hot());
+    }
+
+    private void registerClusterErrors(final String which)
+    {
+        FunctionCounter.builder("kairos.cluster.errors", clusterErrors, AtomicLong::get)
+            .description("Errors " + which + "; each also printed with its stack trace")
+            .register(registry);
+    }
+
     /** A member process: the cluster member and the metrics endpoint, nothing else. */
     private void startMember(final ClusterConfig cluster, final EngineConfig engineConfig)
     {
         createDirectory("cluster.dir", cluster.dir());
+        registerClusterErrors("this cluster member reported");
         member = ClusterMember.launch(cluster, engineConfig,
-            ex -> System.err.println("kairos cluster member " + cluster.memberId() + ": " + ex),
+            new CountingErrorHandler("kairos-cluster-member-" + cluster.memberId(), clusterErrors),
             ClusterLog.to(System.out, "kairos cluster member " + cluster.memberId()));
         ClusterMeters.registerMember(member, registry);
         endpoints.add("Cluster member : " + cluster.memberId() + " of " + cluster.members() + " (data in " +
@@ -367,7 +380,8 @@ final class Venue implements AutoCloseable
         closeQuietly(console);
         closeQuietly(scheduler);
         closeQuietly(demoFlow);
-        closeQuietly(engine);
+        closeQuietly(engine); // the cluster's client waits (bounded) for the answers of the commands it sent
+        closeQuietly(clusterClientThread);
         if (eventDigest != null)
         {
             // the engine stopped: every event it released went through the digests
@@ -376,11 +390,6 @@ final class Venue implements AutoCloseable
                 out.println("kairos-server: " + line);
             }
             out.flush();
-        }
-        closeQuietly(clusterEngine); // waits (bounded) for the answers of the commands it sent
-        if (clusterThread != null && threads == null)
-        {
-            closeQuietly(clusterThread);
         }
         closeQuietly(member);
         for (int i = gateways.size() - 1; i >= 0; i--)

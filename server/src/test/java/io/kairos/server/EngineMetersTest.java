@@ -1,14 +1,23 @@
 package io.kairos.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
+import io.kairos.engine.CommandSink;
 import io.kairos.engine.Engine;
 import io.kairos.engine.EngineConfig;
+import io.kairos.engine.EngineCounter;
+import io.kairos.engine.EngineEventListener;
+import io.kairos.engine.GatewayEngine;
 import io.kairos.engine.Instrument;
+import io.kairos.engine.LocalPartitions;
+import io.kairos.engine.RecoveryReport;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -67,6 +76,62 @@ class EngineMetersTest
                 assertTrue(text.contains(expected), () -> "missing " + expected + " in\n" + text);
             }
             registry.close();
+        }
+    }
+
+    @Test
+    void shouldExposeAnEnginesCountersAndNoPartitionMetersWhenItsPartitionsAreMatchedElsewhere()
+    {
+        final AtomicLong resumes = new AtomicLong(3);
+        final AtomicLong unanswered = new AtomicLong(7);
+        final GatewayEngine remote = new Remote(List.of(
+            EngineCounter.counter("kairos.test.resumes", "resumes", resumes::get),
+            EngineCounter.gauge("kairos.test.unanswered", "unanswered", unanswered::get)));
+        final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        EngineMeters.register(remote, EngineConfig.defaults(INSTRUMENTS), registry).recordEngineLatency(1_000, 2_000);
+        resumes.set(4);
+        System.gc(); // the registry holds what it reads weakly: the engine's list must keep them
+
+        final String text = registry.scrape();
+
+        assertTrue(text.contains("kairos_test_resumes_total 4"), text);
+        assertTrue(text.contains("kairos_test_unanswered 7"), text);
+        assertTrue(text.contains("kairos_engine_latency_seconds_count 1"), text);
+        assertFalse(text.contains("kairos_ring_remaining_capacity"), text);
+        registry.close();
+        java.lang.ref.Reference.reachabilityFence(remote); // as the venue holds its engine
+    }
+
+    /** An engine whose partitions are matched elsewhere, with counters of its own. */
+    private record Remote(List<EngineCounter> counters) implements GatewayEngine
+    {
+        @Override
+        public CommandSink commands()
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public GatewayEngine start(final EngineEventListener listener)
+        {
+            return this;
+        }
+
+        @Override
+        public List<RecoveryReport> recoveryReports()
+        {
+            return List.of();
+        }
+
+        @Override
+        public Optional<LocalPartitions> localPartitions()
+        {
+            return Optional.empty();
+        }
+
+        @Override
+        public void close()
+        {
         }
     }
 }
