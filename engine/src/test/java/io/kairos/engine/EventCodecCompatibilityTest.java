@@ -39,7 +39,7 @@ class EventCodecCompatibilityTest
     @Test
     void shouldDecodeTheGoldenBytesToEventsThatEncodeToThemAgain() throws IOException
     {
-        final UnsafeBuffer out = new UnsafeBuffer(new byte[EventCodec.MAX_EXECUTION_EVENT_LENGTH + 16]);
+        final UnsafeBuffer out = new UnsafeBuffer(new byte[EventDescriptor.MAX_EXECUTION_EVENT_LENGTH + 16]);
         for (final String line : golden())
         {
             final String name = line.substring(0, line.indexOf(' '));
@@ -85,7 +85,7 @@ class EventCodecCompatibilityTest
     static List<String> encodeAll()
     {
         final List<String> lines = new ArrayList<>();
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventCodec.MAX_EXECUTION_EVENT_LENGTH + 16]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventDescriptor.MAX_EXECUTION_EVENT_LENGTH + 16]);
         int seed = 0;
         for (final ExecutionEvent.Kind kind : ExecutionEvent.Kind.values())
         {
