@@ -12,8 +12,9 @@ if ! java_cmd=$(kairos_find_java); then
   exit 1
 fi
 
-bench_jar="$bench_home/target/benchmarks.jar"
+bench_jar="$bench_home/benchmarks/target/benchmarks.jar"
 if [ ! -f "$bench_jar" ]; then
-  echo "$(basename "$0"): $bench_jar is missing: build it with ./mvnw -B -q -pl bench -am package -DskipTests" >&2
+  echo "$(basename "$0"): $bench_jar is missing: build it with ./mvnw -B -q -pl bench/benchmarks -am package" \
+    "-DskipTests" >&2
   exit 1
 fi

@@ -27,7 +27,7 @@ public final class EventDigest
     public static final byte BOOK = 2;
     /** Room one encoded event needs. */
     public static final int MAX_LENGTH =
-        1 + Math.max(EventCodec.MAX_EXECUTION_EVENT_LENGTH, EventCodec.BOOK_EVENT_LENGTH);
+        1 + Math.max(EventDescriptor.MAX_EXECUTION_EVENT_LENGTH, EventDescriptor.BOOK_EVENT_LENGTH);
 
     private final MessageDigest sha256 = newSha256();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[MAX_LENGTH]);
@@ -38,9 +38,9 @@ public final class EventDigest
     {
         buffer.putByte(offset, EXECUTION);
         final int length = EventCodec.encode(e, buffer, offset + 1);
-        buffer.putLong(offset + 1 + EventCodec.EXECUTION_TRANSACT_TIME_OFFSET, 0);
-        buffer.putLong(offset + 1 + EventCodec.EXECUTION_MATCH_START_OFFSET, 0);
-        buffer.putLong(offset + 1 + EventCodec.EXECUTION_ENGINE_OUT_OFFSET, 0);
+        buffer.putLong(offset + 1 + EventDescriptor.EXECUTION_TRANSACT_TIME_OFFSET, 0);
+        buffer.putLong(offset + 1 + EventDescriptor.EXECUTION_MATCH_START_OFFSET, 0);
+        buffer.putLong(offset + 1 + EventDescriptor.EXECUTION_ENGINE_OUT_OFFSET, 0);
         return 1 + length;
     }
 
@@ -49,8 +49,8 @@ public final class EventDigest
     {
         buffer.putByte(offset, BOOK);
         final int length = EventCodec.encode(e, buffer, offset + 1);
-        buffer.putLong(offset + 1 + EventCodec.BOOK_MATCH_START_OFFSET, 0);
-        buffer.putLong(offset + 1 + EventCodec.BOOK_ENGINE_OUT_OFFSET, 0);
+        buffer.putLong(offset + 1 + EventDescriptor.BOOK_MATCH_START_OFFSET, 0);
+        buffer.putLong(offset + 1 + EventDescriptor.BOOK_ENGINE_OUT_OFFSET, 0);
         return 1 + length;
     }
 

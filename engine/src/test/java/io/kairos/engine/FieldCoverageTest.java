@@ -90,7 +90,7 @@ class FieldCoverageTest
 
     private static void executionRoundTrip(final ExecutionEvent target, final ExecutionEvent source)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventCodec.MAX_EXECUTION_EVENT_LENGTH + 8]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventDescriptor.MAX_EXECUTION_EVENT_LENGTH + 8]);
         final int length = EventCodec.encode(source, buffer, 4);
         assertEquals(length, EventCodec.decode(buffer, 4, length, target), "decodes what it encoded");
         assertEquals(-1, EventCodec.decode(buffer, 4, length - 1, new ExecutionEvent()), "refuses a cut event");
@@ -98,7 +98,7 @@ class FieldCoverageTest
 
     private static void bookRoundTrip(final BookEvent target, final BookEvent source)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventCodec.BOOK_EVENT_LENGTH + 8]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[EventDescriptor.BOOK_EVENT_LENGTH + 8]);
         final int length = EventCodec.encode(source, buffer, 4);
         assertEquals(length, EventCodec.decode(buffer, 4, length, target), "decodes what it encoded");
         assertEquals(-1, EventCodec.decode(buffer, 4, length - 1, new BookEvent()), "refuses a cut event");

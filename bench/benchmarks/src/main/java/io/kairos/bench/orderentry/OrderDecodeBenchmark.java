@@ -1,4 +1,4 @@
-package io.kairos.bench.fix;
+package io.kairos.bench.orderentry;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;

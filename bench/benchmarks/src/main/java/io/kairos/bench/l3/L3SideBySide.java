@@ -19,7 +19,7 @@ import java.util.function.LongUnaryOperator;
  * event, and the ratio of the medians to the first build. Run:
  * <pre>
  * java -XX:+UseParallelGC -Xms6g -Xmx6g [-XX:+UseTransparentHugePages] [-Dids=SEQUENTIAL|KAIROS|SCRAMBLED] \
- *     -cp bench/target/benchmarks.jar \
+ *     -cp bench/benchmarks/target/benchmarks.jar \
  *     io.kairos.bench.l3.L3SideBySide INSTRUMENTS ORDERS_PER_BOOK CHUNKS OLD_L3_CLASSES [NEW_L3_CLASSES | -]
  * </pre>
  * where {@code -} means the l3-book inside this jar. Single-threaded; allocates while setting up.
