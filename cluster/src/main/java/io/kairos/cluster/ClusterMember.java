@@ -41,7 +41,7 @@ public final class ClusterMember implements AutoCloseable
     /**
      * Every agent of a member (driver, archive, consensus module, service) and of the gateways' client driver: spin,
      * yield, then park from 1 µs up to 100 µs. A command crosses about ten of them on its way to commit and back, so
-     * the longest park bounds each hop's wake-up; the default (1 ms) made the acknowledgement milliseconds.
+     * the longest park bounds each hop's wake-up; with Aeron's default (1 ms) an acknowledgement took milliseconds.
      */
     static IdleStrategy newIdleStrategy()
     {

@@ -9,7 +9,7 @@ import io.kairos.engine.ConfigValueException;
  * {@code leaderHeartbeatTimeoutNs} (silence before the followers give the leader up) plus an election, measured
  * ({@link ClusterWatch}'s lines): a short canvass and nomination, a ballot that waits the whole
  * {@code electionTimeoutNs} (the dead member never votes), then the new leader's start and its followers joining
- * (~150 ms). Shorter fails over faster, but a member whose threads stall for longer than the heartbeat timeout (GC,
+ * (the parts measured in the cluster README, "Failover"). Shorter fails over faster, but a member whose threads stall for longer than the heartbeat timeout (GC,
  * a starved CPU) is replaced needlessly, which costs an election of its own.
  *
  * @param leaderHeartbeatTimeoutNs  {@code cluster.leader-heartbeat-timeout-ms}

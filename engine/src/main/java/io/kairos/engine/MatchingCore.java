@@ -17,7 +17,7 @@ import org.agrona.concurrent.EpochNanoClock;
  * pipeline); not thread-safe. Allocation-free in steady state (pools and maps only grow past their
  * preallocated sizes). Events are reused: a listener copies what it keeps.
  *
- * <p>Why one class of ~800 lines (issue 19 asks for a reason): it is the hot path. New order, match, cancel,
+ * <p>Why one large class: it is the hot path. New order, match, cancel,
  * replace, retire and the snapshot restore all work on the same private books, order pool, id and ClOrdID indices
  * and session lists; split by command, each part would need those exposed to the others (or reached through one
  * more indirection per order on the matcher thread). What is a job of its own already lives elsewhere: the rules

@@ -12,9 +12,8 @@ import java.util.UUID;
  * of the owner's data. Nothing durable lives there — the log buffers are memory the driver recreates at every start
  * (what must survive a crash is in the journal, Artio's archive and the cluster's archive) — but the buffers are
  * rewritten all the time, and on a disk the kernel writes those dirty pages back every few seconds: in sync mode the
- * journal's {@code fdatasync} then queued behind that write-back. On the 2-vCPU development VM at 2,000 orders/s
- * the longest force of each 20 s {@code bench/bin/fix-load} run was 32-273 ms with the gateway's driver on the disk
- * (7 runs) and 9-34 ms in 5 of 7 runs on tmpfs (bench/fix-load/README.md, 2026-11-27). A container's
+ * journal's {@code fdatasync} then queued behind that write-back, which made the longest forces several times longer
+ * (measured in bench/fix-load/README.md, "The force thread's wake-up and the disk's write-back"). A container's
  * default {@code /dev/shm} (64 MB in Docker) is too small for the gateway's driver (~82 MB), hence the check rather
  * than a crash on the first write past the end.
  *

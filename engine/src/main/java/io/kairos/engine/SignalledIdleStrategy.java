@@ -16,9 +16,9 @@ import org.agrona.concurrent.IdleStrategy;
  *
  * <p>It never yields: a signal only unparks a parked thread, and a thread that yields is not parked, so work that
  * arrived while it yielded waited until the scheduler ran it again — which {@code sched_yield} puts behind every
- * other runnable thread. On the 2-vCPU development VM at 2,000 orders/s in sync mode, the force thread began a
- * force p50 / p99 40 / 2,900 µs after the append that asked for it with 10 yields between spinning and parking,
- * and 30 / 290-590 µs without them (bench/fix-load/README.md, 2026-11-27).
+ * other runnable thread: with yields between spinning and parking the force thread began its forces much later after
+ * the append that asked for them (measured in bench/fix-load/README.md, "The force thread's wake-up and the disk's
+ * write-back").
  *
  * <p>No lost wake-up: the waiting thread publishes itself in {@link #parked} (volatile) before it asks
  * {@code hasWork} again, and {@link #signal} fences the producer's earlier writes (even ordered ones) before it reads

@@ -9,8 +9,8 @@ import com.sun.management.HotSpotDiagnosticMXBean;
  * with a case per field of the message in the FIX 4.4 dictionary; NewOrderSingle's and OrderCancelReplaceRequest's
  * come to 8,370 and 8,115 bytes of bytecode, over HotSpot's 8,000-byte {@code HugeMethodLimit}. With
  * {@code -XX:+DontCompileHugeMethods} (HotSpot's default) they are never JIT-compiled and every order is decoded by
- * the interpreter: 3.7 µs instead of 1.0 µs per NewOrderSingle ({@code bench/bin/jmh OrderDecodeBenchmark}: reset,
- * decode and validate, on a 2-vCPU EPYC VM, Temurin 25), 18.5 % of the hot thread's Java samples at 15,000 orders/s.
+ * the interpreter, several times slower per order (measured with {@code bench/bin/jmh OrderDecodeBenchmark}; figures in
+ * the root README's scenario results).
  * {@code bin/kairos-server} runs with {@code -XX:-DontCompileHugeMethods}; an embedding application should too.
  * Stateless.
  */

@@ -19,15 +19,14 @@ import org.agrona.concurrent.IdleStrategy;
  *     spell waits at most that.</li>
  * </ol>
  * Short parks are short only on a thread with a fine timer slack, which the venue gives its hot threads
- * ({@link TimerSlack}, 1 µs). With Linux's default slack (50 µs; or where it cannot be read) a 1 µs park took
- * 50-90 µs on the 2-core development VM, so the thread then first yields for {@link #YIELD_WINDOW_NS} after work —
+ * ({@link TimerSlack}, 1 µs). With Linux's default slack (50 µs; or where it cannot be read) a 1 µs park lasts
+ * at least the slack, so the thread then first yields for {@link #YIELD_WINDOW_NS} after work —
  * under steady flow it never parks and takes a core's worth of cycles, yielding them to any other runnable thread —
  * and parks up to {@link #MAX_PARK_NS} after that. The choice is made once, on the thread, at its first idle call.
- * Why parking at once where parks are precise: at 2,000 orders/s with 10 market-data subscribers and tcpdump on 2
- * vCPUs, order-ack on the wire p50 / p90 / p99 56-60 / 79-157 / 210-404 µs instead of 53-113 / 111-278 / 457-683 µs,
- * and a quarter less venue CPU per order; what it costs: p50 +15-30 % at 10,000/s, where those two CPUs are nearly
- * full, and a longer service time on an idle machine (bench/fix-load/README.md, 2026-11-27). Owned by the hot
- * thread.
+ * Why parking at once where parks are precise: on a host whose cores are shared with market data and the clients,
+ * a thread that yields holds the CPU the others need, so order-ack's tail and the venue's CPU per order were lower;
+ * what it costs is a little median latency where the CPUs are nearly full and a longer service time on an idle
+ * machine (measured in bench/fix-load/README.md, "The hot thread parks at once"). Owned by the hot thread.
  */
 final class HotPathIdleStrategy implements IdleStrategy
 {

@@ -13,8 +13,8 @@ public enum IdleMode
 {
     /**
      * Spin, yield, then park from 1 µs doubling to 100 µs: little CPU when quiet, but a parked thread notices
-     * new work only when its park ends (on the 2-core development VM a parked library thread polled about
-     * every 200 µs). For machines whose cores are shared.
+     * new work only when its park ends (up to the longest park plus the thread's timer slack). For machines whose
+     * cores are shared.
      */
     BACKOFF,
     /**

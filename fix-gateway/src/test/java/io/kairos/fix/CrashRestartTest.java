@@ -124,7 +124,7 @@ class CrashRestartTest
     }
 
     /**
-     * Issue 37: after a crash the Logon resumed after the mark, the client asked for the numbers before it, and the
+     * After a crash the Logon resumed after the mark, the client asked for the numbers before it, and the
      * session then answered nothing. The messages the archive had not recorded were still in Artio's replay index;
      * its replayer waited for the restarted recording to reach them, and meanwhile the connection's sender held back
      * every new message of the session. Here the archive lost the acks of {@value #ORDERS_LOST} orders (the

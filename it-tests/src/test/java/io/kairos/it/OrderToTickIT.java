@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 6's short order-to-tick run against the real venue: ten order-entry sessions (CLIENT01..10)
+ * A short order-to-tick run against the real venue: ten order-entry sessions (CLIENT01..10)
  * send the published order-to-tick mix (20 % market IOC, Day limits priced N(mid, 20 ticks)) at a
  * constant rate while three market-data subscribers watch (MD01 order by order, MD02 and MD03 by price
  * level, top 5, without trades) and {@code tcpdump -i lo} captures both ports; then the shipped

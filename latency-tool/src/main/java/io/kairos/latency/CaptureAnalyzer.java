@@ -33,8 +33,8 @@ public final class CaptureAnalyzer implements PacketHandler
 {
     private static final int TRUNCATED_HEADER_WARNINGS = 5;
     /**
-     * How far capture times may run backwards in the file and still be analysed in order: 14 times the largest
-     * inversion measured in a 2-vCPU loopback capture (71 µs, {@link CaptureTimeOrder}).
+     * How far capture times may run backwards in the file and still be analysed in order: over ten times the largest
+     * inversion measured in a loopback capture ({@link CaptureTimeOrder}; figures in the latency-tool README).
      */
     private static final long REORDER_WINDOW_NS = 1_000_000;
     private static final int REORDER_MAX_PACKETS = 16 * 1024;

@@ -275,7 +275,7 @@ final class FixSession implements FixFramer.FrameHandler
         }
         else if (nowNanoTime - lastReceivedNanoTime >= heartbeatNs + heartbeatNs / 5)
         {
-            // one field, TEST-<n> (this was field("TEST-") + n: a stray "<n>" field without a tag, until 2026-11-24)
+            // one field, TEST-<n>: the counter is part of TestReqID's value, not a field of its own
             send(MsgTypes.TEST_REQUEST, out.reset().tag(TEST_REQ_ID).ascii("TEST-").number(++testRequestCounter).soh());
             testRequestSentNanoTime = nowNanoTime;
         }

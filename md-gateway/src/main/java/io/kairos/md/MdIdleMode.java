@@ -15,8 +15,8 @@ public enum MdIdleMode
 {
     /**
      * Block in {@code epoll_wait} (or the NIO selector) until a socket is ready or the engine hands
-     * over events, which then costs a wake-up write and the thread's rescheduling (≈ 15 µs on the
-     * idle 2-core development VM). No CPU when quiet; for machines whose cores are shared.
+     * over events, which then costs a wake-up write and the thread's rescheduling (README, "Threading
+     * and the hot path"). No CPU when quiet; for machines whose cores are shared.
      */
     BLOCK,
     /**

@@ -5,9 +5,9 @@ import java.nio.ByteOrder;
 
 /**
  * Hands a capture's packets on in capture-time order. A capture taken on a multi-CPU host is written in the order
- * the CPUs queued their packets, which is not always the order of their timestamps: in a scenario capture on the
- * 2-vCPU development VM (loopback, 2026-11-27) 359 of 1,052,348 packets stood behind a later one, by up to 71 µs,
- * longer than the fastest ack. Reassembly and pairing assume time order: inside one TCP connection an inversion
+ * the CPUs queued their packets, which is not always the order of their timestamps: in a loopback scenario capture a
+ * few hundred packets in a million stood behind a later one, by more than the fastest ack (figures in the
+ * latency-tool README). Reassembly and pairing assume time order: inside one TCP connection an inversion
  * could put an acknowledgement ahead of the data it acknowledges (taken for data the capture lost) or an answer ahead
  * of its request. Loopback stamps a packet when it is sent, so capture time is the order things happened in.
  *

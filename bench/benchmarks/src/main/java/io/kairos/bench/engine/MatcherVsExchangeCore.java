@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The matcher-only benchmark (issue 17): per price regime, one seeded flow replayed by Kairos's
+ * The matcher-only benchmark: per price regime, one seeded flow replayed by Kairos's
  * {@code MatchingCore} in this JVM (per message and batched) and by exchange-core 0.5.3 (its order
  * book alone, and its whole pipeline) in a Java 17 child JVM, every replay's canonical outcome text
  * hashed; prints Markdown tables of messages/s and ratios, and fails (exit 1) when any hash differs

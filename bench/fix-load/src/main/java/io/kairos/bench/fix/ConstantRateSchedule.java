@@ -51,7 +51,7 @@ public final class ConstantRateSchedule
     /**
      * Waits until {@code intendedNs} (returns at once when the sender is late) and returns the time it woke. With
      * less than {@code spinThresholdNs} to go it spins instead of parking: a park overshoots by the kernel's timer
-     * slack (~50 µs on Linux), spinning burns a core (which a 2-core machine cannot spare).
+     * slack (~50 µs on Linux), spinning burns a core (which a small machine cannot spare).
      */
     public static long awaitDue(final long intendedNs, final long spinThresholdNs)
     {

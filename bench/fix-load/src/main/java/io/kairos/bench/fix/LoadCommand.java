@@ -78,7 +78,7 @@ public final class LoadCommand implements Callable<Integer>
 
     // 20/s per session with the 10 default sessions, well within the 150 messages/s per session the venue's
     // shipped throttle admits (fix.throttle.messages-per-second): a lifetime cancel beside every order doubles it,
-    // and a sender that fell seconds behind plan catches up in a burst (seen at 500/s on a busy 2-core machine)
+    // and a sender that fell seconds behind plan catches up in a burst
     @Option(names = "--rate", defaultValue = "200",
         description = "planned requests per second, all sessions together; the venue's shipped throttle admits " +
             "150 messages/s per session (default: ${DEFAULT-VALUE})")
