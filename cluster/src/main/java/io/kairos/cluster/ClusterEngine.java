@@ -179,7 +179,7 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
     @Override
     public int partitionsFor(final int instrumentId)
     {
-        return instrumentId == EngineCommand.ALL_INSTRUMENTS ? hosted.length : 1;
+        return CommandSink.partitionsReached(instrumentId, hosted.length);
     }
 
     @Override

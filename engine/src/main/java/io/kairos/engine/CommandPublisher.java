@@ -57,7 +57,7 @@ public final class CommandPublisher implements CommandSink
     @Override
     public int partitionsFor(final int instrumentId)
     {
-        return instrumentId == EngineCommand.ALL_INSTRUMENTS ? hostedPartitions.length : 1;
+        return CommandSink.partitionsReached(instrumentId, hostedPartitions.length);
     }
 
     /** Free slots in a partition's ring (for metrics); -1 when the partition is not hosted here. */

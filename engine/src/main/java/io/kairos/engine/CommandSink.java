@@ -24,4 +24,13 @@ public interface CommandSink
 
     /** Number of partitions a command with this instrument id goes to. */
     int partitionsFor(int instrumentId);
+
+    /**
+     * The routing rule both engines answer {@link #partitionsFor} with: a command for every instrument reaches each
+     * hosted partition, any other command one.
+     */
+    static int partitionsReached(final int instrumentId, final int hostedPartitions)
+    {
+        return instrumentId == EngineCommand.ALL_INSTRUMENTS ? hostedPartitions : 1;
+    }
 }
