@@ -2,6 +2,7 @@ package io.kairos.server;
 
 import java.io.UncheckedIOException;
 
+import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterLogReader;
 import io.kairos.cluster.CommandRouting;
 import io.kairos.engine.DirectoryLock;
@@ -126,7 +127,8 @@ final class JournalReplay
     {
         try
         {
-            return DirectoryLock.acquireShared(dir, ClusterLogReader.MEMBER_LOCK_FILE, "cluster.dir", "cluster member");
+            return DirectoryLock.acquireShared(dir, ClusterLogReader.MEMBER_LOCK_FILE, ClusterConfig.DIR_PROP_NAME,
+                "cluster member");
         }
         catch (final IllegalStateException ex)
         {

@@ -548,6 +548,8 @@ class KairosConfigLoaderTest
         assertEquals("md.sessions", GatewayConfigKeys.refusal(source, mdRefusal).key());
         assertEquals("A B", fixRefusal.entry(), "the session, as data");
         assertEquals("A B", mdRefusal.entry(), "the session, as data");
+        assertEquals("comp-id", fixRefusal.field(), "the field, as data");
+        assertEquals("comp-id", mdRefusal.field(), "the field, as data");
         assertEquals("session A B comp-id must be printable ASCII without '='", fixRefusal.getMessage());
     }
 
