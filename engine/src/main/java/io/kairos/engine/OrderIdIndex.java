@@ -9,7 +9,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  * at {@code seq mod capacity}: the live and recently finished orders fill adjacent slots and evictions walk the ring
  * in order. When a new order's slot is still held by an order {@code capacity} sequence numbers older (one resting
  * that long), the old one moves to an overflow hash map, so nothing is ever lost. (Linear probing on the sequence
- * number was tried first: its runs grow as long as the retention window and deletion walks them, tens of microseconds a command.)
+ * number was tried first: its runs grow as long as the retention window and deletion walks them, tens of
+ * microseconds a command.)
  * Owned by the matcher thread; allocation-free unless the overflow map grows.
  */
 final class OrderIdIndex

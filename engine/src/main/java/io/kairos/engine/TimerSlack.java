@@ -9,8 +9,8 @@ import java.util.concurrent.ThreadFactory;
  * A thread's timer slack: how much later than asked Linux may end the thread's timed sleeps, so that it can wake
  * several at once. The default slack, 50 µs, makes every short park long: {@code LockSupport.parkNanos(1_000)} lasts
  * about the slack, not a microsecond (measured in bench/fix-load/README.md, "The hot thread parks at once"). A
- * polling thread that backs off with short parks (the compact mode's hot thread, {@code HotPathIdleStrategy}) then notices new work when its park
- * was meant to end, not up to 50 µs later.
+ * polling thread that backs off with short parks (the compact mode's hot thread, {@code HotPathIdleStrategy}) then
+ * notices new work when its park was meant to end, not up to 50 µs later.
  *
  * <p>A thread may set its own slack without privileges ({@code /proc/<tid>/timerslack_ns}, Linux 4.6 and later);
  * another thread's needs {@code CAP_SYS_NICE}. So the setting is made by the thread itself, first thing, through
