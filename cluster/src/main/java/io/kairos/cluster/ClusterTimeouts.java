@@ -9,8 +9,9 @@ import io.kairos.engine.ConfigValueException;
  * {@code leaderHeartbeatTimeoutNs} (silence before the followers give the leader up) plus an election, measured
  * ({@link ClusterWatch}'s lines): a short canvass and nomination, a ballot that waits the whole
  * {@code electionTimeoutNs} (the dead member never votes), then the new leader's start and its followers joining
- * (the parts measured in the cluster README, "Failover"). Shorter fails over faster, but a member whose threads stall for longer than the heartbeat timeout (GC,
- * a starved CPU) is replaced needlessly, which costs an election of its own.
+ * (the parts measured in the cluster README, "Failover"). Shorter fails over faster, but a member whose threads
+ * stall for longer than the heartbeat timeout (GC, a starved CPU) is replaced needlessly, which costs an election of
+ * its own.
  *
  * @param leaderHeartbeatTimeoutNs  {@code cluster.leader-heartbeat-timeout-ms}
  * @param leaderHeartbeatIntervalNs {@code cluster.leader-heartbeat-interval-ms}: how often the leader speaks when it

@@ -6,8 +6,9 @@ import java.util.concurrent.TimeUnit;
  * Whether a session's resend (an Artio replay) has been in flight too long. While Artio replays, the connection's
  * sender queues every new message of the session until the replay completes ({@code FixSenderEndPoint}), and that
  * queue does not count towards Artio's slow-consumer limit: a replay that never completes silences the session
- * without a disconnect. {@link ReplayIndexTrim} removes the one cause seen (a replay index reaching past the archive after a crash); this bound makes any other end
- * visibly (the session calls it, logs out, disconnects and counts it). Owned by the library thread; allocation-free.
+ * without a disconnect. {@link ReplayIndexTrim} removes the one cause seen (a replay index reaching past the archive
+ * after a crash); this bound makes any other end visibly (the session calls it, logs out, disconnects and counts it).
+ * Owned by the library thread; allocation-free.
  */
 final class ReplayWatch
 {
