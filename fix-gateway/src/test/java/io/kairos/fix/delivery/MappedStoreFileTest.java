@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -120,6 +121,18 @@ class MappedStoreFileTest
             assertEquals(dir.resolve("test.dat") + " is not a version 3 test store file", refused.getMessage());
             assertArrayEquals(bytes, Files.readAllBytes(dir.resolve("test.dat")), "a refused file is left as it was");
         }
+    }
+
+    @Test
+    void shouldRefuseAForeignFileTooLargeToMapFromItsHeaderAlone() throws IOException
+    {
+        try (RandomAccessFile raf = new RandomAccessFile(dir.resolve("test.dat").toFile(), "rw"))
+        {
+            raf.setLength(3L << 30);
+        }
+        final IllegalStateException refused = assertThrows(IllegalStateException.class, () ->
+            MappedStoreFile.open(dir, LAYOUT));
+        assertEquals(dir.resolve("test.dat") + " is not a version 3 test store file", refused.getMessage());
     }
 
     @Test
