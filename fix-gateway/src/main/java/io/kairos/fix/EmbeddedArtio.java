@@ -162,9 +162,10 @@ final class EmbeddedArtio implements AutoCloseable
             {
                 engineConfig.scheduler(scheduler);
             }
-            final Map<Long, long[]> archived = trimReplayIndexes(engineConfig, aeronDirectory);
+            trimReplayIndexes(engineConfig, aeronDirectory);
+            final FixEngine engine = FixEngine.launch(engineConfig);
             return new EmbeddedArtio(
-                lock, floor, driver, archiveThread, FixEngine.launch(engineConfig), aeronDirectory, archived);
+                lock, floor, driver, archiveThread, engine, aeronDirectory, archivedSent(engineConfig));
         }
         catch (final RuntimeException e)
         {
@@ -205,14 +206,12 @@ final class EmbeddedArtio implements AutoCloseable
      * {@code kill -9} while the archive lagged the indexer; {@link ReplayIndexTrim} says why they silenced a session),
      * and says so. A resend of those numbers is then gap-filled, as for the numbers {@link SentSequenceFloor} lifts.
      */
-    private static Map<Long, long[]> trimReplayIndexes(
-        final EngineConfiguration engineConfig, final String aeronDirectory)
+    private static void trimReplayIndexes(final EngineConfiguration engineConfig, final String aeronDirectory)
     {
-        final Map<Long, long[]> archived = new HashMap<>();
         final File logDir = new File(engineConfig.logFileDir());
         if (!logDir.isDirectory())
         {
-            return archived;
+            return;
         }
         try (AeronArchive archive = AeronArchive.connect(new AeronArchive.Context()
             .aeronDirectoryName(aeronDirectory)
@@ -237,10 +236,6 @@ final class EmbeddedArtio implements AutoCloseable
                             removed.toSequenceNumber() + ", that its archive never recorded (lost at a crash); " +
                             "removed, so a resend of them is gap-filled");
                     }
-                    if (stream == engineConfig.outboundLibraryStream())
-                    {
-                        archivedSent(trim, archived);
-                    }
                 }
                 catch (final RuntimeException e)
                 {
@@ -249,6 +244,34 @@ final class EmbeddedArtio implements AutoCloseable
                     System.out.println("kairos-fix-gateway: could not check Artio's replay index (stream " + stream +
                         ") against its archive: " + e);
                 }
+            }
+        }
+    }
+
+    /**
+     * Once the engine has launched: per FIX session, the current sequence index and the highest MsgSeqNum its replay
+     * index lists for it on the outbound stream, which is what Artio resends when asked. Read after the launch, not
+     * with the trim: {@code FixEngine.launch} first catches each index up with its recording, and a message the
+     * archive had recorded but the indexer not yet listed at a {@code kill -9} is resent too (reading the index
+     * before that catch-up missed it, and such a report was then sent again by the venue as well). No session of the
+     * gateway has logged on yet, so the index does not move while it is read.
+     */
+    private static Map<Long, long[]> archivedSent(final EngineConfiguration engineConfig)
+    {
+        final Map<Long, long[]> archived = new HashMap<>();
+        final File logDir = new File(engineConfig.logFileDir());
+        if (logDir.isDirectory())
+        {
+            try
+            {
+                archivedSent(new ReplayIndexTrim(logDir, engineConfig.outboundLibraryStream(),
+                    engineConfig.replayIndexFileRecordCapacity(), engineConfig.replayIndexSegmentRecordCapacity()),
+                    archived);
+            }
+            catch (final RuntimeException e)
+            {
+                // only an optimisation: without it a report Artio archived may come twice after a crash
+                System.out.println("kairos-fix-gateway: could not read Artio's replay index of sent messages: " + e);
             }
         }
         return archived;

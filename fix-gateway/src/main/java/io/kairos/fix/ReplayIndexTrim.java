@@ -18,7 +18,8 @@ import uk.co.real_logic.artio.storage.messages.ReplayIndexRecordDecoder;
 
 /**
  * Artio's replay index files of one stream ({@code artio/replay-index-<session>-<stream>-header} and its segment
- * files), read and trimmed while no engine has them mapped: before {@code FixEngine.launch}.
+ * files), trimmed while no engine has them mapped (before {@code FixEngine.launch}); read also after it, for a
+ * session that has not logged on (nothing writes its index then).
  *
  * <p>Why: Artio's indexer and the Aeron archive read the same IPC stream independently, and the index is a
  * memory-mapped file written per message, so after {@code kill -9} it can list messages the archive never recorded.
