@@ -93,7 +93,8 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
     {
         if (cluster.replication() != Replication.CLUSTER || cluster.isMember())
         {
-            throw new IllegalArgumentException("a cluster client needs engine.replication=cluster and no member id");
+            throw new IllegalArgumentException("a cluster client needs " + ClusterConfig.REPLICATION_PROP_NAME +
+                "=cluster and no member id");
         }
         this.clock = clock;
         this.log = log;

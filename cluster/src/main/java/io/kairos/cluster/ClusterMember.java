@@ -84,12 +84,13 @@ public final class ClusterMember implements AutoCloseable
     {
         if (!cluster.isMember())
         {
-            throw new IllegalArgumentException("cluster.member-id is not set: this process is not a member");
+            throw new IllegalArgumentException(
+                ClusterConfig.MEMBER_ID_PROP_NAME + " is not set: this process is not a member");
         }
         final int id = cluster.memberId();
         final MemberEndpoint self = cluster.members().get(id);
         final Path dir = cluster.dir().toAbsolutePath();
-        final DirectoryLock lock = DirectoryLock.acquire(dir, LOCK_FILE, "cluster.dir", "cluster member");
+        final DirectoryLock lock = DirectoryLock.acquire(dir, LOCK_FILE, ClusterConfig.DIR_PROP_NAME, "cluster member");
         for (final String mark : MARK_FILES)
         {
             lock.clearStaleMark(dir.resolve(mark)); // no other member process runs on this directory

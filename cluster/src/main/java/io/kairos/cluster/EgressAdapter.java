@@ -247,7 +247,7 @@ final class EgressAdapter implements EgressListener
             lostCommands += lost;
             errors.onError(new IllegalStateException("the cluster no longer keeps the events of commands " +
                 (lastIndex + 1) + ".." + (firstKept - 1) + " (" + lost + "); this gateway cannot deliver them " +
-                "(raise cluster.history-commands)"));
+                "(raise " + ClusterConfig.HISTORY_COMMANDS_PROP_NAME + ")"));
             lastIndex = firstKept - 1;
         }
     }

@@ -114,7 +114,8 @@ final class GatewayAuthenticator implements Authenticator
             }
             else
             {
-                reject(sessionProxy, "wrong answer to the challenge (not this cluster's cluster.client-secret)");
+                reject(sessionProxy,
+                    "wrong answer to the challenge (not this cluster's " + ClusterConfig.CLIENT_SECRET_PROP_NAME + ")");
             }
         }
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.Image;
+import io.kairos.engine.EngineConfig;
 import io.kairos.engine.MatcherSnapshot;
 import io.kairos.engine.MatchingCore;
 import org.agrona.DirectBuffer;
@@ -92,7 +93,7 @@ final class ServiceSnapshot
             if (p < 0 || p >= cores.length || cores[p] == null)
             {
                 throw new IllegalStateException("cluster snapshot holds partition " + p +
-                    ", which this member does not host (engine.hosted-partitions changed?)");
+                    ", which this member does not host (" + EngineConfig.HOSTED_PARTITIONS_PROP_NAME + " changed?)");
             }
             try
             {

@@ -111,7 +111,8 @@ final class PartitionRuntime
         // writer's record
         lock = journalled
             ? DirectoryLock.acquire(
-                partitionDir(config.journalDir()), JournalDescriptor.LOCK_FILE, "journal.dir", "engine") : null;
+                partitionDir(config.journalDir()), JournalDescriptor.LOCK_FILE, EngineConfig.JOURNAL_DIR_PROP_NAME,
+                "engine") : null;
         final boolean sync = config.journalMode() == JournalMode.SYNC;
         journal = journalled
             ? new Journal(partitionDir(config.journalDir()), config.journalSegmentBytes(), sync) : null;

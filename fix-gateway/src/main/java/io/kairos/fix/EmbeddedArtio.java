@@ -102,7 +102,8 @@ final class EmbeddedArtio implements AutoCloseable
         final EngineScheduler scheduler, final ConnectionGate gate)
     {
         final Path dataDir = config.dataDir().toAbsolutePath();
-        final DirectoryLock lock = DirectoryLock.acquire(dataDir, "gateway.lock", "fix.data-dir", "gateway");
+        final DirectoryLock lock =
+            DirectoryLock.acquire(dataDir, "gateway.lock", FixGatewayConfig.DATA_DIR_PROP_NAME, "gateway");
         SentSequenceFloor floor = null;
         try
         {

@@ -150,7 +150,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
         }
         catch (final IOException e)
         {
-            throw new UncheckedIOException("fix.data-dir " + resolved.dataDir() + " cannot be created", e);
+            throw new UncheckedIOException(
+                FixGatewayConfig.DATA_DIR_PROP_NAME + " " + resolved.dataDir() + " cannot be created", e);
         }
         final EpochNanoClock clock = new SystemEpochNanoClock();
         final GatewayMetrics metrics = new GatewayMetrics(registry);
@@ -352,8 +353,8 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
                 Thread.onSpinWait();
             }
         }
-        throw new IllegalStateException("fix.port " + config.bindAddress() + ":" + config.port() +
-            " is not accepting connections", last);
+        throw new IllegalStateException(FixGatewayConfig.PORT_PROP_NAME + " " + config.bindAddress() + ":" +
+            config.port() + " is not accepting connections", last);
     }
 
     private static int freePort(final String bindAddress)

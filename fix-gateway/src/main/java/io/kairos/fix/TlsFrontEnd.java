@@ -45,6 +45,7 @@ public final class TlsFrontEnd implements AutoCloseable
 {
     static final String THREAD_NAME = "kairos-fix-tls";
     private static final int CONNECT_TIMEOUT_MS = 5_000;
+    private static final String TLS_PORT = FixGatewayConfig.PROP_PREFIX + TlsListenerConfig.TLS_PORT_PROP_SUFFIX;
 
     private final TlsDoor door;
     private final EventLoopGroup group;
@@ -114,12 +115,12 @@ public final class TlsFrontEnd implements AutoCloseable
         {
             Thread.currentThread().interrupt();
             release(group, door);
-            throw new IllegalStateException("interrupted while binding fix.tls-port " + tls.port(), e);
+            throw new IllegalStateException("interrupted while binding " + TLS_PORT + " " + tls.port(), e);
         }
         catch (final RuntimeException e)
         {
             release(group, door);
-            throw new IllegalStateException("fix.tls-port " + bindAddress + ":" + tls.port() + " cannot be bound: " +
+            throw new IllegalStateException(TLS_PORT + " " + bindAddress + ":" + tls.port() + " cannot be bound: " +
                 e.getMessage(), e);
         }
     }
@@ -155,7 +156,7 @@ public final class TlsFrontEnd implements AutoCloseable
     {
         DoorMeters.registerTls(door, "fix", registry);
         Gauge.builder("kairos_fix_tls_relays", origins, ConnectionOrigins::relayCount)
-            .description("Order-entry connections relayed from fix.tls-port to Artio now").register(registry);
+            .description("Order-entry connections relayed from " + TLS_PORT + " to Artio now").register(registry);
     }
 
     private static void release(final EventLoopGroup group, final TlsDoor door)
@@ -173,7 +174,8 @@ public final class TlsFrontEnd implements AutoCloseable
         }
         catch (final UnknownHostException e)
         {
-            throw new IllegalArgumentException("fix.bind-address " + bindAddress + " does not resolve", e);
+            throw new IllegalArgumentException(
+                FixGatewayConfig.BIND_ADDRESS_PROP_NAME + " " + bindAddress + " does not resolve", e);
         }
     }
 }

@@ -466,7 +466,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         counter(registry, "kairos_md_garbled_messages_total", counters.garbledMessages,
             "Inbound frames ignored for a bad BodyLength or CheckSum");
         counter(registry, "kairos_md_snapshot_requests_refused_total", counters.snapshotRequestsRefused,
-            "Snapshot-only requests (263=0) refused past md.max-snapshot-requests-per-second (35=Y, 281=2)");
+            "Snapshot-only requests (263=0) refused past " +
+                MarketDataGatewayConfig.MAX_SNAPSHOT_REQUESTS_PER_SECOND_PROP_NAME + " (35=Y, 281=2)");
     }
 
     private void registerTlsMetrics(final MeterRegistry registry)

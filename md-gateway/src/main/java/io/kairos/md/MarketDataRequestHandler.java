@@ -53,7 +53,8 @@ final class MarketDataRequestHandler
     {
         this.context = context;
         snapshotLimitText = "more than " + context.config.maxSnapshotRequestsPerSecond() +
-            " snapshot requests (263=0) per second (md.max-snapshot-requests-per-second)";
+            " snapshot requests (263=0) per second (" +
+            MarketDataGatewayConfig.MAX_SNAPSHOT_REQUESTS_PER_SECOND_PROP_NAME + ")";
     }
 
     void onMarketDataRequest(final FixSession session, final FixFieldIndex m, final long seq)
