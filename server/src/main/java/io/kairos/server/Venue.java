@@ -219,7 +219,7 @@ final class Venue implements AutoCloseable
     /** A member process: the cluster member and the metrics endpoint, nothing else. */
     private void startMember(final ClusterConfig cluster, final EngineConfig engineConfig)
     {
-        createDirectory("cluster.dir", cluster.dir());
+        createDirectory(ClusterConfig.DIR_PROP_NAME, cluster.dir());
         registerClusterErrors("this cluster member reported");
         member = ClusterMember.launch(cluster, engineConfig,
             new CountingErrorHandler("kairos-cluster-member-" + cluster.memberId(), clusterErrors),
@@ -255,10 +255,10 @@ final class Venue implements AutoCloseable
         {
             return;
         }
-        createDirectory("journal.dir", engineConfig.journalDir());
+        createDirectory(EngineConfig.JOURNAL_DIR_PROP_NAME, engineConfig.journalDir());
         if (engineConfig.snapshotEveryCommands() > 0)
         {
-            createDirectory("snapshot.dir", engineConfig.snapshotDir());
+            createDirectory(EngineConfig.SNAPSHOT_DIR_PROP_NAME, engineConfig.snapshotDir());
         }
     }
 
