@@ -17,7 +17,9 @@ import uk.co.real_logic.artio.engine.framer.TcpChannelSupplier;
  * door's {@link ConnectionGate} first: a connection past a limit (too many not logged on, too many new ones from its
  * address this second) gets a Logout (35=5) whose Text says which limit, is closed and never reaches Artio's framer.
  * Installed with {@link EngineConfiguration#channelSupplierFactory}; used on Artio's framer thread (the hot thread in
- * compact threading: an admitted connection costs one synchronized gate call and no allocation past Artio's own).
+ * compact threading: an admitted connection costs one synchronized gate call and its write buffer). Its connections'
+ * writes are coalesced per duty cycle ({@link CoalescedWrites}); where a duty cycle read no socket, the poll for new
+ * connections, which comes right after the reads, writes them.
  */
 public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannelSupplier
 {
@@ -25,6 +27,7 @@ public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannel
     private final ConnectionGate gate;
     private final String compId;
     private final GatedHandler gated = new GatedHandler();
+    private final CoalescedWrites coalesced = new CoalescedWrites();
 
     public SentSequenceTrackingChannelSupplier(
         final EngineConfiguration configuration, final SentSequenceFloor floor, final ConnectionGate gate,
@@ -40,14 +43,16 @@ public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannel
     public int pollSelector(final long timeInMs, final TcpChannelSupplier.NewChannelHandler handler)
         throws IOException
     {
+        // a duty cycle in which no socket had anything to read sends its answers here
+        final int flushed = coalesced.isEmpty() ? 0 : coalesced.flush();
         gated.delegate = handler;
-        return super.pollSelector(timeInMs, gated);
+        return super.pollSelector(timeInMs, gated) + (flushed > 0 ? 1 : 0);
     }
 
     @Override
     protected TcpChannel newTcpChannel(final SocketChannel channel) throws IOException
     {
-        return new SentSequenceTrackingChannel(channel, floor, gate);
+        return new SentSequenceTrackingChannel(channel, floor, gate, coalesced);
     }
 
     /** Hands an admitted connection to Artio; answers and closes a refused one. */

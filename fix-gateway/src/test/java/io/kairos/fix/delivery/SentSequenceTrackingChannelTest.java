@@ -29,8 +29,9 @@ class SentSequenceTrackingChannelTest
             SocketChannel peer = SocketChannel.open(server.getLocalAddress());
             SocketChannel accepted = server.accept())
         {
+            final CoalescedWrites coalesced = new CoalescedWrites();
             final SentSequenceTrackingChannel channel = new SentSequenceTrackingChannel(accepted, floor,
-                new ConnectionGate(1, 1, System::currentTimeMillis, new ConnectionOrigins()));
+                new ConnectionGate(1, 1, System::currentTimeMillis, new ConnectionOrigins()), coalesced);
             write(channel, "35=A|34=7|49=KAIROS|56=CLIENT02|98=0|108=30|", 7, false);
             assertEquals(7, floor.lastSent("CLIENT02"));
             write(channel, "35=8|34=8|49=KAIROS|56=CLIENT02|11=B1|", 8, false);
@@ -41,6 +42,7 @@ class SentSequenceTrackingChannelTest
             write(channel, "35=A|34=1|49=KAIROS|56=CLIENT02|98=0|108=30|141=Y|", 1, false);
             assertEquals(1, floor.lastSent("CLIENT02"), "Logon with ResetSeqNumFlag=Y starts again at 1");
             assertEquals(0, floor.lastSent("CLIENT01"));
+            coalesced.flush();
             peer.configureBlocking(true);
             assertEquals(true, peer.read(ByteBuffer.allocate(4096)) > 0, "the bytes went out");
         }
