@@ -19,7 +19,8 @@ import uk.co.real_logic.artio.engine.framer.TcpChannelSupplier;
  * Installed with {@link EngineConfiguration#channelSupplierFactory}; used on Artio's framer thread (the hot thread in
  * compact threading: an admitted connection costs one synchronized gate call and its write buffer). Its connections'
  * writes are coalesced per duty cycle ({@link CoalescedWrites}); where a duty cycle read no socket, the poll for new
- * connections, which comes right after the reads, writes them.
+ * connections, which comes right after the reads, writes them. New connections are looked for once per millisecond
+ * of the framer's clock, not on every duty cycle.
  */
 public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannelSupplier
 {
@@ -28,6 +29,7 @@ public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannel
     private final String compId;
     private final GatedHandler gated = new GatedHandler();
     private final CoalescedWrites coalesced = new CoalescedWrites();
+    private long lastAcceptPollMs = Long.MIN_VALUE;
 
     public SentSequenceTrackingChannelSupplier(
         final EngineConfiguration configuration, final SentSequenceFloor floor, final ConnectionGate gate,
@@ -44,9 +46,16 @@ public final class SentSequenceTrackingChannelSupplier extends DefaultTcpChannel
         throws IOException
     {
         // a duty cycle in which no socket had anything to read sends its answers here
-        final int flushed = coalesced.isEmpty() ? 0 : coalesced.flush();
+        final int work = coalesced.isEmpty() || coalesced.flush() == 0 ? 0 : 1;
+        if (timeInMs == lastAcceptPollMs)
+        {
+            // the framer calls this every duty cycle, tens of thousands of times a second under load; a system call
+            // to look for new connections once a millisecond is soon enough for a logon
+            return work;
+        }
+        lastAcceptPollMs = timeInMs;
         gated.delegate = handler;
-        return super.pollSelector(timeInMs, gated) + (flushed > 0 ? 1 : 0);
+        return super.pollSelector(timeInMs, gated) + work;
     }
 
     @Override
