@@ -52,13 +52,15 @@ class AllocationTest
                 final long loopBefore = THREADS.getThreadAllocatedBytes(loopThread);
                 final long listenerBefore = THREADS.getCurrentThreadAllocatedBytes();
                 final long messagesBefore = gateway.counters().messagesOut.get();
+                final long entriesBefore = gateway.counters().entriesOut.get();
                 final int events = run(gateway, sinks, 50_000);
                 final long listenerBytes = THREADS.getCurrentThreadAllocatedBytes() - listenerBefore;
                 final long loopBytes = THREADS.getThreadAllocatedBytes(loopThread) - loopBefore;
                 final long messages = gateway.counters().messagesOut.get() - messagesBefore;
-                System.out.printf("md-gateway allocation (%s): event loop %d bytes for %d events / %d messages; "
-                    + "listener %d bytes%n", idle, loopBytes, events, messages, listenerBytes);
-                assertTrue(messages >= events * 3L, "messages out: " + messages);
+                final long entries = gateway.counters().entriesOut.get() - entriesBefore;
+                System.out.printf("md-gateway allocation (%s): event loop %d bytes for %d events / %d messages / "
+                    + "%d entries; listener %d bytes%n", idle, loopBytes, events, messages, entries, listenerBytes);
+                assertTrue(entries >= events * 3L, "entries out: " + entries);
                 assertEquals(0, gateway.counters().errors.get());
                 assertTrue(loopBytes < events / 10, "event loop allocated " + loopBytes + " bytes for " + events
                     + " events");
