@@ -49,7 +49,8 @@ class BatchedIncrementalsTest
         {
             final Run single = oneByOne.get(compId);
             final Run batch = batched.get(compId);
-            assertEquals(single.entriesBySymbol(), batch.entriesBySymbol(), compId + ": the same entries per instrument");
+            assertEquals(single.entriesBySymbol(), batch.entriesBySymbol(),
+                compId + ": the same entries per instrument");
             single.assertRptSeqGapFree(compId);
             batch.assertRptSeqGapFree(compId);
             assertEquals(List.of("X", "f", "X"), batch.types(), compId
