@@ -20,18 +20,18 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
  * Drains the book events the engine threads queued ({@link BookEventDescriptor}), applies each to
- * the gateway's {@link L3BookSet}, then, for every view of the instrument, encodes the incremental
- * body once (35=X: 21002, 21003, 268 and the entries) into one pooled buffer and hands it to every
- * subscriber's session, which adds only its header and trailer. A trading status change (STATUS) is not a book
+ * the gateway's {@link L3BookSet}, then, for every view of the instrument, encodes the event's incremental entries
+ * once and queues them in the view's pending entries; at the end of the drained batch {@link IncrementalFanOut} gives
+ * every subscriber one incremental (35=X) with the entries of all its views (natural batching: nothing waits for more
+ * events), each session adding only its header and trailer. A trading status change (STATUS) is not a book
  * change: it is kept per instrument and sent to every subscriber as a SecurityStatus (35=f,
- * {@link SecurityStatusEncoder}). Sessions written to are flushed
- * once per drained batch (gathering writes). Allocation-free in steady state. Owned by the
+ * {@link SecurityStatusEncoder}), after the incrementals queued before it. Sessions written to are flushed
+ * once per drained batch (one write each). Allocation-free in steady state. Owned by the
  * gateway's event loop.
  */
 final class BookEventPoller implements MessageHandler
 {
     static final int BATCH_LIMIT = 4096;
-    private static final byte MSG_TYPE_X = MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH;
     private static final byte MSG_TYPE_F = MsgTypes.SECURITY_STATUS;
 
     private final RingBuffer ring;
@@ -40,7 +40,7 @@ final class BookEventPoller implements MessageHandler
     private final TradingStatus[] statuses;
     private final EpochNanoClock clock;
     private final MdCounters counters;
-    private final MdLatency latency;
+    private final IncrementalFanOut incrementals;
     private final BookUpdate update = new BookUpdate();
     private final EntryWriter entries = new EntryWriter();
     private final FixWriter body = new FixWriter(1024);
@@ -56,7 +56,7 @@ final class BookEventPoller implements MessageHandler
         final MdLatency latency)
     {
         this.ring = ring;
-        this.latency = latency;
+        incrementals = new IncrementalFanOut(clock, counters, latency);
         this.clock = clock;
         this.counters = counters;
         books = new L3BookSet(referenceData.maxId(), 64 * 1024, 64);
@@ -85,6 +85,7 @@ final class BookEventPoller implements MessageHandler
                 read += ring.read(this, BATCH_LIMIT - read);
             }
             total += read;
+            incrementals.emit();
             flushDirtySessions();
         }
         while (read == BATCH_LIMIT);
@@ -163,25 +164,16 @@ final class BookEventPoller implements MessageHandler
             return;
         }
         final L3Book book = books.book(update.instrumentId);
-        long sendingTimeNs = 0;
         for (int v = 0; v < feed.viewCount(); v++)
         {
             final MdView view = feed.view(v);
             entries.begin(feed.symbolBytes, view.entryTypeMask, view.rptSeq);
             view.encoder.encodeUpdate(update, book, entries);
-            if (entries.count() == 0)
+            if (entries.count() > 0)
             {
-                continue;
+                view.rptSeq = entries.rptSeq();
+                incrementals.add(view, entries, update.engineInNs, update.engineOutNs);
             }
-            view.rptSeq = entries.rptSeq();
-            if (sendingTimeNs == 0)
-            {
-                sendingTimeNs = clock.nanoTime();
-                sendingTime.reset();
-                timeEncoder.append(sendingTime, sendingTimeNs);
-            }
-            fanOut(view);
-            latency.onIncremental(view, update.engineOutNs, sendingTimeNs);
         }
     }
 
@@ -198,6 +190,8 @@ final class BookEventPoller implements MessageHandler
         {
             return;
         }
+        // the incrementals queued before the status go first: a subscriber must not see them after it
+        incrementals.emit();
         SecurityStatusEncoder.change(body, feed.symbolBytes, u.tradingStatus, u.engineInNs, u.engineOutNs);
         sendingTime.reset();
         timeEncoder.append(sendingTime, clock.nanoTime());
@@ -213,21 +207,6 @@ final class BookEventPoller implements MessageHandler
                     view.subscription(s).session().sendMarketData(MSG_TYPE_F, body.bytes(), bodyLength, bodyChecksum,
                         sendingTime.bytes());
                 }
-            }
-        }
-    }
-
-    private void fanOut(final MdView view)
-    {
-        entries.incrementalBody(body, update.engineInNs, update.engineOutNs);
-        final int bodyLength = body.position();
-        final int bodyChecksum = body.checksum(0, body.position());
-        for (int s = view.subscriptionCount() - 1; s >= 0; s--)
-        {
-            if (s < view.subscriptionCount())
-            {
-                view.subscription(s).session().sendMarketData(MSG_TYPE_X, body.bytes(), bodyLength, bodyChecksum,
-                    sendingTime.bytes());
             }
         }
     }

@@ -48,10 +48,9 @@ final class ChannelBatch implements OutboundBatch
         this.throughPipeline = throughPipeline;
     }
 
-    /** Copies the message into the batch (first flushing a batch without room for the whole message). */
+    /** Copies the header into the batch (first flushing a batch without room for the whole message). */
     @Override
-    public void append(
-        final FixWriter head, final FixWriter tail, final byte[] body, final int bodyLength, final int checksum)
+    public void begin(final FixWriter head, final FixWriter tail, final int bodyLength)
     {
         final int messageLength = head.position() + tail.position() + bodyLength + Trailers.LENGTH;
         if (unflushedMessages > 0 && batch.readableBytes() + messageLength > BATCH_BYTES)
@@ -68,7 +67,17 @@ final class ChannelBatch implements OutboundBatch
         }
         batch.ensureWritable(messageLength); // pooled reallocation while a new batch grows; none once it is reused
         batch.writeBytes(head.bytes(), 0, head.position()).writeBytes(tail.bytes(), 0, tail.position());
-        batch.writeBytes(body, 0, bodyLength);
+    }
+
+    @Override
+    public void body(final byte[] part, final int offset, final int length)
+    {
+        batch.writeBytes(part, offset, length);
+    }
+
+    @Override
+    public void end(final int checksum)
+    {
         trailers.write(batch, checksum);
         unflushedMessages++;
     }

@@ -138,7 +138,8 @@ final class EntryWriter
 
     /**
      * Writes the body of an incremental (35=X) into {@code body}: the engine stamps (21002, 21003), NoMDEntries (268)
-     * and the entries written since {@link #begin}. One definition for the fan-out and its benchmark fixture.
+     * and the entries written since {@link #begin}: a one-event incremental, as the benchmark fixture measures it (the
+     * fan-out composes its messages from several events' entries in {@link IncrementalFanOut}).
      */
     void incrementalBody(final FixWriter body, final long engineInNs, final long engineOutNs)
     {

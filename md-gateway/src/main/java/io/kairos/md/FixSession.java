@@ -54,6 +54,8 @@ final class FixSession implements FixFramer.FrameHandler
     final List<Subscription> subscriptions = new ArrayList<>();
     /** Written to in the current batch of book events ({@link BookEventPoller#markDirty}). */
     boolean dirty;
+    /** Queued for the incrementals being emitted ({@link IncrementalFanOut#emit}). */
+    boolean incrementalsQueued;
     private final GatewayContext context;
     private final MarketDataRequestHandler requestHandler;
     private final SessionConnection connection;
@@ -141,9 +143,32 @@ final class FixSession implements FixFramer.FrameHandler
     void sendMarketData(
         final byte msgType, final byte[] body, final int bodyLength, final int bodyChecksum, final byte[] sendingTime)
     {
+        if (mayQueueMarketData())
+        {
+            writer.sendShared(msgType, body, bodyLength, bodyChecksum, sendingTime);
+            afterMarketData();
+        }
+    }
+
+    /**
+     * Fan-out entry point for batched incrementals: queues this session's messages of the pending entries of its
+     * views ({@link IncrementalFanOut#writeMessages}), under the same outbound limit as {@link #sendMarketData}.
+     */
+    void sendIncrementals(final IncrementalFanOut fanOut)
+    {
+        if (mayQueueMarketData())
+        {
+            fanOut.writeMessages(subscriptions, writer);
+            afterMarketData();
+        }
+    }
+
+    /** Whether market data may be queued: the session is active and not past its outbound limit (else logged out). */
+    private boolean mayQueueMarketData()
+    {
         if (status != Status.ACTIVE || !connection.isOpen())
         {
-            return;
+            return false;
         }
         final int pending = writer.pendingMessages();
         context.counters.onQueueDepth(pending);
@@ -152,9 +177,13 @@ final class FixSession implements FixFramer.FrameHandler
         {
             context.counters.slowConsumerDisconnects.increment();
             logoutAndClose("slow consumer: more than " + limit + " messages queued", false);
-            return;
+            return false;
         }
-        writer.sendShared(msgType, body, bodyLength, bodyChecksum, sendingTime);
+        return true;
+    }
+
+    private void afterMarketData()
+    {
         lastSentNanoTime = context.nanoClock.nanoTime();
         if (writer.unflushedMessages() >= flushThresholdMessages)
         {

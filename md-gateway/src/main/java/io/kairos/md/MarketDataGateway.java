@@ -326,6 +326,12 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
         return counters.messagesOut.get();
     }
 
+    /** Market-data entries sent in incrementals since launch, summed over sessions (kairos_md_entries_out_total). */
+    public long entriesOut()
+    {
+        return counters.entriesOut.get();
+    }
+
     /** Bytes of book events queued by engine threads and not yet drained by the event loop. */
     public int queuedEventBytes()
     {
@@ -452,6 +458,8 @@ public final class MarketDataGateway implements EngineEventListener, AutoCloseab
             .register(registry);
         counter(registry, "kairos_md_messages_out_total", counters.messagesOut,
             "FIX messages queued to market-data sessions");
+        counter(registry, "kairos_md_entries_out_total", counters.entriesOut,
+            "Market-data entries (MDEntries of 35=X) queued to market-data sessions, summed over sessions");
         counter(registry, "kairos_md_bytes_out_total", counters.bytesOut,
             "Bytes of FIX messages queued to market-data sessions");
         gauge(registry, "kairos_md_queue_depth_high_water", counters.queueDepthHighWater,

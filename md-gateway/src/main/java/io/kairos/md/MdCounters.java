@@ -14,6 +14,8 @@ final class MdCounters
 {
     final SingleWriterCounter messagesOut = new SingleWriterCounter();
     final SingleWriterCounter bytesOut = new SingleWriterCounter();
+    /** MDEntries sent in incrementals (35=X), summed over sessions: with {@link #messagesOut}, entries per message. */
+    final SingleWriterCounter entriesOut = new SingleWriterCounter();
     final SingleWriterCounter slowConsumerDisconnects = new SingleWriterCounter();
     final SingleWriterCounter queueDepthHighWater = new SingleWriterCounter();
     final SingleWriterCounter queueDepth = new SingleWriterCounter();

@@ -9,10 +9,10 @@ import io.micrometer.core.instrument.Timer;
 /**
  * Market-data latency inside the venue, per view: {@code kairos.md.engine.out.to.gateway.out{view}}, from the
  * engine-out stamp (21003) of a book event to the SendingTime (52) of the incremental that reports it — what
- * latency-tool names {@code md-engine-out-to-gateway-out}. One sample per incremental encoded for a view (its
- * body is shared by every subscriber of the view), with {@code view} {@code l2-top}, {@code l2-full} or
- * {@code l3}. The sessions' gathering writes follow at the end of the drained batch (latency-tool's
- * {@code md-gateway-out-to-wire}). Preallocated timers with percentile histograms, as the engine's
+ * latency-tool names {@code md-engine-out-to-gateway-out}. One sample per book event per view (its entries are
+ * shared by every subscriber of the view), taken when the message that carries them is written, with {@code view}
+ * {@code l2-top}, {@code l2-full} or {@code l3}. The sessions' writes follow at the end of the drained batch
+ * (latency-tool's {@code md-gateway-out-to-wire}). Preallocated timers with percentile histograms, as the engine's
  * {@code kairos.engine.latency}: recording is allocation-free. Called on the gateway's event loop; the timers
  * are read by the scrape thread (thread-safe).
  */

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * One market-data view of one instrument — L2 top-N, L2 full or L3, with a set of entry types —
- * and the subscriptions that receive it. Each update is encoded once per view and its body shared
- * by every subscriber. {@code rptSeq} numbers the view's incremental entries (83) without gaps; a
+ * and the subscriptions that receive it. Each update's entries are encoded once per view, into its pending entries,
+ * and shared by every subscriber. {@code rptSeq} numbers the view's incremental entries (83) without gaps; a
  * snapshot carries the last number sent. Owned by the gateway's event loop.
  */
 final class MdView
@@ -15,6 +15,8 @@ final class MdView
     final int entryTypeMask;
     final ViewEncoder encoder;
     long rptSeq;
+    /** Entries of the current drained batch not yet sent ({@link IncrementalFanOut}). */
+    final PendingEntries pending = new PendingEntries();
     private Subscription[] subscriptions = new Subscription[4];
     private int count;
 

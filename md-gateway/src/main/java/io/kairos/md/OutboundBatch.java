@@ -14,7 +14,24 @@ interface OutboundBatch
      * Appends one message: the session's header in two parts ({@code head}: 8 and 9; {@code tail}: 35 to 52 and the
      * PossDup fields), the body, and the trailer for {@code checksum} (taken modulo 256).
      */
-    void append(FixWriter head, FixWriter tail, byte[] body, int bodyLength, int checksum);
+    default void append(FixWriter head, FixWriter tail, byte[] body, int bodyLength, int checksum)
+    {
+        begin(head, tail, bodyLength);
+        body(body, 0, bodyLength);
+        end(checksum);
+    }
+
+    /**
+     * Starts a message whose body follows in parts ({@link #body}, then {@link #end}): appends the session's header
+     * ({@code head}, {@code tail} as for {@link #append}). {@code bodyLength} is the length of all the parts together.
+     */
+    void begin(FixWriter head, FixWriter tail, int bodyLength);
+
+    /** Appends the next part of the body of the message {@link #begin} started. */
+    void body(byte[] part, int offset, int length);
+
+    /** Ends the message {@link #begin} started with the trailer for {@code checksum} (taken modulo 256). */
+    void end(int checksum);
 
     /** Messages appended since the last {@link #flush()}. */
     int unflushedMessages();

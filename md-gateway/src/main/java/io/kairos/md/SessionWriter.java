@@ -17,7 +17,8 @@ import org.agrona.concurrent.EpochNanoClock;
  * Encodes one session's messages: its header (8, 9, 35, 49, 56, 34, 52 [, 43, 122]) around a body, the sender
  * sequence number, and the checksum, handed with the body to the connection's {@link OutboundBatch}. A shared body
  * (fan-out) is encoded once per view update and copied into each subscriber's batch; only the ~90-byte header is
- * encoded per session, and the checksum is the header's sum plus the body's precomputed sum. Netty-free. Owned by the
+ * encoded per session, and the checksum is the header's sum plus the body's precomputed sum. A batched incremental's
+ * body arrives in parts ({@link #beginShared}, {@link #bodyPart}, {@link #endShared}). Netty-free. Owned by the
  * gateway's event loop.
  */
 final class SessionWriter
@@ -70,6 +71,34 @@ final class SessionWriter
     {
         final int headerSum = encodeHeader(msgType, state.nextSenderSeqNum++, sendingTime, false, bodyLength);
         append(body, bodyLength, headerSum + bodyChecksum);
+    }
+
+    /**
+     * Starts a message whose body, shared with other sessions, follows in parts ({@link #bodyPart}, then
+     * {@link #endShared}): the header goes into the batch now.
+     *
+     * @param sendingTime SendingTime already formatted ({@link SendingTimeEncoder#LENGTH} bytes)
+     * @param bodyLength  the length of all the parts together
+     * @return the header's byte sum, to add to the body's for CheckSum
+     */
+    int beginShared(final byte msgType, final byte[] sendingTime, final int bodyLength)
+    {
+        final int headerSum = encodeHeader(msgType, state.nextSenderSeqNum++, sendingTime, false, bodyLength);
+        output.begin(head, tail, bodyLength);
+        return headerSum;
+    }
+
+    /** Copies the next part of the body begun by {@link #beginShared}. */
+    void bodyPart(final byte[] part, final int length)
+    {
+        output.body(part, 0, length);
+    }
+
+    /** Ends the message begun by {@link #beginShared} with the trailer for {@code checksum} (header and body sums). */
+    void endShared(final int checksum, final int bodyLength)
+    {
+        output.end(checksum);
+        counters.onMessageOut(head.position() + tail.position() + bodyLength + Trailers.LENGTH);
     }
 
     /** Sends a body encoded for this session only (session-level messages, snapshots, rejects). */

@@ -33,7 +33,7 @@ class EngineFanOutTest
     {
         final EngineConfig engineConfig = EngineConfig.defaults(TestVenue.INSTRUMENTS);
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        final MarketDataGatewayConfig config = TestVenue.config().withOutboundQueueLimitMessages(5_000);
+        final MarketDataGatewayConfig config = TestVenue.config().withOutboundQueueLimitMessages(16);
         try (MarketDataGateway gateway = MarketDataGateway.launch(config, engineConfig.instruments(), registry);
             Engine engine = new Engine(engineConfig))
         {
@@ -76,15 +76,18 @@ class EngineFanOutTest
                 {
                     assertFalse(reader.failure.get(), "reader " + reader.compId + " lost its connection");
                 }
-                assertEquals(1.0, registry.get("kairos_md_slow_consumer_disconnects_total").functionCounter().count());
                 final List<String> reference = readers.get(0).bodies();
-                assertTrue(reference.size() >= ORDERS, "updates received: " + reference.size() + " (messages out "
-                    + expected + ")");
+                final int entries = entries(reference);
+                System.out.printf("engine fan-out: %d messages, %d entries per reader; messages out %d%n",
+                    reference.size(), entries, expected);
+                assertTrue(entries >= ORDERS, "entries received: " + entries + " in " + reference.size()
+                    + " messages (messages out " + expected + ")");
                 for (final Reader reader : readers)
                 {
                     assertFalse(reader.failure.get(), "reader " + reader.compId + " lost its connection");
                     assertEquals(reference, reader.bodies(), "bodies of " + reader.compId);
                 }
+                assertEquals(1.0, registry.get("kairos_md_slow_consumer_disconnects_total").functionCounter().count());
                 assertTrue(stalled.closedByServerWithin(5_000), "the stalled subscriber was disconnected");
             }
             finally
@@ -95,6 +98,18 @@ class EngineFanOutTest
                 }
             }
         }
+    }
+
+    /** The MDEntries in {@code bodies}: the sum of their NoMDEntries (268). */
+    private static int entries(final List<String> bodies)
+    {
+        int entries = 0;
+        for (final String body : bodies)
+        {
+            final int at = body.indexOf("\u0001268=") + 5;
+            entries += Integer.parseInt(body.substring(at, body.indexOf('\u0001', at)));
+        }
+        return entries;
     }
 
     /**

@@ -35,6 +35,7 @@ final class QuickFixMarketDataClient implements Application, AutoCloseable
     private long lastRptSeq = -1;
     private int snapshots;
     private int incrementals;
+    private int entries;
     private String error;
 
     QuickFixMarketDataClient(final int port, final String compId, final boolean orderByOrder) throws Exception
@@ -88,6 +89,12 @@ final class QuickFixMarketDataClient implements Application, AutoCloseable
     synchronized int incrementals()
     {
         return incrementals;
+    }
+
+    /** MDEntries received in incrementals. */
+    synchronized int entries()
+    {
+        return entries;
     }
 
     @Override
@@ -150,6 +157,7 @@ final class QuickFixMarketDataClient implements Application, AutoCloseable
         }
         for (final Group entry : groups(message))
         {
+            entries++;
             final long rptSeq = entry.getInt(83);
             if (rptSeq != lastRptSeq + 1)
             {

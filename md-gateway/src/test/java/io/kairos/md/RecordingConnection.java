@@ -143,12 +143,21 @@ final class RecordingConnection implements SessionConnection
         private int unflushed;
 
         @Override
-        public void append(
-            final FixWriter head, final FixWriter tail, final byte[] body, final int bodyLength, final int checksum)
+        public void begin(final FixWriter head, final FixWriter tail, final int bodyLength)
         {
             open.write(head.bytes(), 0, head.position());
             open.write(tail.bytes(), 0, tail.position());
-            open.write(body, 0, bodyLength);
+        }
+
+        @Override
+        public void body(final byte[] part, final int offset, final int length)
+        {
+            open.write(part, offset, length);
+        }
+
+        @Override
+        public void end(final int checksum)
+        {
             open.writeBytes(String.format("10=%03d\u0001", checksum & 0xFF).getBytes(StandardCharsets.US_ASCII));
             unflushed++;
         }

@@ -3,6 +3,7 @@ package io.kairos.md;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -19,12 +20,22 @@ final class SinkClient implements AutoCloseable
     SinkClient(final int port, final String compId, final String symbol, final int depth, final String aggregated)
         throws IOException
     {
+        this(port, compId, List.of(symbol), depth, aggregated);
+    }
+
+    /** Subscribes to the same view of each of {@code symbols}, one MDReqID each. */
+    SinkClient(final int port, final String compId, final List<String> symbols, final int depth,
+        final String aggregated) throws IOException
+    {
         client = new RawFixClient(port, compId);
         client.logon();
-        client.subscribe("SINK", symbol, depth, aggregated);
-        if (client.readUntil("W", 5_000) == null)
+        for (final String symbol : symbols)
         {
-            throw new IOException("no snapshot for " + compId);
+            client.subscribe("SINK-" + symbol, symbol, depth, aggregated);
+            if (client.readUntil("W", 5_000) == null)
+            {
+                throw new IOException("no snapshot of " + symbol + " for " + compId);
+            }
         }
         final Socket socket = client.socket();
         reader = new Thread(() -> drain(socket), "sink-" + compId);
