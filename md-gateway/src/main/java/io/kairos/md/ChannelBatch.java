@@ -89,17 +89,17 @@ final class ChannelBatch implements OutboundBatch
     }
 
     /**
-     * Those of the open batch, plus an estimate of those in the channel's queue — batches are queued as bytes, so their
-     * messages are counted at this session's mean message size. (The slow-consumer limit this feeds is a safety
-     * valve; a few messages either way do not matter.)
+     * Those of the open batch, plus the bytes in the channel's queue (what the socket has not taken) counted in
+     * messages of {@link OutboundBatch#LIMIT_MESSAGE_BYTES}: batches are queued as bytes, and a batched incremental may
+     * hold many entries, so a count at the session's own mean message size would let a slow subscriber hold many
+     * times more memory under the same limit.
      */
     @Override
     public int pendingMessages()
     {
         final ChannelOutboundBuffer outbound = channel.unsafe().outboundBuffer();
         final long queuedBytes = outbound == null ? 0 : outbound.totalPendingWriteBytes();
-        final long queued = queuedBytes == 0 || bytesHandedOver == 0 ? 0 :
-            (long)Math.ceil(queuedBytes * ((double)messagesHandedOver / bytesHandedOver));
+        final long queued = (queuedBytes + OutboundBatch.LIMIT_MESSAGE_BYTES - 1) / OutboundBatch.LIMIT_MESSAGE_BYTES;
         return (int)Math.min(Integer.MAX_VALUE, queued + unflushedMessages);
     }
 

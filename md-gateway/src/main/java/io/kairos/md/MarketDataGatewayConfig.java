@@ -24,7 +24,9 @@ import io.kairos.access.LockoutConfig;
  * @param heartbeatIntervalSeconds    largest HeartBtInt (108) a client may ask for
  * @param maxDepth                    largest MarketDepth (264) accepted for the L2 view; 0 (full book) is always
  *                                    accepted
- * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer
+ * @param outboundQueueLimitMessages  messages queued for one session past which it is logged out as a slow consumer;
+ *                                    bytes queued behind its socket count as one message per 256 bytes (the size of a
+ *                                    one-event incremental), so the backlog is bounded at this × 256 bytes
  * @param idleMode                    how the event-loop thread waits when idle
  * @param maxSubscriptionsPerSession  subscriptions (one per symbol of a 263=1 request) one session may hold; a request
  *                                    that would pass it is refused whole with MarketDataRequestReject (35=Y)

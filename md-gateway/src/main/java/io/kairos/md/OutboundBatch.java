@@ -33,10 +33,21 @@ interface OutboundBatch
     /** Ends the message {@link #begin} started with the trailer for {@code checksum} (taken modulo 256). */
     void end(int checksum);
 
+    /**
+     * The size of an unbatched incremental (one event, header and trailer), in which queued bytes are counted against
+     * the slow-consumer limit: the limit bounds a subscriber's backlog at this many bytes per message whether its
+     * messages carry one entry or hundreds.
+     */
+    int LIMIT_MESSAGE_BYTES = 256;
+
     /** Messages appended since the last {@link #flush()}. */
     int unflushedMessages();
 
-    /** Messages appended and not yet written to the peer: the open batch's and an estimate of those queued. */
+    /**
+     * Messages appended and not yet written to the peer: the open batch's, and the bytes queued behind the socket in
+     * units of {@link #LIMIT_MESSAGE_BYTES}. What the slow-consumer limit ({@code md.outbound-queue-limit-messages})
+     * is compared with.
+     */
     int pendingMessages();
 
     /** Hands the open batch to the transport; nothing when it is empty. */
