@@ -21,15 +21,16 @@ final class LogLines implements ClusterLog
         next.info(line);
     }
 
-    /** How many lines so far start with {@code prefix}. */
-    long startingWith(final String prefix)
+    /** How many lines so far. */
+    int size()
     {
-        return lines.stream().filter(line -> line.startsWith(prefix)).count();
+        return lines.size();
     }
 
-    /** The lines so far that start with {@code prefix}. */
-    List<String> linesStartingWith(final String prefix)
+    /** The lines from the {@code from}th on that start with {@code prefix}. */
+    List<String> since(final int from, final String prefix)
     {
-        return lines.stream().filter(line -> line.startsWith(prefix)).toList();
+        final List<String> now = List.copyOf(lines);
+        return now.subList(from, now.size()).stream().filter(line -> line.startsWith(prefix)).toList();
     }
 }

@@ -29,7 +29,7 @@ class MemberPresenceTest
         answer(ms(1_600), ms(1_590), ms(1_000));
 
         assertEquals(List.of("member 2 lost: no log progress acknowledged for 400 ms (leader member 0, term 4)"),
-            log.linesStartingWith("member "));
+            log.since(0, "member "));
         assertEquals(1, presence.lost());
         assertEquals(2, presence.connected());
     }
@@ -43,7 +43,7 @@ class MemberPresenceTest
         answer(ms(6_200), ms(6_200), ms(6_100));
 
         assertEquals(List.of("member 2 lost: no log progress acknowledged for 400 ms (leader member 0, term 4)",
-            "member 2 rejoined after 4900 ms (leader member 0, term 4)"), log.linesStartingWith("member "));
+            "member 2 rejoined after 4900 ms (leader member 0, term 4)"), log.since(0, "member "));
         assertEquals(1, presence.lost());
         assertEquals(1, presence.rejoined());
         assertEquals(3, presence.connected());
@@ -77,7 +77,7 @@ class MemberPresenceTest
 
         answer(ms(10_301), ms(10_300), ms(2_000));
         assertEquals(List.of("member 2 lost: no log progress acknowledged for 301 ms (leader member 0, term 4)"),
-            log.linesStartingWith("member "));
+            log.since(0, "member "));
     }
 
     @Test
@@ -94,7 +94,7 @@ class MemberPresenceTest
         presence.member(2, ms(5_000));
         presence.end();
 
-        assertEquals(1, log.startingWith("member "), "only the loss under the earlier term");
+        assertEquals(1, log.since(0, "member ").size(), "only the loss under the earlier term");
         assertEquals(0, presence.rejoined());
         assertEquals(3, presence.connected());
     }
