@@ -27,9 +27,10 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
 /**
  * One member of a partition group's cluster, in this process: a media driver, an archive (which records the
  * consensus log and the snapshots in {@code cluster.dir}), the consensus module (Raft: elections, the log, commit)
- * and the {@link MatchingService} in its container. Started by {@link #launch}, which returns once the parts run (the
- * member then finds the others, recovers from its snapshot and log, and joins or holds an election by itself);
- * closed by {@link #close}. Lifecycle calls from one thread.
+ * and the {@link MatchingService} in its container, with the watches that log its elections ({@link ClusterWatch})
+ * and, while it leads, the members it loses and regains ({@link MembershipWatch}). Started by {@link #launch}, which
+ * returns once the parts run (the member then finds the others, recovers from its snapshot and log, and joins or holds
+ * an election by itself); closed by {@link #close}. Lifecycle calls from one thread.
  */
 public final class ClusterMember implements AutoCloseable
 {

@@ -64,6 +64,7 @@ final class MembershipWatch implements Agent
         this.role = role;
         this.presence = presence;
         this.queryIntervalNs = queryIntervalNs;
+        this.nextQueryNs = System.nanoTime(); // nanoTime's origin is arbitrary: 0 could be far in its future
     }
 
     /**
