@@ -27,9 +27,10 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
 /**
  * One member of a partition group's cluster, in this process: a media driver, an archive (which records the
  * consensus log and the snapshots in {@code cluster.dir}), the consensus module (Raft: elections, the log, commit)
- * and the {@link MatchingService} in its container. Started by {@link #launch}, which returns once the parts run (the
- * member then finds the others, recovers from its snapshot and log, and joins or holds an election by itself);
- * closed by {@link #close}. Lifecycle calls from one thread.
+ * and the {@link MatchingService} in its container, with the watches that log its elections ({@link ClusterWatch})
+ * and, while it leads, the members it loses and regains ({@link MembershipWatch}). Started by {@link #launch}, which
+ * returns once the parts run (the member then finds the others, recovers from its snapshot and log, and joins or holds
+ * an election by itself); closed by {@link #close}. Lifecycle calls from one thread.
  */
 public final class ClusterMember implements AutoCloseable
 {
@@ -62,14 +63,18 @@ public final class ClusterMember implements AutoCloseable
     private final MatchingService service;
     private final AgentRunner snapshotTrigger;
     private final AgentRunner watch;
+    private final AgentRunner membersWatch;
+    private final MemberPresence presence;
     private final GatewayAuthenticator authenticator;
 
     private ClusterMember(
         final DirectoryLock lock, final ClusteredMediaDriver driver, final ClusteredServiceContainer container,
         final MatchingService service, final AgentRunner snapshotTrigger, final AgentRunner watch,
-        final GatewayAuthenticator authenticator)
+        final AgentRunner membersWatch, final MemberPresence presence, final GatewayAuthenticator authenticator)
     {
         this.watch = watch;
+        this.membersWatch = membersWatch;
+        this.presence = presence;
         this.authenticator = authenticator;
         this.lock = lock;
         this.driver = driver;
@@ -155,14 +160,22 @@ public final class ClusterMember implements AutoCloseable
             .idleStrategySupplier(ClusterMember::newIdleStrategy)
             .errorHandler(errors);
         ClusteredMediaDriver driver = null;
+        ClusteredServiceContainer container = null;
+        AgentRunner watch = null;
+        AgentRunner membersWatch = null;
         try
         {
             driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
-            final ClusteredServiceContainer container = ClusteredServiceContainer.launch(serviceContext);
+            container = ClusteredServiceContainer.launch(serviceContext);
             final ConsensusModule.Context consensus = driver.consensusModule().context();
-            final AgentRunner watch = new AgentRunner(new SleepingMillisIdleStrategy(WATCH_POLL_MS), errors, null,
+            watch = new AgentRunner(new SleepingMillisIdleStrategy(WATCH_POLL_MS), errors, null,
                 new ClusterWatch(consensus.electionStateCounter(), consensus.clusterNodeRoleCounter(), log));
             AgentRunner.startOnThread(watch);
+            final MemberPresence presence = new MemberPresence(cluster.members().size(),
+                cluster.timeouts().leaderHeartbeatTimeoutNs(), log);
+            membersWatch = new AgentRunner(new SleepingMillisIdleStrategy(WATCH_POLL_MS), errors, null,
+                MembershipWatch.launch(consensus, presence, cluster.timeouts().leaderHeartbeatTimeoutNs(), errors));
+            AgentRunner.startOnThread(membersWatch);
             AgentRunner trigger = null;
             if (engine.snapshotEveryCommands() > 0)
             {
@@ -171,11 +184,12 @@ public final class ClusterMember implements AutoCloseable
                         engine.snapshotEveryCommands()));
                 AgentRunner.startOnThread(trigger);
             }
-            return new ClusterMember(lock, driver, container, service, trigger, watch, authenticator);
+            return new ClusterMember(lock, driver, container, service, trigger, watch, membersWatch, presence,
+                authenticator);
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietCloseAll(driver, lock);
+            CloseHelper.quietCloseAll(membersWatch, watch, container, driver, lock);
             throw ex;
         }
     }
@@ -216,9 +230,27 @@ public final class ClusterMember implements AutoCloseable
         return service.appliedCommands();
     }
 
+    /** Members this member, as leader, saw lost (silent for the heartbeat timeout) since it started; any thread. */
+    public long membersLost()
+    {
+        return presence.lost();
+    }
+
+    /** Members this member, as leader, saw come back after it had seen them lost; any thread. */
+    public long membersRejoined()
+    {
+        return presence.rejoined();
+    }
+
+    /** Members this member, as leader, sees now, itself included (0 while it is not the leader); any thread. */
+    public int membersConnected()
+    {
+        return presence.connected();
+    }
+
     @Override
     public void close()
     {
-        CloseHelper.closeAll(snapshotTrigger, watch, container, driver, lock);
+        CloseHelper.closeAll(snapshotTrigger, membersWatch, watch, container, driver, lock);
     }
 }

@@ -26,6 +26,8 @@ final class InProcessCluster implements AutoCloseable
     static final String CLIENT_SECRET = "in-process-cluster-client-secret";
 
     final ClusterMember[] members = new ClusterMember[3];
+    /** What each member logged, across its restarts. */
+    final LogLines[] logs = new LogLines[members.length];
     private final List<MemberEndpoint> endpoints = new ArrayList<>();
     private final Path dir;
     private ClusterEngine client;
@@ -37,6 +39,10 @@ final class InProcessCluster implements AutoCloseable
         for (final int base : FreePorts.udpRanges(members.length, MemberEndpoint.PORTS))
         {
             endpoints.add(new MemberEndpoint("127.0.0.1", base));
+        }
+        for (int i = 0; i < logs.length; i++)
+        {
+            logs[i] = new LogLines(ClusterLog.to(System.out, "member " + i));
         }
     }
 
@@ -52,10 +58,16 @@ final class InProcessCluster implements AutoCloseable
     {
         for (int i = 0; i < members.length; i++)
         {
-            members[i] = ClusterMember.launch(config(i, dir.resolve("m" + i)), engine, Throwable::printStackTrace,
-                ClusterLog.to(System.out, "member " + i));
+            start(i, engine);
         }
         return this;
+    }
+
+    /** Starts member {@code i} (again, on its data, after {@link #stop}). */
+    void start(final int i, final EngineConfig engine)
+    {
+        members[i] = ClusterMember.launch(config(i, dir.resolve("m" + i)), engine, Throwable::printStackTrace,
+            logs[i]);
     }
 
     /**

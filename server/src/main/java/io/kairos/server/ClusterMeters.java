@@ -27,6 +27,12 @@ final class ClusterMeters
             "Clients this member refused for not knowing cluster.client-secret (alert on any)");
         counter(registry, "kairos.cluster.member.snapshots", member, ClusterMember::snapshotsTaken,
             "Snapshots this member wrote since it started (every snapshot.every-commands commands)");
+        counter(registry, "kairos.cluster.members.lost", member, ClusterMember::membersLost,
+            "Members this member, as leader, saw silent for cluster.leader-heartbeat-timeout-ms");
+        counter(registry, "kairos.cluster.members.rejoined", member, ClusterMember::membersRejoined,
+            "Lost members this member, as leader, saw acknowledging the log again");
+        gauge(registry, "kairos.cluster.members.connected", member, ClusterMember::membersConnected,
+            "Members the leader sees, itself included (0 on a member that is not the leader)");
     }
 
     private static <T> void gauge(
