@@ -15,8 +15,9 @@ import io.kairos.fix.wire.MsgTypes;
  * ({@link ClOrdIds}, no allocation), records the first response's latency, counts rejects (OrdStatus 8 or a cancel
  * reject) and keeps the session's {@link RestingOrders} current (open when OrdStatus is 0/1/5 and LeavesQty is above
  * zero). Every rejected ExecutionReport (ExecType or OrdStatus 8) and every OrderCancelReject, known ClOrdID or not,
- * is also counted by reason ({@link RejectReasons}). Called on the receiver thread; shares with the sender thread only thread-safe state ({@link RequestLog},
- * {@link RestingOrders}, the recorder); its counters are read after the receiver thread is joined.
+ * is also counted by reason ({@link RejectReasons}). Called on the receiver thread; shares with the sender thread
+ * only thread-safe state ({@link RequestLog}, {@link RestingOrders}, the recorder); its counters are read after the
+ * receiver thread is joined.
  */
 final class LeanOrderEntryAdapter implements LeanSession.Handler
 {
