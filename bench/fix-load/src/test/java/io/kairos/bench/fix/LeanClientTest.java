@@ -223,19 +223,23 @@ class LeanClientTest
         }
     }
 
+    /** One order-entry session at 20/s for a second and two subscribers, MD01 and MD02. */
+    private LoadConfig withTwoSubscribers(final int port)
+    {
+        final LoadConfig orders = config(port, 1, 20, "1:0:0", dir);
+        return new LoadConfig(orders.label(), orders.host(), orders.port(), orders.beginString(),
+            orders.targetCompId(), orders.sessions(), orders.passwords(), orders.ratePerSecond(), orders.warmupNs(),
+            orders.durationNs(), orders.drainTimeoutNs(), 0, 1_000, 0, orders.logonTimeoutNs(), orders.model(),
+            new LoadConfig.MarketDataConfig("127.0.0.1", port, "KAIROS-MD", List.of("MD01", "MD02"),
+            SessionNames.passwords("MD%02d", "md%02dpass", 1, 2), true, 10), null, null);
+    }
+
     @Test
     void shouldCountASubscriberTheVenueLoggedOutAsCutOffWithTheLogoutText() throws Exception
     {
-        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 0, "MD02"))
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 0, "MD02", true))
         {
-            final LoadConfig orders = config(peer.port(), 1, 20, "1:0:0", dir);
-            final LoadConfig config = new LoadConfig(orders.label(), orders.host(), orders.port(),
-                orders.beginString(), orders.targetCompId(), orders.sessions(), orders.passwords(),
-                orders.ratePerSecond(), orders.warmupNs(), orders.durationNs(), orders.drainTimeoutNs(), 0, 1_000, 0,
-                orders.logonTimeoutNs(), orders.model(), new LoadConfig.MarketDataConfig("127.0.0.1", peer.port(),
-                "KAIROS-MD", List.of("MD01", "MD02"), SessionNames.passwords("MD%02d", "md%02dpass", 1, 2), true, 10),
-                null, null);
-            final LoadResult result = new LeanLoadRunner(config, out).run();
+            final LoadResult result = new LeanLoadRunner(withTwoSubscribers(peer.port()), out).run();
             LoadReport.print(result, out);
             LoadReport.write(result, dir);
 
@@ -252,6 +256,20 @@ class LeanClientTest
             assertEquals(cutOff, summary.getProperty("md.cut-off.1"));
             assertTrue(summary.containsKey("md.measured.incrementals-per-subscriber-per-second"));
             assertTrue(summary.containsKey("md.measured.entries-per-incremental"));
+        }
+    }
+
+    @Test
+    void shouldCountASubscriberWhoseConnectionTheVenueClosedAsCutOff() throws Exception
+    {
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 0, "MD01", false))
+        {
+            final LoadResult result = new LeanLoadRunner(withTwoSubscribers(peer.port()), out).run();
+            LoadReport.print(result, out);
+
+            assertEquals(List.of("MD01: connection closed"), result.marketData().cutOff(), console::toString);
+            assertEquals(1, result.checks().disconnects());
+            assertEquals(0, result.unanswered());
         }
     }
 

@@ -39,6 +39,7 @@ final class ScriptedFixPeer implements AutoCloseable
     private final String testRequestId;
     private final int throttledOrders;
     private final String cutOffSubscriber;
+    private final boolean cutOffWithLogout;
     private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
     private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger heartbeats = new AtomicInteger();
@@ -63,18 +64,21 @@ final class ScriptedFixPeer implements AutoCloseable
     ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders)
         throws IOException
     {
-        this(skipAfterMessages, testRequestId, throttledOrders, null);
+        this(skipAfterMessages, testRequestId, throttledOrders, null, true);
     }
 
     /**
      * @param throttledOrders  as above; their Texts count up: "(150 in 1000ms)", "(151 in 1000ms)"...
-     * @param cutOffSubscriber the SenderCompID of the market-data session to log out with {@link #CUT_OFF_TEXT}
-     *                         after its market data, then disconnect; null for none
+     * @param cutOffSubscriber the SenderCompID of the market-data session to cut off after its market data; null
+     *                         for none
+     * @param cutOffWithLogout whether it is logged out with {@link #CUT_OFF_TEXT} before the disconnect, or only
+     *                         disconnected
      */
     ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders,
-        final String cutOffSubscriber) throws IOException
+        final String cutOffSubscriber, final boolean cutOffWithLogout) throws IOException
     {
         this.cutOffSubscriber = cutOffSubscriber;
+        this.cutOffWithLogout = cutOffWithLogout;
         this.skipAfterMessages = skipAfterMessages;
         this.testRequestId = testRequestId;
         this.throttledOrders = throttledOrders;
@@ -180,8 +184,11 @@ final class ScriptedFixPeer implements AutoCloseable
                         lastSeq += count;
                         if (cutOffSubscriber != null && cutOffSubscriber.equals(in.stringAt(in.find(49))))
                         {
-                            message('5', ++lastSeq, "KAIROS-MD", cutOffSubscriber, "58=" + CUT_OFF_TEXT + "|", frame,
-                                output);
+                            if (cutOffWithLogout)
+                            {
+                                message('5', ++lastSeq, "KAIROS-MD", cutOffSubscriber, "58=" + CUT_OFF_TEXT + "|",
+                                    frame, output);
+                            }
                             return;
                         }
                         continue;
