@@ -65,11 +65,15 @@ public final class LeanLoadRunner
         final long epochOffsetNs = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
         final LatencyRecorder recorder = new LatencyRecorder();
         final CountDownLatch loggedOn = new CountDownLatch(sessionCount);
-        final LeanOrderEntryAdapter orderEntry = new LeanOrderEntryAdapter(clOrdIds, log, resting, recorder, loggedOn);
+        final MeasureWindow window = new MeasureWindow();
+        final RejectReasons rejectReasons = new RejectReasons(window);
+        final LeanOrderEntryAdapter orderEntry =
+            new LeanOrderEntryAdapter(clOrdIds, log, resting, recorder, loggedOn, rejectReasons);
         final LoadConfig.MarketDataConfig md = config.marketData();
         final CountDownLatch mdSubscribed = new CountDownLatch(md == null ? 0 : md.sessions().size());
         final LeanMarketDataAdapter marketData = md == null ? null : new LeanMarketDataAdapter(
-            config.model().instruments(), md.sessions().size(), md.orderByOrder(), md.depth(), mdSubscribed);
+            config.model().instruments(), md.sessions().size(), md.orderByOrder(), md.depth(), mdSubscribed, window,
+            rejectReasons);
 
         final List<LeanSession> sessions = new ArrayList<>(sessionCount);
         final List<LeanSession> mdSessions = new ArrayList<>();
@@ -84,13 +88,13 @@ public final class LeanLoadRunner
                     final SocketChannel channel = connect(config.host(), config.port(), tls);
                     sessions.add(new LeanSession(i, config.beginString(), sender, config.targetCompId(),
                         config.passwords().get(sender), channel, handshake(channel, config.host(), config.port()),
-                        orderEntry, epochOffsetNs));
+                        orderEntry, rejectReasons, epochOffsetNs));
                 }
                 for (int i = 0; md != null && i < md.sessions().size(); i++)
                 {
                     final String sender = md.sessions().get(i);
                     mdSessions.add(new LeanSession(i, "FIX.4.4", sender, md.targetCompId(), md.passwords().get(sender),
-                        connect(md.host(), md.port(), null), marketData, epochOffsetNs));
+                        connect(md.host(), md.port(), null), null, marketData, rejectReasons, epochOffsetNs));
                 }
                 all.addAll(sessions);
                 all.addAll(mdSessions);
@@ -102,8 +106,9 @@ public final class LeanLoadRunner
                 final Thread receiverThread = Thread.ofPlatform().name("lean-receiver").start(receiver);
                 try
                 {
-                    return run(log, resting, recorder, clOrdIds, epochOffsetNs, loggedOn, mdSubscribed, orderEntry,
-                        marketData, sessions, mdSessions, receiverThread, receiver);
+                    return run(new Shared(log, resting, recorder, clOrdIds, epochOffsetNs, window, rejectReasons),
+                        loggedOn, mdSubscribed, orderEntry, marketData, sessions, mdSessions, receiverThread,
+                        receiver);
                 }
                 finally
                 {
@@ -125,12 +130,21 @@ public final class LeanLoadRunner
         }
     }
 
-    private LoadResult run(final RequestLog log, final List<RestingOrders> resting, final LatencyRecorder recorder,
-        final ClOrdIds clOrdIds, final long epochOffsetNs, final CountDownLatch loggedOn,
-        final CountDownLatch mdSubscribed, final LeanOrderEntryAdapter orderEntry,
-        final LeanMarketDataAdapter marketData, final List<LeanSession> sessions, final List<LeanSession> mdSessions,
-        final Thread receiverThread, final LeanReceiverAgent receiver) throws InterruptedException
+    /** What the sender and the receiver share for one run. */
+    private record Shared(RequestLog log, List<RestingOrders> resting, LatencyRecorder recorder, ClOrdIds clOrdIds,
+        long epochOffsetNs, MeasureWindow window, RejectReasons rejectReasons)
     {
+    }
+
+    private LoadResult run(final Shared shared, final CountDownLatch loggedOn, final CountDownLatch mdSubscribed,
+        final LeanOrderEntryAdapter orderEntry, final LeanMarketDataAdapter marketData,
+        final List<LeanSession> sessions, final List<LeanSession> mdSessions, final Thread receiverThread,
+        final LeanReceiverAgent receiver) throws InterruptedException
+    {
+        final RequestLog log = shared.log();
+        final List<RestingOrders> resting = shared.resting();
+        final LatencyRecorder recorder = shared.recorder();
+        final MeasureWindow window = shared.window();
         for (final LeanSession session : mdSessions)
         {
             session.sendLogon();
@@ -152,13 +166,19 @@ public final class LeanLoadRunner
         LoadRunner.awaitOrderEntryLogon(config, loggedOn, sessions.size(), () -> failureOf(receiver));
         final CpuMeter cpu = new CpuMeter().hotThread(receiverThread);
         final LeanOrderChannel channel = new LeanOrderChannel(sessions, config.beginString(), config.targetCompId(),
-            config.model().instruments(), clOrdIds, epochOffsetNs);
+            config.model().instruments(), shared.clOrdIds(), shared.epochOffsetNs());
         final FutureTask<SenderRun> senderTask = new FutureTask<>(() ->
         {
             cpu.hotThread(Thread.currentThread());
-            final LoadSender sender = new LoadSender(config, log, resting, channel, recorder, cpu::start, out);
+            final Runnable onMeasureStart = () ->
+            {
+                window.open(System.nanoTime());
+                cpu.start();
+            };
+            final LoadSender sender = new LoadSender(config, log, resting, channel, recorder, onMeasureStart, out);
             final int prefilled = sender.prefillAndSettle(" (lean client)");
             final LoadSender.Outcome outcome = sender.run(prefilled, PROGRESS_INTERVAL_NS);
+            window.close(System.nanoTime());
             return new SenderRun(prefilled, outcome, cpu.started() ? cpu.stop() : null);
         });
         final Thread senderThread = Thread.ofPlatform().name("lean-sender").start(senderTask);
@@ -184,7 +204,23 @@ public final class LeanLoadRunner
             sessions.stream().mapToLong(LeanSession::throttleRejects).sum(),
             orderEntry.unknownResponses(), restingAtEnd, recorder, marketData == null ? 0 : marketData.snapshots(),
             marketData == null ? 0 : marketData.incrementals(), marketData == null ? 0 : marketData.requestRejects(),
-            "lean", run.cpu(), checks);
+            "lean", run.cpu(), checks, marketData == null ? null : marketDataFigures(marketData, mdSessions, window),
+            shared.rejectReasons().counts());
+    }
+
+    private static MarketDataFigures marketDataFigures(final LeanMarketDataAdapter marketData,
+        final List<LeanSession> mdSessions, final MeasureWindow window)
+    {
+        final List<String> cutOff = new ArrayList<>();
+        for (final LeanSession session : mdSessions)
+        {
+            if (session.endedByVenue() != null)
+            {
+                cutOff.add(session.senderCompId() + ": " + session.endedByVenue());
+            }
+        }
+        return new MarketDataFigures(mdSessions.size(), window.lengthNs(), marketData.measuredIncrementals(),
+            marketData.measuredEntries(), cutOff);
     }
 
     private record SenderRun(int prefilled, LoadSender.Outcome outcome, CpuFigures cpu)

@@ -21,7 +21,9 @@ import io.kairos.fix.wire.MsgTypes;
  * order-by-order view by default); then reads snapshots (W) and incrementals (X) field by field in place: counts
  * entries, extracts each MDEntryID (278) as a number, and checks RptSeq (83) per session and symbol (a snapshot sets
  * the symbol's last RptSeq, each incremental entry must follow it by one; otherwise a gap is counted).
- * MarketDataRequestRejects (Y) are counted. Called on the receiver thread; counters read after it is joined.
+ * MarketDataRequestRejects (Y) are counted, and by reason ({@link RejectReasons}). Incrementals and their entries
+ * received within the measured part ({@link MeasureWindow}) are also counted apart, for the rates of the measured
+ * part. Called on the receiver thread; counters read after it is joined.
  */
 final class LeanMarketDataAdapter implements LeanSession.Handler
 {
@@ -30,6 +32,8 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     private final boolean orderByOrder;
     private final int depth;
     private final CountDownLatch subscribed;
+    private final MeasureWindow window;
+    private final RejectReasons rejectReasons;
     private final long[][] lastRptSeq;
     private long snapshots;
     private long incrementals;
@@ -37,10 +41,19 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     private long entries;
     private long entryIds;
     private long rptSeqGaps;
+    private long measuredIncrementals;
+    private long measuredEntries;
 
+    /**
+     * @param window        the measured part, for the incrementals counted apart
+     * @param rejectReasons where MarketDataRequestRejects are counted by reason
+     */
     LeanMarketDataAdapter(final List<Instrument> instruments, final int sessions, final boolean orderByOrder,
-        final int depth, final CountDownLatch subscribed)
+        final int depth, final CountDownLatch subscribed, final MeasureWindow window,
+        final RejectReasons rejectReasons)
     {
+        this.window = window;
+        this.rejectReasons = rejectReasons;
         this.instruments = instruments;
         this.symbols = new SymbolIndex(instruments);
         this.orderByOrder = orderByOrder;
@@ -88,24 +101,35 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
             case MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH ->
             {
                 incrementals++;
-                read(session, fields, false);
+                final int entriesRead = read(session, fields, false);
+                if (window.contains(receivedNs))
+                {
+                    measuredIncrementals++;
+                    measuredEntries += entriesRead;
+                }
             }
-            case MsgTypes.MARKET_DATA_REQUEST_REJECT -> requestRejects++;
+            case MsgTypes.MARKET_DATA_REQUEST_REJECT ->
+            {
+                requestRejects++;
+                rejectReasons.onReject(RejectReasons.MD_REQUEST_REJECT, fields, receivedNs);
+            }
             default ->
             {
             }
         }
     }
 
-    private void read(final LeanSession session, final FixFieldIndex fields, final boolean snapshot)
+    /** Reads a snapshot's or incremental's entries; returns how many it has. */
+    private int read(final LeanSession session, final FixFieldIndex fields, final boolean snapshot)
     {
         final long[] last = lastRptSeq[session.index()];
         int symbol = -1;
+        int read = 0;
         for (int field = 0; field < fields.count(); field++)
         {
             switch (fields.tag(field))
             {
-                case MD_ENTRY_TYPE -> entries++;
+                case MD_ENTRY_TYPE -> read++;
                 case MD_ENTRY_ID ->
                 {
                     if (fields.longAt(field) >= 0)
@@ -126,6 +150,8 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
                 }
             }
         }
+        entries += read;
+        return read;
     }
 
     private void checkRptSeq(final long[] last, final int symbol, final long rptSeq, final boolean snapshot)
@@ -165,5 +191,17 @@ final class LeanMarketDataAdapter implements LeanSession.Handler
     long rptSeqGaps()
     {
         return rptSeqGaps;
+    }
+
+    /** Incrementals received within the measured part. */
+    long measuredIncrementals()
+    {
+        return measuredIncrementals;
+    }
+
+    /** Entries of the incrementals received within the measured part. */
+    long measuredEntries()
+    {
+        return measuredEntries;
     }
 }

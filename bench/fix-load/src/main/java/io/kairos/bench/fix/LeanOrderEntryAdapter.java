@@ -14,8 +14,10 @@ import io.kairos.fix.wire.MsgTypes;
  * {@link OrderEntryApplication} does for the QuickFIX/J client, field for field: finds the request by its ClOrdID
  * ({@link ClOrdIds}, no allocation), records the first response's latency, counts rejects (OrdStatus 8 or a cancel
  * reject) and keeps the session's {@link RestingOrders} current (open when OrdStatus is 0/1/5 and LeavesQty is above
- * zero). Called on the receiver thread; shares with the sender thread only thread-safe state ({@link RequestLog},
- * {@link RestingOrders}, the recorder); its counters are read after the receiver thread is joined.
+ * zero). Every rejected ExecutionReport (ExecType or OrdStatus 8) and every OrderCancelReject, known ClOrdID or not,
+ * is also counted by reason ({@link RejectReasons}). Called on the receiver thread; shares with the sender thread
+ * only thread-safe state ({@link RequestLog}, {@link RestingOrders}, the recorder); its counters are read after the
+ * receiver thread is joined.
  */
 final class LeanOrderEntryAdapter implements LeanSession.Handler
 {
@@ -24,13 +26,15 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
     private final List<RestingOrders> restingBySession;
     private final LatencyRecorder recorder;
     private final CountDownLatch loggedOn;
+    private final RejectReasons rejectReasons;
     private long responses;
     private long rejects;
     private long unknownResponses;
 
     LeanOrderEntryAdapter(final ClOrdIds clOrdIds, final RequestLog log, final List<RestingOrders> restingBySession,
-        final LatencyRecorder recorder, final CountDownLatch loggedOn)
+        final LatencyRecorder recorder, final CountDownLatch loggedOn, final RejectReasons rejectReasons)
     {
+        this.rejectReasons = rejectReasons;
         this.clOrdIds = clOrdIds;
         this.log = log;
         this.restingBySession = restingBySession;
@@ -51,6 +55,15 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
         {
             return;
         }
+        final int ordStatus = fields.firstByte(FixTags.ORD_STATUS);
+        if (!executionReport)
+        {
+            rejectReasons.onReject(RejectReasons.CANCEL_REJECT, fields, receivedNs);
+        }
+        else if (ordStatus == '8' || fields.firstByte(FixTags.EXEC_TYPE) == '8')
+        {
+            rejectReasons.onReject(RejectReasons.ORDER_REJECT, fields, receivedNs);
+        }
         final int clOrdId = fields.find(FixTags.CL_ORD_ID);
         final int index =
             clOrdId < 0 ? -1 : clOrdIds.index(fields.buffer(), fields.start(clOrdId), fields.end(clOrdId));
@@ -61,7 +74,7 @@ final class LeanOrderEntryAdapter implements LeanSession.Handler
         }
         responses++;
         if (OrderAnswers.onAnswer(log, recorder, restingBySession.get(session.index()), index, executionReport,
-            fields.firstByte(FixTags.ORD_STATUS), hasLeaves(fields), receivedNs))
+            ordStatus, hasLeaves(fields), receivedNs))
         {
             rejects++;
         }

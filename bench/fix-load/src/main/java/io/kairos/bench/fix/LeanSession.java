@@ -81,6 +81,7 @@ final class LeanSession
     /** TLS around the channel, or null. */
     private final TlsChannel tls;
     private final Handler handler;
+    private final RejectReasons rejectReasons;
     private final long epochOffsetNs;
 
     private final FixWriter admin = new FixWriter(4096 + 128);
@@ -101,6 +102,8 @@ final class LeanSession
     private long testRequestsAnswered;
     private long badFrames;
     private boolean disconnectedByPeer;
+    /** How the venue ended the session before we logged out, or null (written once, on the receiver thread). */
+    private String endedByVenue;
     private volatile int state = CONNECTED;
 
     /**
@@ -110,15 +113,20 @@ final class LeanSession
     LeanSession(final int index, final String beginString, final String senderCompId, final String targetCompId,
         final String password, final SocketChannel channel, final Handler handler, final long epochOffsetNs)
     {
-        this(index, beginString, senderCompId, targetCompId, password, channel, null, handler, epochOffsetNs);
+        this(index, beginString, senderCompId, targetCompId, password, channel, null, handler,
+            new RejectReasons(MeasureWindow.always()), epochOffsetNs);
     }
 
-    /** As the other constructor, over {@code tls} (around {@code channel}, its handshake done) when not null. */
+    /**
+     * As the other constructor, over {@code tls} (around {@code channel}, its handshake done) when not null,
+     * counting the venue's session Rejects, BusinessMessageRejects and Logouts by reason in {@code rejectReasons}.
+     */
     LeanSession(final int index, final String beginString, final String senderCompId, final String targetCompId,
         final String password, final SocketChannel channel, final TlsChannel tls, final Handler handler,
-        final long epochOffsetNs)
+        final RejectReasons rejectReasons, final long epochOffsetNs)
     {
         this.tls = tls;
+        this.rejectReasons = rejectReasons;
         transport = tls == null ? channel : tls;
         this.index = index;
         this.senderCompId = senderCompId;
@@ -352,16 +360,21 @@ final class LeanSession
             case MsgTypes.TEST_REQUEST -> answerTestRequest(fields);
             case MsgTypes.RESEND_REQUEST -> answerResendRequest();
             case MsgTypes.SEQUENCE_RESET -> inboundSequence.reset(fields.longValue(NEW_SEQ_NO));
-            case MsgTypes.LOGOUT -> onLogout();
-            case MsgTypes.REJECT -> sessionRejects++;
-            case MsgTypes.BUSINESS_MESSAGE_REJECT -> onBusinessReject(fields);
+            case MsgTypes.LOGOUT -> onLogout(fields, receivedNs);
+            case MsgTypes.REJECT ->
+            {
+                sessionRejects++;
+                rejectReasons.onReject(RejectReasons.SESSION_REJECT, fields, receivedNs);
+            }
+            case MsgTypes.BUSINESS_MESSAGE_REJECT -> onBusinessReject(fields, receivedNs);
             default -> handler.onAppMessage(this, msgType, fields, receivedNs);
         }
     }
 
-    private void onBusinessReject(final FixFieldIndex fields)
+    private void onBusinessReject(final FixFieldIndex fields, final long receivedNs)
     {
         businessRejects++;
+        rejectReasons.onReject(RejectReasons.BUSINESS_REJECT, fields, receivedNs);
         final int text = fields.find(TEXT);
         if (text >= 0 && ThrottleRejects.isThrottleText(fields.buffer(), fields.start(text), fields.length(text)))
         {
@@ -384,10 +397,14 @@ final class LeanSession
         sendAdmin();
     }
 
-    private synchronized void onLogout()
+    private synchronized void onLogout(final FixFieldIndex fields, final long receivedNs)
     {
         if (state != LOGOUT_SENT && state != LOGGED_OUT)
         {
+            // the venue ended the session: once per session, so the note may allocate
+            final int text = fields.find(TEXT);
+            endedByVenue = text < 0 ? "Logout" : "Logout: " + fields.stringAt(text);
+            rejectReasons.onReject(RejectReasons.LOGOUT, fields, receivedNs);
             header(MsgTypes.LOGOUT);
             sendAdmin();
         }
@@ -399,6 +416,7 @@ final class LeanSession
         if (state != LOGOUT_SENT && state != LOGGED_OUT)
         {
             disconnectedByPeer = true;
+            endedByVenue = "connection closed";
         }
         state = LOGGED_OUT;
     }
@@ -447,5 +465,14 @@ final class LeanSession
     boolean disconnectedByPeer()
     {
         return disconnectedByPeer;
+    }
+
+    /**
+     * How the venue ended this session before the client logged out ("Logout: " and its Text, or "connection
+     * closed"), or null when it did not.
+     */
+    String endedByVenue()
+    {
+        return endedByVenue;
     }
 }

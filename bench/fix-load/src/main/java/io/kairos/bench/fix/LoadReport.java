@@ -105,6 +105,48 @@ public final class LoadReport
                     checks.mdEntries(), checks.mdEntryIds(), checks.rptSeqGaps());
             }
         }
+        printMarketData(result.marketData(), out);
+        printRejects(result.rejectReasons(), out);
+    }
+
+    private static void printMarketData(final MarketDataFigures md, final PrintStream out)
+    {
+        if (md == null)
+        {
+            return;
+        }
+        out.printf(Locale.ROOT, "md        measured part: %.1f incrementals (35=X) per subscriber per second, %.2f " +
+            "entries per incremental (%d incrementals, %d entries in %.1f s); %d of %d subscribers cut off%n",
+            md.incrementalsPerSubscriberPerSecond(), md.entriesPerIncremental(), md.incrementals(), md.entries(),
+            md.measuredNs() / 1e9, md.cutOff().size(), md.subscribers());
+        for (final String cutOff : md.cutOff())
+        {
+            out.println("md        cut off " + cutOff);
+        }
+    }
+
+    private static void printRejects(final RejectCounts rejects, final PrintStream out)
+    {
+        if (rejects == null)
+        {
+            return;
+        }
+        if (rejects.total() == 0)
+        {
+            out.println("rejects   none from the start of the measured part on");
+            return;
+        }
+        out.printf(Locale.ROOT, "rejects   %d from the start of the measured part on, by reason (digits as #):%n",
+            rejects.total());
+        for (final RejectCounts.Reason reason : rejects.reasons())
+        {
+            out.printf(Locale.ROOT, "rejects   %9d  %s%n", reason.count(), reason.reason());
+        }
+        if (rejects.other() > 0)
+        {
+            out.printf(Locale.ROOT, "rejects   %9d  other (reasons past the first %d)%n", rejects.other(),
+                RejectReasons.MAX_REASONS);
+        }
     }
 
     private static void row(final PrintStream out, final String name, final Histogram histogram)
@@ -196,6 +238,45 @@ public final class LoadReport
             summary.setProperty("md.entries", Long.toString(checks.mdEntries()));
             summary.setProperty("md.entry-ids", Long.toString(checks.mdEntryIds()));
             summary.setProperty("md.rptseq-gaps", Long.toString(checks.rptSeqGaps()));
+        }
+        putMarketData(summary, result.marketData());
+        putRejects(summary, result.rejectReasons());
+    }
+
+    private static void putMarketData(final Properties summary, final MarketDataFigures md)
+    {
+        if (md == null)
+        {
+            return;
+        }
+        summary.setProperty("md.subscribers", Integer.toString(md.subscribers()));
+        summary.setProperty("md.measured.seconds", format(md.measuredNs() / 1e9));
+        summary.setProperty("md.measured.incrementals", Long.toString(md.incrementals()));
+        summary.setProperty("md.measured.entries", Long.toString(md.entries()));
+        summary.setProperty("md.measured.incrementals-per-subscriber-per-second",
+            format(md.incrementalsPerSubscriberPerSecond()));
+        summary.setProperty("md.measured.entries-per-incremental", format(md.entriesPerIncremental()));
+        summary.setProperty("md.cut-off", Integer.toString(md.cutOff().size()));
+        for (int i = 0; i < md.cutOff().size(); i++)
+        {
+            summary.setProperty("md.cut-off." + (i + 1), md.cutOff().get(i));
+        }
+    }
+
+    private static void putRejects(final Properties summary, final RejectCounts rejects)
+    {
+        if (rejects == null)
+        {
+            return;
+        }
+        summary.setProperty("rejects.total", Long.toString(rejects.total()));
+        summary.setProperty("rejects.reasons", Integer.toString(rejects.reasons().size()));
+        summary.setProperty("rejects.other", Long.toString(rejects.other()));
+        for (int i = 0; i < rejects.reasons().size(); i++)
+        {
+            final RejectCounts.Reason reason = rejects.reasons().get(i);
+            summary.setProperty("rejects." + (i + 1) + ".reason", reason.reason());
+            summary.setProperty("rejects." + (i + 1) + ".count", Long.toString(reason.count()));
         }
     }
 

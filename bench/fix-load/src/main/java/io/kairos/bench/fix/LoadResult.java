@@ -19,6 +19,10 @@ package io.kairos.bench.fix;
  * @param client           which client ran the load ({@code lean} or {@code quickfixj})
  * @param cpu              the client's own CPU use (and hot-thread allocation) over the measured part, or null
  * @param checks           the lean client's session checks (sequence gaps, RptSeq gaps...), or null (QuickFIX/J)
+ * @param marketData       the lean subscribers' incrementals over the measured part and the subscribers cut off, or
+ *                         null (no subscribers, or QuickFIX/J)
+ * @param rejectReasons    the lean client's negative answers by reason from the start of the measured part, or null
+ *                         (QuickFIX/J)
  */
 public record LoadResult(
     LoadConfig config,
@@ -35,7 +39,9 @@ public record LoadResult(
     long mdRejects,
     String client,
     CpuFigures cpu,
-    SessionChecks checks)
+    SessionChecks checks,
+    MarketDataFigures marketData,
+    RejectCounts rejectReasons)
 {
     /** Planned rate of the measured part, requests per second. */
     public double intendedRatePerSecond()

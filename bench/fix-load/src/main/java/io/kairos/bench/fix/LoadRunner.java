@@ -89,7 +89,7 @@ public final class LoadRunner
             return new LoadResult(config, outcome, unanswered, application.responses(), application.rejects(),
                 application.throttleRejects(), application.unknownResponses(), restingAtEnd, recorder,
                 subscribers == null ? 0 : subscribers.snapshots(), subscribers == null ? 0 : subscribers.incrementals(),
-                subscribers == null ? 0 : subscribers.requestRejects(), "quickfixj", cpuFigures, null);
+                subscribers == null ? 0 : subscribers.requestRejects(), "quickfixj", cpuFigures, null, null, null);
         }
         finally
         {

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code fix-load scenario-table}: the published table of a scenario next to ours, from latency-tool report
  * directories (door-to-door, on the wire) and fix-load output directories (at the client), each latency also as a
- * ratio to the loopback echo floor measured in the same run.
+ * ratio to the loopback echo floor measured in the same run; then, per run, what the market data and the venue's
+ * answers were: incrementals per subscriber per second and entries per incremental over the measured part,
+ * subscribers cut off (beside the venue's own count of slow-consumer logouts) and rejects by reason.
  */
 @Command(
     name = "scenario-table",
@@ -25,6 +27,10 @@ import picocli.CommandLine.Option;
 public final class ScenarioTableCommand implements Callable<Integer>
 {
     private static final String[] REQUEST_METRICS = {"order-ack", "cancel-ack", "replace-ack"};
+    /** The venue's count of market-data sessions it logged out for a full outbound queue. */
+    static final String SLOW_CONSUMER_COUNTER = "kairos_md_slow_consumer_disconnects_total";
+    /** Reasons named in a cell; the others are summed. */
+    private static final int REASONS_SHOWN = 3;
 
     @Option(names = "--scenario", required = true, description = "order-to-tick | concentration | distribution | ultra")
     String scenario;
@@ -59,7 +65,107 @@ public final class ScenarioTableCommand implements Callable<Integer>
             default -> throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario " + scenario);
         };
         System.out.print(text);
+        System.out.print(runFigures());
         return 0;
+    }
+
+    /**
+     * The market data and the rejects of each labelled run, from its fix-load summary (the lean client's keys
+     * {@code md.measured.*}, {@code md.cut-off*} and {@code rejects.*}; "n/a" where a run has none, e.g. the
+     * QuickFIX/J client) and the venue's scrapes in the same directory.
+     */
+    String runFigures() throws IOException
+    {
+        final StringBuilder text = new StringBuilder(1024);
+        text.append("\nper run: market data over the measured part, subscribers cut off during the run, rejects " +
+            "from the start of the measured part on (reasons with digits as #)\n\n");
+        text.append("| run | 35=X per subscriber per s | entries per 35=X | subscribers cut off | " +
+            "venue slow-consumer logouts | rejects by reason |\n");
+        text.append("|---|---|---|---|---|---|\n");
+        for (final Map.Entry<String, Path> load : loads.entrySet())
+        {
+            final Properties summary = MetricFigures.loadSummary(load.getValue());
+            final boolean md = summary.containsKey("md.subscribers");
+            final double slowConsumers = VenueCounters.delta(load.getValue(), SLOW_CONSUMER_COUNTER);
+            text.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", load.getKey(),
+                md ? number(summary, "md.measured.incrementals-per-subscriber-per-second", "%.1f") : "n/a",
+                md ? number(summary, "md.measured.entries-per-incremental", "%.2f") : "n/a",
+                md ? cutOff(summary) : "n/a",
+                Double.isNaN(slowConsumers) ? "n/a" : String.format(Locale.ROOT, "%.0f", slowConsumers),
+                rejects(summary)));
+        }
+        return text.toString();
+    }
+
+    private static String number(final Properties summary, final String key, final String format)
+    {
+        try
+        {
+            final double value = Double.parseDouble(summary.getProperty(key, "NaN"));
+            return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, format, value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            return "n/a";
+        }
+    }
+
+    /** "N of M", with how each was cut off (grouped) when some were: "2 of 10 (2 Logout: slow consumer...)". */
+    private static String cutOff(final Properties summary)
+    {
+        final int count = Integer.parseInt(summary.getProperty("md.cut-off", "0"));
+        final String of = count + " of " + summary.getProperty("md.subscribers");
+        if (count == 0)
+        {
+            return of;
+        }
+        final Map<String, Integer> how = new LinkedHashMap<>();
+        for (int i = 1; i <= count; i++)
+        {
+            final String note = summary.getProperty("md.cut-off." + i, "");
+            // "MD03: Logout: slow consumer..." groups by what follows the session
+            final int colon = note.indexOf(": ");
+            how.merge(colon < 0 ? note : note.substring(colon + 2), 1, Integer::sum);
+        }
+        final StringBuilder text = new StringBuilder(of).append(" (");
+        how.forEach((note, sessions) -> text.append(text.charAt(text.length() - 1) == '(' ? "" : "; ")
+            .append(sessions).append(' ').append(cell(note)));
+        return text.append(')').toString();
+    }
+
+    /** The most frequent reasons with their counts, the rest summed; "none" when none; "n/a" without the keys. */
+    private static String rejects(final Properties summary)
+    {
+        if (!summary.containsKey("rejects.total"))
+        {
+            return "n/a";
+        }
+        final long total = Long.parseLong(summary.getProperty("rejects.total"));
+        if (total == 0)
+        {
+            return "none";
+        }
+        final int reasons = Integer.parseInt(summary.getProperty("rejects.reasons", "0"));
+        final StringBuilder text = new StringBuilder().append(total).append(':');
+        long shown = 0;
+        for (int i = 1; i <= Math.min(reasons, REASONS_SHOWN); i++)
+        {
+            final long count = Long.parseLong(summary.getProperty("rejects." + i + ".count", "0"));
+            shown += count;
+            text.append(i == 1 ? " " : "; ").append(count).append(' ')
+                .append(cell(summary.getProperty("rejects." + i + ".reason", "?")));
+        }
+        if (total > shown)
+        {
+            text.append("; ").append(total - shown).append(" other");
+        }
+        return text.toString();
+    }
+
+    /** Text safe in a Markdown table cell. */
+    private static String cell(final String text)
+    {
+        return text.replace("|", "\\|").replace('\n', ' ');
     }
 
     private String orderToTick() throws IOException

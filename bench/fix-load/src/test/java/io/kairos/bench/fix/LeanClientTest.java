@@ -195,6 +195,85 @@ class LeanClientTest
     }
 
     @Test
+    void shouldReportTheRejectsByReasonWithTheDigitsOfTheirTextsGrouped() throws Exception
+    {
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 7))
+        {
+            final LoadConfig full = config(peer.port(), 1, 30, "1:0:0", dir);
+            final LoadConfig config = new LoadConfig(full.label(), full.host(), full.port(), full.beginString(),
+                full.targetCompId(), full.sessions(), full.passwords(), full.ratePerSecond(), full.warmupNs(),
+                full.durationNs(), SECOND_NS, 0, 1_000, 0, full.logonTimeoutNs(), full.model(), null, null, null);
+            final LoadResult result = new LeanLoadRunner(config, out).run();
+            LoadReport.print(result, out);
+            LoadReport.write(result, dir);
+
+            final String throttle = "BusinessMessageReject 380=99: Throttle limit exceeded (# in #ms)";
+            assertEquals(new RejectCounts(List.of(new RejectCounts.Reason(throttle, 7)), 0), result.rejectReasons(),
+                "'(150 in 1000ms)' to '(156 in 1000ms)': one reason; " + console);
+            assertTrue(console.toString().contains("rejects   7 from the start of the measured part on"),
+                console::toString);
+            assertTrue(console.toString().contains("        7  " + throttle), console::toString);
+            final java.util.Properties summary = MetricFigures.loadSummary(dir);
+            assertEquals("7", summary.getProperty("rejects.total"));
+            assertEquals("1", summary.getProperty("rejects.reasons"));
+            assertEquals("0", summary.getProperty("rejects.other"));
+            assertEquals(throttle, summary.getProperty("rejects.1.reason"));
+            assertEquals("7", summary.getProperty("rejects.1.count"));
+            assertEquals(null, result.marketData(), "no subscribers");
+        }
+    }
+
+    /** One order-entry session at 20/s for a second and two subscribers, MD01 and MD02. */
+    private LoadConfig withTwoSubscribers(final int port)
+    {
+        final LoadConfig orders = config(port, 1, 20, "1:0:0", dir);
+        return new LoadConfig(orders.label(), orders.host(), orders.port(), orders.beginString(),
+            orders.targetCompId(), orders.sessions(), orders.passwords(), orders.ratePerSecond(), orders.warmupNs(),
+            orders.durationNs(), orders.drainTimeoutNs(), 0, 1_000, 0, orders.logonTimeoutNs(), orders.model(),
+            new LoadConfig.MarketDataConfig("127.0.0.1", port, "KAIROS-MD", List.of("MD01", "MD02"),
+            SessionNames.passwords("MD%02d", "md%02dpass", 1, 2), true, 10), null, null);
+    }
+
+    @Test
+    void shouldCountASubscriberTheVenueLoggedOutAsCutOffWithTheLogoutText() throws Exception
+    {
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 0, "MD02", true))
+        {
+            final LoadResult result = new LeanLoadRunner(withTwoSubscribers(peer.port()), out).run();
+            LoadReport.print(result, out);
+            LoadReport.write(result, dir);
+
+            final String cutOff = "MD02: Logout: " + ScriptedFixPeer.CUT_OFF_TEXT;
+            assertEquals(List.of(cutOff), result.marketData().cutOff(), console::toString);
+            assertEquals(2, result.marketData().subscribers());
+            assertEquals(0, result.checks().disconnects(), "the venue said why before it closed");
+            assertEquals(0, result.unanswered());
+            assertTrue(console.toString().contains("; 1 of 2 subscribers cut off"), console::toString);
+            assertTrue(console.toString().contains("md        cut off " + cutOff), console::toString);
+            final java.util.Properties summary = MetricFigures.loadSummary(dir);
+            assertEquals("2", summary.getProperty("md.subscribers"));
+            assertEquals("1", summary.getProperty("md.cut-off"));
+            assertEquals(cutOff, summary.getProperty("md.cut-off.1"));
+            assertTrue(summary.containsKey("md.measured.incrementals-per-subscriber-per-second"));
+            assertTrue(summary.containsKey("md.measured.entries-per-incremental"));
+        }
+    }
+
+    @Test
+    void shouldCountASubscriberWhoseConnectionTheVenueClosedAsCutOff() throws Exception
+    {
+        try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null, 0, "MD01", false))
+        {
+            final LoadResult result = new LeanLoadRunner(withTwoSubscribers(peer.port()), out).run();
+            LoadReport.print(result, out);
+
+            assertEquals(List.of("MD01: connection closed"), result.marketData().cutOff(), console::toString);
+            assertEquals(1, result.checks().disconnects());
+            assertEquals(0, result.unanswered());
+        }
+    }
+
+    @Test
     void shouldLogOutEverySessionAtTheEnd() throws Exception
     {
         try (ScriptedFixPeer peer = new ScriptedFixPeer(0, null))

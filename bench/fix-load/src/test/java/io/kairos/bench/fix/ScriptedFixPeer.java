@@ -23,17 +23,23 @@ import io.kairos.fix.wire.FixWriter;
  * answer. Renumbers every outbound frame itself (the responder's number plus the skips and injections so far).
  * Records the TestReqIDs of the Heartbeats and the Logouts it receives. As a market-data venue it answers a
  * MarketDataRequest (V) with a snapshot (W, RptSeq 10, no entries) per requested symbol, one incremental (X, RptSeq 11,
- * an order-by-order entry with MDEntryID 278) per symbol, and one more for the first symbol that skips RptSeq 12.
+ * an order-by-order entry with MDEntryID 278) per symbol, and one more for the first symbol that skips RptSeq 12;
+ * then it may cut one subscriber off as Kairos does a slow consumer (Logout with a Text, then close).
  * One thread per connection; the records are thread-safe.
  */
 final class ScriptedFixPeer implements AutoCloseable
 {
+    /** The Text of the Logout that cuts a subscriber off, as Kairos' market-data gateway words it. */
+    static final String CUT_OFF_TEXT = "slow consumer: more than 4096 messages queued";
+
     private static final byte[] FIX44 = bytes("FIX.4.4");
 
     private final ServerSocket serverSocket;
     private final int skipAfterMessages;
     private final String testRequestId;
     private final int throttledOrders;
+    private final String cutOffSubscriber;
+    private final boolean cutOffWithLogout;
     private final List<String> heartbeatTestReqIds = new CopyOnWriteArrayList<>();
     private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger heartbeats = new AtomicInteger();
@@ -58,6 +64,21 @@ final class ScriptedFixPeer implements AutoCloseable
     ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders)
         throws IOException
     {
+        this(skipAfterMessages, testRequestId, throttledOrders, null, true);
+    }
+
+    /**
+     * @param throttledOrders  as above; their Texts count up: "(150 in 1000ms)", "(151 in 1000ms)"...
+     * @param cutOffSubscriber the SenderCompID of the market-data session to cut off after its market data; null
+     *                         for none
+     * @param cutOffWithLogout whether it is logged out with {@link #CUT_OFF_TEXT} before the disconnect, or only
+     *                         disconnected
+     */
+    ScriptedFixPeer(final int skipAfterMessages, final String testRequestId, final int throttledOrders,
+        final String cutOffSubscriber, final boolean cutOffWithLogout) throws IOException
+    {
+        this.cutOffSubscriber = cutOffSubscriber;
+        this.cutOffWithLogout = cutOffWithLogout;
         this.skipAfterMessages = skipAfterMessages;
         this.testRequestId = testRequestId;
         this.throttledOrders = throttledOrders;
@@ -152,7 +173,8 @@ final class ScriptedFixPeer implements AutoCloseable
                         seqOffset++;
                         lastSeq++;
                         message('j', lastSeq, "KAIROS", "CLIENT01", "45=" + in.longValue(34) +
-                            "|372=D|380=99|58=Throttle limit exceeded (150 in 1000ms)|", frame, output);
+                            "|372=D|380=99|58=Throttle limit exceeded (" + (149 + throttled) + " in 1000ms)|", frame,
+                            output);
                         continue;
                     }
                     if (type == 'V')
@@ -160,6 +182,15 @@ final class ScriptedFixPeer implements AutoCloseable
                         final int count = marketData(in, lastSeq + 1, frame, output);
                         seqOffset += count;
                         lastSeq += count;
+                        if (cutOffSubscriber != null && cutOffSubscriber.equals(in.stringAt(in.find(49))))
+                        {
+                            if (cutOffWithLogout)
+                            {
+                                message('5', ++lastSeq, "KAIROS-MD", cutOffSubscriber, "58=" + CUT_OFF_TEXT + "|",
+                                    frame, output);
+                            }
+                            return;
+                        }
                         continue;
                     }
                     final int action = responder.onMessage(in, System.nanoTime());
