@@ -33,7 +33,7 @@ class EngineFanOutTest
     {
         final EngineConfig engineConfig = EngineConfig.defaults(TestVenue.INSTRUMENTS);
         final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        final MarketDataGatewayConfig config = TestVenue.config().withOutboundQueueLimitMessages(2_000);
+        final MarketDataGatewayConfig config = TestVenue.config().withOutboundQueueLimitMessages(500);
         try (MarketDataGateway gateway = MarketDataGateway.launch(config, engineConfig.instruments(), registry);
             Engine engine = new Engine(engineConfig))
         {
