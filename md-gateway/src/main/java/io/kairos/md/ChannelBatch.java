@@ -37,8 +37,6 @@ final class ChannelBatch implements OutboundBatch
     /** The batch was handed to the channel and may still be queued there: nothing more may be written into it. */
     private boolean batchHandedOver;
     private int unflushedMessages;
-    private long bytesHandedOver;
-    private long messagesHandedOver;
 
     ChannelBatch(final Channel channel, final Trailers trailers, final boolean throughPipeline)
     {
@@ -111,8 +109,6 @@ final class ChannelBatch implements OutboundBatch
         {
             return;
         }
-        bytesHandedOver += batch.readableBytes();
-        messagesHandedOver += unflushedMessages;
         unflushedMessages = 0;
         batchHandedOver = true;
         // the channel (or the TLS handler, once encrypted) releases its reference once written
