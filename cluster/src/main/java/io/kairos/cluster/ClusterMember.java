@@ -5,15 +5,12 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.archive.Archive;
-import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
-import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
 import io.aeron.cluster.NanosecondClusterClock;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
 import io.kairos.engine.DirectoryLock;
 import io.kairos.engine.EngineConfig;
 import org.agrona.CloseHelper;
@@ -58,8 +55,7 @@ public final class ClusterMember implements AutoCloseable
         {"archive/archive-mark.dat", "consensus/cluster-mark.dat", "consensus/cluster-mark-service-0.dat"};
 
     private final DirectoryLock lock;
-    private final ClusteredMediaDriver driver;
-    private final ClusteredServiceContainer container;
+    private final ConsensusNode node;
     private final MatchingService service;
     private final AgentRunner snapshotTrigger;
     private final AgentRunner watch;
@@ -68,7 +64,7 @@ public final class ClusterMember implements AutoCloseable
     private final GatewayAuthenticator authenticator;
 
     private ClusterMember(
-        final DirectoryLock lock, final ClusteredMediaDriver driver, final ClusteredServiceContainer container,
+        final DirectoryLock lock, final ConsensusNode node,
         final MatchingService service, final AgentRunner snapshotTrigger, final AgentRunner watch,
         final AgentRunner membersWatch, final MemberPresence presence, final GatewayAuthenticator authenticator)
     {
@@ -77,15 +73,15 @@ public final class ClusterMember implements AutoCloseable
         this.presence = presence;
         this.authenticator = authenticator;
         this.lock = lock;
-        this.driver = driver;
-        this.container = container;
+        this.node = node;
         this.service = service;
         this.snapshotTrigger = snapshotTrigger;
     }
 
     /** Starts member {@code cluster.memberId()} of the cluster, matching {@code engine}'s hosted partitions. */
     public static ClusterMember launch(
-        final ClusterConfig cluster, final EngineConfig engine, final ErrorHandler errors, final ClusterLog log)
+        final ClusterConfig cluster, final EngineConfig engine, final MemberThreading threading,
+        final ErrorHandler errors, final ClusterLog log)
     {
         if (!cluster.isMember())
         {
@@ -103,8 +99,6 @@ public final class ClusterMember implements AutoCloseable
         final String aeronDir = cluster.aeronDirectory("m" + id);
         final MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDir)
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(newIdleStrategy())
             .termBufferSparseFile(true)
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
@@ -119,7 +113,6 @@ public final class ClusterMember implements AutoCloseable
             .recordingEventsEnabled(false)
             .fileSyncLevel(cluster.fileSync() ? 1 : 0)
             .catalogFileSyncLevel(cluster.fileSync() ? 1 : 0)
-            .threadingMode(ArchiveThreadingMode.SHARED)
             .idleStrategySupplier(ClusterMember::newIdleStrategy)
             .errorHandler(errors);
         final AeronArchive.Context localArchive = new AeronArchive.Context()
@@ -159,15 +152,14 @@ public final class ClusterMember implements AutoCloseable
             .serviceId(0)
             .idleStrategySupplier(ClusterMember::newIdleStrategy)
             .errorHandler(errors);
-        ClusteredMediaDriver driver = null;
-        ClusteredServiceContainer container = null;
+        ConsensusNode node = null;
         AgentRunner watch = null;
         AgentRunner membersWatch = null;
         try
         {
-            driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
-            container = ClusteredServiceContainer.launch(serviceContext);
-            final ConsensusModule.Context consensus = driver.consensusModule().context();
+            node = ConsensusNode.launch(threading, driverContext, archiveContext, consensusContext, serviceContext,
+                ClusterMember::newIdleStrategy, errors, "kairos-member-" + id);
+            final ConsensusModule.Context consensus = node.consensusContext();
             watch = new AgentRunner(new SleepingMillisIdleStrategy(WATCH_POLL_MS), errors, null,
                 new ClusterWatch(consensus.electionStateCounter(), consensus.clusterNodeRoleCounter(), log));
             AgentRunner.startOnThread(watch);
@@ -184,12 +176,12 @@ public final class ClusterMember implements AutoCloseable
                         engine.snapshotEveryCommands()));
                 AgentRunner.startOnThread(trigger);
             }
-            return new ClusterMember(lock, driver, container, service, trigger, watch, membersWatch, presence,
+            return new ClusterMember(lock, node, service, trigger, watch, membersWatch, presence,
                 authenticator);
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietCloseAll(membersWatch, watch, container, driver, lock);
+            CloseHelper.quietCloseAll(membersWatch, watch, node, lock);
             throw ex;
         }
     }
@@ -251,6 +243,6 @@ public final class ClusterMember implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.closeAll(snapshotTrigger, membersWatch, watch, container, driver, lock);
+        CloseHelper.closeAll(snapshotTrigger, membersWatch, watch, node, lock);
     }
 }

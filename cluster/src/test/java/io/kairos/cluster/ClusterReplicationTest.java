@@ -18,6 +18,8 @@ import io.kairos.testsupport.Await;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,10 +45,11 @@ class ClusterReplicationTest
         CloseHelper.close(cluster);
     }
 
-    @Test
-    void shouldAcknowledgeEveryOrderOnceAcrossTheLossOfTheLeader()
+    @ParameterizedTest
+    @EnumSource(MemberThreading.class)
+    void shouldAcknowledgeEveryOrderOnceAcrossTheLossOfTheLeader(final MemberThreading threading)
     {
-        cluster = new InProcessCluster(dir).launch(ENGINE);
+        cluster = new InProcessCluster(dir, threading).launch(ENGINE);
         client = cluster.startClient(ENGINE, recorder, true);
         final EngineCommand command = new EngineCommand();
         placeBids(command, 0, 50);

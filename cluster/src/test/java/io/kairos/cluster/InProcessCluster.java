@@ -30,12 +30,20 @@ final class InProcessCluster implements AutoCloseable
     final LogLines[] logs = new LogLines[members.length];
     private final List<MemberEndpoint> endpoints = new ArrayList<>();
     private final Path dir;
+    private final MemberThreading threading;
     private ClusterEngine client;
     private AgentThread clientThread;
 
+    /** Members in {@link MemberThreading#COMPACT}, what the 2-core machines these tests run on choose. */
     InProcessCluster(final Path dir)
     {
+        this(dir, MemberThreading.COMPACT);
+    }
+
+    InProcessCluster(final Path dir, final MemberThreading threading)
+    {
         this.dir = dir;
+        this.threading = threading;
         for (final int base : FreePorts.udpRanges(members.length, MemberEndpoint.PORTS))
         {
             endpoints.add(new MemberEndpoint("127.0.0.1", base));
@@ -66,8 +74,8 @@ final class InProcessCluster implements AutoCloseable
     /** Starts member {@code i} (again, on its data, after {@link #stop}). */
     void start(final int i, final EngineConfig engine)
     {
-        members[i] = ClusterMember.launch(config(i, dir.resolve("m" + i)), engine, Throwable::printStackTrace,
-            logs[i]);
+        members[i] = ClusterMember.launch(config(i, dir.resolve("m" + i)), engine, threading,
+            Throwable::printStackTrace, logs[i]);
     }
 
     /**

@@ -13,6 +13,7 @@ import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterLog;
 import io.kairos.cluster.ClusterEngine;
 import io.kairos.cluster.ClusterMember;
+import io.kairos.cluster.MemberThreading;
 import io.kairos.cluster.Replication;
 import io.kairos.engine.AgentThread;
 import io.kairos.engine.CommandSink;
@@ -222,6 +223,7 @@ final class Venue implements AutoCloseable
         createDirectory(ClusterConfig.DIR_PROP_NAME, cluster.dir());
         registerClusterErrors("this cluster member reported");
         member = ClusterMember.launch(cluster, engineConfig,
+            config.threading() == Threading.COMPACT ? MemberThreading.COMPACT : MemberThreading.DEDICATED,
             new CountingErrorHandler("kairos-cluster-member-" + cluster.memberId(), clusterErrors),
             ClusterLog.to(System.out, "kairos cluster member " + cluster.memberId()));
         ClusterMeters.registerMember(member, registry);

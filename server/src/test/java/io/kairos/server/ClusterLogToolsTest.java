@@ -18,6 +18,7 @@ import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterEngine;
 import io.kairos.cluster.ClusterLog;
 import io.kairos.cluster.ClusterMember;
+import io.kairos.cluster.MemberThreading;
 import io.kairos.cluster.ClusterSecret;
 import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
@@ -61,8 +62,8 @@ class ClusterLogToolsTest
         {
             for (int i = 0; i < 3; i++)
             {
-                members[i] = ClusterMember.launch(config(endpoints, i), engine, Throwable::printStackTrace,
-                    ClusterLog.NONE);
+                members[i] = ClusterMember.launch(config(endpoints, i), engine, MemberThreading.COMPACT,
+                    Throwable::printStackTrace, ClusterLog.NONE);
             }
             client = new ClusterEngine(config(endpoints, ClusterConfig.NOT_A_MEMBER), engine,
                 new SystemEpochNanoClock(), Throwable::printStackTrace, ClusterLog.NONE)

@@ -8,6 +8,7 @@ import java.util.List;
 import io.kairos.cluster.ClusterConfig;
 import io.kairos.cluster.ClusterLog;
 import io.kairos.cluster.ClusterMember;
+import io.kairos.cluster.MemberThreading;
 import io.kairos.cluster.ClusterSecret;
 import io.kairos.cluster.ClusterTimeouts;
 import io.kairos.cluster.MemberEndpoint;
@@ -37,7 +38,8 @@ class ClusterMetersTest
         final EngineConfig engine = EngineConfig.defaults(
             List.of(new Instrument("AAA", 1, 0, 10_000, 1, 100_000_000, 10)));
         final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        try (ClusterMember member = ClusterMember.launch(config, engine, Throwable::printStackTrace, ClusterLog.NONE))
+        try (ClusterMember member = ClusterMember.launch(config, engine, MemberThreading.COMPACT,
+            Throwable::printStackTrace, ClusterLog.NONE))
         {
             ClusterMeters.registerMember(member, registry);
 

@@ -1,0 +1,297 @@
+package io.kairos.cluster;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+import io.aeron.Aeron;
+import io.aeron.RethrowingErrorHandler;
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.cluster.ClusteredMediaDriver;
+import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.ConsensusModuleVersion;
+import io.aeron.cluster.service.ClusterCounters;
+import io.aeron.cluster.service.ClusteredServiceContainer;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpLock;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+/**
+ * A member's Aeron parts: its media driver, archive and consensus module, run as {@link MemberThreading} says, and
+ * the service container (on its own thread either way). Compact: one thread of ours launches the three in invoker
+ * mode, runs them one after the other in each duty cycle and closes them — Aeron's archive and consensus module
+ * check that one thread does all of that. Dedicated: {@link ClusteredMediaDriver}, a thread each. Lifecycle calls
+ * ({@link #launch}, {@link #close}) from one thread.
+ */
+final class ConsensusNode implements AutoCloseable
+{
+    /** Bounds the compact start: the archive connection and the service's first answer, each bounded by Aeron. */
+    private static final long START_TIMEOUT_S = 60;
+
+    private final ClusteredMediaDriver dedicated;
+    private final AgentRunner runner;
+    private final ConsensusModule.Context consensusContext;
+    private final ClusteredServiceContainer container;
+
+    private ConsensusNode(
+        final ClusteredMediaDriver dedicated, final AgentRunner runner, final ConsensusModule.Context consensusContext,
+        final ClusteredServiceContainer container)
+    {
+        this.dedicated = dedicated;
+        this.runner = runner;
+        this.consensusContext = consensusContext;
+        this.container = container;
+    }
+
+    /**
+     * Launches the parts with the contexts given (their threading set here); compact runs the driver, archive and
+     * consensus module on a thread named {@code threadName} that waits with an {@code idle} strategy. Returns once the
+     * consensus module has started (compact) or was launched (dedicated: it starts on its thread).
+     */
+    static ConsensusNode launch(
+        final MemberThreading threading, final MediaDriver.Context driverContext, final Archive.Context archiveContext,
+        final ConsensusModule.Context consensusContext, final ClusteredServiceContainer.Context serviceContext,
+        final Supplier<IdleStrategy> idle, final ErrorHandler errors, final String threadName)
+    {
+        if (threading == MemberThreading.DEDICATED)
+        {
+            ClusteredMediaDriver clustered = null;
+            try
+            {
+                clustered = ClusteredMediaDriver.launch(
+                    driverContext.threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(idle.get()),
+                    archiveContext.threadingMode(ArchiveThreadingMode.SHARED),
+                    consensusContext);
+                return new ConsensusNode(clustered, null, consensusContext,
+                    ClusteredServiceContainer.launch(serviceContext));
+            }
+            catch (final RuntimeException ex)
+            {
+                CloseHelper.quietClose(clustered);
+                throw ex;
+            }
+        }
+        final MemberAgent agent = new MemberAgent(threadName, driverContext, archiveContext, consensusContext,
+            serviceContext, idle);
+        final AgentRunner runner = new AgentRunner(idle.get(), errors, null, agent);
+        AgentRunner.startOnThread(runner);
+        try
+        {
+            agent.started.get(START_TIMEOUT_S, TimeUnit.SECONDS);
+            return new ConsensusNode(null, runner, consensusContext, agent.container);
+        }
+        catch (final ExecutionException ex)
+        {
+            CloseHelper.quietCloseAll(agent.container, runner);
+            throw ex.getCause() instanceof RuntimeException runtime ? runtime :
+                new IllegalStateException(threadName + " did not start", ex.getCause());
+        }
+        catch (final TimeoutException | InterruptedException ex)
+        {
+            CloseHelper.quietCloseAll(agent.container, runner);
+            throw new IllegalStateException(threadName + " did not start within " + START_TIMEOUT_S + " s", ex);
+        }
+    }
+
+    /** The consensus module's context (its counters for the watches). */
+    ConsensusModule.Context consensusContext()
+    {
+        return consensusContext;
+    }
+
+    /** Closes the service container, then the rest (compact: on the member's thread, which then ends). */
+    @Override
+    public void close()
+    {
+        CloseHelper.closeAll(container, runner, dedicated);
+    }
+
+    private static int invokeAll(final AgentInvoker[] invokers)
+    {
+        int work = 0;
+        for (final AgentInvoker invoker : invokers)
+        {
+            work += invoker.invoke();
+        }
+        return work;
+    }
+
+    /**
+     * Compact: the member's thread. Its start launches the driver and the archive, then the service container (on a
+     * thread of its own, its client waiting for the driver that this thread invokes meanwhile), then the consensus
+     * module, whose start connects to the archive and waits for the service: its waits, and its archive client's,
+     * invoke the driver and the archive ({@link InvokingIdle}), its Aeron client the driver. Then each duty cycle
+     * invokes the driver first (what arrived is then in the images the others poll; what they publish goes out on the
+     * next cycle), the archive, the consensus module. Its close closes them, on this thread.
+     */
+    private static final class MemberAgent implements Agent
+    {
+        final CompletableFuture<Void> started = new CompletableFuture<>();
+        volatile ClusteredServiceContainer container;
+        private final String roleName;
+        private final MediaDriver.Context driverContext;
+        private final Archive.Context archiveContext;
+        private final ConsensusModule.Context consensusContext;
+        private final ClusteredServiceContainer.Context serviceContext;
+        private final Supplier<IdleStrategy> idle;
+        private MediaDriver driver;
+        private Archive archive;
+        private Aeron consensusClient;
+        private ConsensusModule consensus;
+        private AgentInvoker[] invokers;
+
+        MemberAgent(
+            final String roleName, final MediaDriver.Context driverContext, final Archive.Context archiveContext,
+            final ConsensusModule.Context consensusContext, final ClusteredServiceContainer.Context serviceContext,
+            final Supplier<IdleStrategy> idle)
+        {
+            this.roleName = roleName;
+            this.driverContext = driverContext;
+            this.archiveContext = archiveContext;
+            this.consensusContext = consensusContext;
+            this.serviceContext = serviceContext;
+            this.idle = idle;
+        }
+
+        @Override
+        public void onStart()
+        {
+            try
+            {
+                start();
+                started.complete(null);
+            }
+            catch (final RuntimeException | Error ex)
+            {
+                started.completeExceptionally(ex);
+                throw ex;
+            }
+        }
+
+        private void start()
+        {
+            driver = MediaDriver.launch(driverContext.threadingMode(ThreadingMode.INVOKER));
+            final AgentInvoker driverInvoker = driver.sharedAgentInvoker();
+            // the archive's Aeron client invokes the driver whenever it waits for it
+            archive = Archive.launch(archiveContext
+                .threadingMode(ArchiveThreadingMode.INVOKER)
+                .mediaDriverAgentInvoker(driverInvoker)
+                .aeronDirectoryName(driver.aeronDirectoryName()));
+            final AgentInvoker archiveInvoker = archive.invoker();
+            final AgentInvoker[] driverAndArchive = {driverInvoker, archiveInvoker};
+            final FutureTask<ClusteredServiceContainer> serviceStart =
+                new FutureTask<>(() -> ClusteredServiceContainer.launch(serviceContext));
+            Thread.ofPlatform().name(roleName + "-service-start").start(serviceStart);
+            final IdleStrategy waiting = idle.get();
+            while (!serviceStart.isDone())
+            {
+                waiting.idle(invokeAll(driverAndArchive));
+            }
+            container = serviceStarted(serviceStart);
+            consensusClient = Aeron.connect(new Aeron.Context()
+                .aeronDirectoryName(driver.aeronDirectoryName())
+                .driverAgentInvoker(driverInvoker)
+                .useConductorAgentInvoker(true)
+                .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE)
+                .awaitingIdleStrategy(YieldingIdleStrategy.INSTANCE)
+                .clientLock(NoOpLock.INSTANCE)
+                .errorHandler(consensusContext.errorHandler())
+                .clientName(roleName + " consensus module"));
+            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), driverAndArchive));
+            consensus = ConsensusModule.launch(consensusContext
+                .aeronDirectoryName(driver.aeronDirectoryName())
+                .aeron(consensusClient)
+                .errorCounter(ClusterCounters.allocateVersioned(consensusClient, new ExpandableArrayBuffer(),
+                    "Cluster Errors", ConsensusModule.Configuration.CONSENSUS_MODULE_ERROR_COUNT_TYPE_ID,
+                    consensusContext.clusterId(), ConsensusModuleVersion.VERSION, ConsensusModuleVersion.GIT_SHA))
+                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverAndArchive))
+                .useAgentInvoker(true));
+            invokers = new AgentInvoker[] {driverInvoker, archiveInvoker, consensus.conductorAgentInvoker()};
+        }
+
+        private static ClusteredServiceContainer serviceStarted(final FutureTask<ClusteredServiceContainer> start)
+        {
+            try
+            {
+                return start.get();
+            }
+            catch (final ExecutionException ex)
+            {
+                throw ex.getCause() instanceof RuntimeException runtime ? runtime :
+                    new IllegalStateException("the service container did not start", ex.getCause());
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the service container started", ex);
+            }
+        }
+
+        @Override
+        public int doWork()
+        {
+            return invokeAll(invokers);
+        }
+
+        @Override
+        public void onClose()
+        {
+            CloseHelper.closeAll(consensus, consensusClient, archive, driver);
+        }
+
+        @Override
+        public String roleName()
+        {
+            return roleName;
+        }
+    }
+
+    /**
+     * A wait of the consensus module's (its start, its archive requests, a snapshot) in compact threading: each wait
+     * invokes the driver and the archive, which would otherwise stand still while their thread is in the wait.
+     */
+    private static final class InvokingIdle implements IdleStrategy
+    {
+        private final IdleStrategy idle;
+        private final AgentInvoker[] invokers;
+
+        InvokingIdle(final IdleStrategy idle, final AgentInvoker[] invokers)
+        {
+            this.idle = idle;
+            this.invokers = invokers;
+        }
+
+        @Override
+        public void idle(final int workCount)
+        {
+            idle.idle(workCount + invokeAll(invokers));
+        }
+
+        @Override
+        public void idle()
+        {
+            if (invokeAll(invokers) == 0)
+            {
+                idle.idle();
+            }
+        }
+
+        @Override
+        public void reset()
+        {
+            idle.reset();
+        }
+    }
+}
