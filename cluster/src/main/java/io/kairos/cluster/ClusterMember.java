@@ -46,6 +46,17 @@ public final class ClusterMember implements AutoCloseable
         return new BackoffIdleStrategy(10, 20, 1_000, 100_000);
     }
 
+    /**
+     * A member's agents in {@code threading}: dedicated as {@link #newIdleStrategy()}; compact parks at once (one
+     * spin, one yield), because on shared cores each spin or yield is one more duty cycle of the driver, whose socket
+     * polls (a {@code recvfrom} per transport) are most of what an otherwise idle member costs.
+     */
+    static IdleStrategy newIdleStrategy(final MemberThreading threading)
+    {
+        return threading == MemberThreading.COMPACT ?
+            new BackoffIdleStrategy(1, 1, 1_000, 100_000) : newIdleStrategy();
+    }
+
     static final String LOCK_FILE = "member.lock";
     private static final long SNAPSHOT_POLL_MS = 100;
     /** Fine enough to time an election's parts, coarse enough to cost nothing. */
@@ -113,7 +124,7 @@ public final class ClusterMember implements AutoCloseable
             .recordingEventsEnabled(false)
             .fileSyncLevel(cluster.fileSync() ? 1 : 0)
             .catalogFileSyncLevel(cluster.fileSync() ? 1 : 0)
-            .idleStrategySupplier(ClusterMember::newIdleStrategy)
+            .idleStrategySupplier(() -> newIdleStrategy(threading))
             .errorHandler(errors);
         final AeronArchive.Context localArchive = new AeronArchive.Context()
             .lock(NoOpLock.INSTANCE)
@@ -141,7 +152,7 @@ public final class ClusterMember implements AutoCloseable
             .electionStatusIntervalNs(cluster.timeouts().electionStatusIntervalNs())
             .authenticatorSupplier(() -> authenticator)
             .sessionTimeoutNs(SESSION_TIMEOUT_NS)
-            .idleStrategySupplier(ClusterMember::newIdleStrategy)
+            .idleStrategySupplier(() -> newIdleStrategy(threading))
             .errorHandler(errors);
         final MatchingService service = new MatchingService(engine, cluster.historyCommands(), log);
         final ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
@@ -150,7 +161,7 @@ public final class ClusterMember implements AutoCloseable
             .clusterDir(clusterDir)
             .clusteredService(service)
             .serviceId(0)
-            .idleStrategySupplier(ClusterMember::newIdleStrategy)
+            .idleStrategySupplier(() -> newIdleStrategy(threading))
             .errorHandler(errors);
         ConsensusNode node = null;
         AgentRunner watch = null;
@@ -158,7 +169,7 @@ public final class ClusterMember implements AutoCloseable
         try
         {
             node = ConsensusNode.launch(threading, driverContext, archiveContext, consensusContext, serviceContext,
-                ClusterMember::newIdleStrategy, errors, "kairos-member-" + id);
+                () -> newIdleStrategy(threading), errors, "kairos-member-" + id);
             final ConsensusModule.Context consensus = node.consensusContext();
             watch = new AgentRunner(new SleepingMillisIdleStrategy(WATCH_POLL_MS), errors, null,
                 new ClusterWatch(consensus.electionStateCounter(), consensus.clusterNodeRoleCounter(), log));
