@@ -2,18 +2,23 @@ package io.kairos.cluster;
 
 import java.util.concurrent.TimeUnit;
 
+import io.aeron.Aeron;
 import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
+import org.agrona.concurrent.AgentInvoker;
 
 /**
- * The cluster client's link to the cluster: its embedded media driver, launched at {@link #connect}, and its Aeron
- * cluster session, connected then (waiting, bounded, for a leader) and again, without waiting, when the session is
- * closed ({@link #reconnect}). Egress goes to the {@link EgressListener} given. Owned by the thread that runs the
- * client's duty cycle ({@link #connect} and {@link #close} by the lifecycle thread while no duty cycle runs).
+ * The cluster client's link to the cluster: its embedded media driver and Aeron client, launched at {@link #connect},
+ * and its Aeron cluster session, connected then (waiting, bounded, for a leader) and again, without waiting, when the
+ * session is closed ({@link #reconnect}). Egress goes to the {@link EgressListener} given. The driver and the Aeron
+ * client's conductor run in invoker mode on the client's duty cycle ({@link #invoke}): an offered command goes out in
+ * the cycle that offered it, and arrived egress is polled in the next, instead of waiting for a driver thread's park
+ * and a CPU each way. Owned by the thread that runs the client's duty cycle ({@link #connect} and {@link #close} by
+ * the lifecycle thread while no duty cycle runs).
  */
 final class ClientConnection implements AutoCloseable
 {
@@ -21,6 +26,9 @@ final class ClientConnection implements AutoCloseable
     private final ErrorHandler errors;
     private final EgressListener egress;
     private MediaDriver driver;
+    private AgentInvoker driverInvoker;
+    private Aeron aeron;
+    private AgentInvoker conductorInvoker;
     private AeronCluster client;
     private AeronCluster.AsyncConnect connecting;
 
@@ -36,12 +44,18 @@ final class ClientConnection implements AutoCloseable
     {
         driver = MediaDriver.launchEmbedded(new MediaDriver.Context()
             .aeronDirectoryName(cluster.aeronDirectory("client"))
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(ClusterMember.newIdleStrategy())
+            .threadingMode(ThreadingMode.INVOKER)
             .termBufferSparseFile(true)
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
             .errorHandler(errors));
+        driverInvoker = driver.sharedAgentInvoker();
+        aeron = Aeron.connect(new Aeron.Context()
+            .aeronDirectoryName(driver.aeronDirectoryName())
+            .driverAgentInvoker(driverInvoker) // invoked whenever the client waits for the driver
+            .useConductorAgentInvoker(true)
+            .errorHandler(errors));
+        conductorInvoker = aeron.conductorAgentInvoker();
         final long deadline = System.nanoTime() + timeoutNs;
         while (client == null)
         {
@@ -58,6 +72,12 @@ final class ClientConnection implements AutoCloseable
                 }
             }
         }
+    }
+
+    /** One duty cycle of the driver and of the Aeron client's conductor. @return the work they did */
+    int invoke()
+    {
+        return driverInvoker.invoke() + conductorInvoker.invoke();
     }
 
     /** The session, or null while there is none (closed by the cluster, not connected again yet). */
@@ -100,7 +120,9 @@ final class ClientConnection implements AutoCloseable
     private AeronCluster.Context clientContext()
     {
         return new AeronCluster.Context()
-            .aeronDirectoryName(driver.aeronDirectoryName())
+            .aeron(aeron)
+            .ownsAeronClient(false)
+            .agentInvoker(driverInvoker) // with the conductor, while connecting or waiting for an answer
             .ingressChannel("aeron:udp")
             .ingressEndpoints(cluster.ingressEndpoints())
             .egressChannel("aeron:udp?endpoint=" + cluster.clientHost() + ":0|term-length=" +
@@ -113,9 +135,10 @@ final class ClientConnection implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.quietCloseAll(connecting, client, driver);
+        CloseHelper.quietCloseAll(connecting, client, aeron, driver);
         client = null;
         connecting = null;
+        aeron = null;
         driver = null;
     }
 }

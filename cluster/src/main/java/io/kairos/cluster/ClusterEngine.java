@@ -200,7 +200,7 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
             client = connection.reconnect();
             if (client == null)
             {
-                return 0;
+                return connection.invoke();
             }
             log.info("connected again to the cluster (leader member " + client.leaderMemberId() + "); resending " +
                 pending.unanswered() + " unanswered command(s)");
@@ -211,6 +211,7 @@ public final class ClusterEngine implements GatewayEngine, CommandSink, Agent
         work += client.pollEgress();
         final long now = System.nanoTime();
         work += ingress.offer(client, egress.recovering(), now);
+        work += connection.invoke(); // sends what was just offered, receives the egress the next cycle polls
         if (egress.awaitingCatchUp() ? now - ingress.resumeSentNs() > RESUME_RETRY_NS :
             pending.awaitsAnswers() && now - egress.lastEgressNs() > SILENCE_NS &&
             now - ingress.resumeSentNs() > SILENCE_NS)

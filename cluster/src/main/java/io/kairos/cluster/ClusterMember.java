@@ -37,8 +37,8 @@ public final class ClusterMember implements AutoCloseable
     static final String TERM_LENGTH = "4m";
 
     /**
-     * Every agent of a member (driver, archive, consensus module, service) and of the gateways' client driver: spin,
-     * yield, then park from 1 µs up to 100 µs. A command crosses about ten of them on its way to commit and back, so
+     * Every agent of a member in dedicated threading (driver, archive, consensus module, service): spin, yield, then
+     * park from 1 µs up to 100 µs. A command crosses about ten of them on its way to commit and back, so
      * the longest park bounds each hop's wake-up; with Aeron's default (1 ms) an acknowledgement took milliseconds.
      */
     static IdleStrategy newIdleStrategy()
