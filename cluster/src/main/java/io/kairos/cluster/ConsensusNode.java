@@ -1,5 +1,6 @@
 package io.kairos.cluster;
 
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -30,10 +31,12 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 
 /**
  * A member's Aeron parts: its media driver, archive and consensus module, run as {@link MemberThreading} says, and
- * the service container (on its own thread either way). Compact: one thread of ours launches the three in invoker
- * mode, runs them one after the other in each duty cycle and closes them — Aeron's archive and consensus module
- * check that one thread does all of that. Dedicated: {@link ClusteredMediaDriver}, a thread each. Lifecycle calls
- * ({@link #launch}, {@link #close}) from one thread.
+ * the service container (on its own thread either way). Compact: one thread of ours launches the driver and the
+ * consensus module in invoker mode, runs them one after the other in each duty cycle and closes them (Aeron's
+ * consensus module checks that one thread does all of that); the archive, which forces each recorded block to disk
+ * with {@code cluster.file-sync=sync}, keeps a thread of its own, so that a slow disk never holds up the heartbeats.
+ * Dedicated: {@link ClusteredMediaDriver}, a thread each. Lifecycle calls ({@link #launch}, {@link #close}) from one
+ * thread.
  */
 final class ConsensusNode implements AutoCloseable
 {
@@ -129,12 +132,12 @@ final class ConsensusNode implements AutoCloseable
     }
 
     /**
-     * Compact: the member's thread. Its start launches the driver and the archive, then the service container (on a
-     * thread of its own, its client waiting for the driver that this thread invokes meanwhile), then the consensus
-     * module, whose start connects to the archive and waits for the service: its waits, and its archive client's,
-     * invoke the driver and the archive ({@link InvokingIdle}), its Aeron client the driver. Then each duty cycle
-     * invokes the driver first (what arrived is then in the images the others poll; what they publish goes out on the
-     * next cycle), the archive, the consensus module. Its close closes them, on this thread.
+     * Compact: the member's thread. Its start launches the driver, then the archive and the service container (each
+     * on a thread of its own, their Aeron clients waiting for the driver that this thread invokes meanwhile), then the
+     * consensus module, whose start connects to the archive and waits for the service: its waits, and its archive
+     * client's, invoke the driver ({@link InvokingIdle}), and so does its Aeron client. Then each duty cycle invokes
+     * the driver first (what arrived is then in the images the consensus module polls; what it publishes goes out on
+     * the next cycle), then the consensus module. Its close closes them, on this thread.
      */
     private static final class MemberAgent implements Agent
     {
@@ -183,59 +186,60 @@ final class ConsensusNode implements AutoCloseable
         private void start()
         {
             driver = MediaDriver.launch(driverContext.threadingMode(ThreadingMode.INVOKER));
-            final AgentInvoker driverInvoker = driver.sharedAgentInvoker();
-            // the archive's Aeron client invokes the driver whenever it waits for it
-            archive = Archive.launch(archiveContext
-                .threadingMode(ArchiveThreadingMode.INVOKER)
-                .mediaDriverAgentInvoker(driverInvoker)
-                .aeronDirectoryName(driver.aeronDirectoryName()));
-            final AgentInvoker archiveInvoker = archive.invoker();
-            final AgentInvoker[] driverAndArchive = {driverInvoker, archiveInvoker};
-            final FutureTask<ClusteredServiceContainer> serviceStart =
-                new FutureTask<>(() -> ClusteredServiceContainer.launch(serviceContext));
-            Thread.ofPlatform().name(roleName + "-service-start").start(serviceStart);
+            final AgentInvoker[] driverOnly = {driver.sharedAgentInvoker()};
             final IdleStrategy waiting = idle.get();
-            while (!serviceStart.isDone())
-            {
-                waiting.idle(invokeAll(driverAndArchive));
-            }
-            container = serviceStarted(serviceStart);
+            archive = startWhileInvoking("archive", () -> Archive.launch(archiveContext
+                .threadingMode(ArchiveThreadingMode.SHARED)
+                .aeronDirectoryName(driver.aeronDirectoryName())), driverOnly, waiting);
+            container = startWhileInvoking("service container",
+                () -> ClusteredServiceContainer.launch(serviceContext), driverOnly, waiting);
             consensusClient = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.aeronDirectoryName())
-                .driverAgentInvoker(driverInvoker)
+                .driverAgentInvoker(driverOnly[0])
                 .useConductorAgentInvoker(true)
                 .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE)
                 .awaitingIdleStrategy(YieldingIdleStrategy.INSTANCE)
                 .clientLock(NoOpLock.INSTANCE)
                 .errorHandler(consensusContext.errorHandler())
                 .clientName(roleName + " consensus module"));
-            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), driverAndArchive));
+            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), driverOnly));
             consensus = ConsensusModule.launch(consensusContext
                 .aeronDirectoryName(driver.aeronDirectoryName())
                 .aeron(consensusClient)
                 .errorCounter(ClusterCounters.allocateVersioned(consensusClient, new ExpandableArrayBuffer(),
                     "Cluster Errors", ConsensusModule.Configuration.CONSENSUS_MODULE_ERROR_COUNT_TYPE_ID,
                     consensusContext.clusterId(), ConsensusModuleVersion.VERSION, ConsensusModuleVersion.GIT_SHA))
-                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverAndArchive))
+                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverOnly))
                 .useAgentInvoker(true));
-            invokers = new AgentInvoker[] {driverInvoker, archiveInvoker, consensus.conductorAgentInvoker()};
+            invokers = new AgentInvoker[] {driverOnly[0], consensus.conductorAgentInvoker()};
         }
 
-        private static ClusteredServiceContainer serviceStarted(final FutureTask<ClusteredServiceContainer> start)
+        /**
+         * Runs {@code start} on a thread of its own (its Aeron client waits for the driver) while this thread invokes
+         * {@code invokers}; returns what it started, or throws what it threw.
+         */
+        private <T> T startWhileInvoking(
+            final String what, final Callable<T> start, final AgentInvoker[] invokers, final IdleStrategy waiting)
         {
+            final FutureTask<T> task = new FutureTask<>(start);
+            Thread.ofPlatform().name(roleName + "-starting").start(task);
+            while (!task.isDone())
+            {
+                waiting.idle(invokeAll(invokers));
+            }
             try
             {
-                return start.get();
+                return task.get();
             }
             catch (final ExecutionException ex)
             {
                 throw ex.getCause() instanceof RuntimeException runtime ? runtime :
-                    new IllegalStateException("the service container did not start", ex.getCause());
+                    new IllegalStateException("the " + what + " did not start", ex.getCause());
             }
             catch (final InterruptedException ex)
             {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the service container started", ex);
+                throw new IllegalStateException("interrupted while the " + what + " started", ex);
             }
         }
 
@@ -260,7 +264,7 @@ final class ConsensusNode implements AutoCloseable
 
     /**
      * A wait of the consensus module's (its start, its archive requests, a snapshot) in compact threading: each wait
-     * invokes the driver and the archive, which would otherwise stand still while their thread is in the wait.
+     * invokes the driver, which would otherwise stand still while its thread is in the wait.
      */
     private static final class InvokingIdle implements IdleStrategy
     {

@@ -7,9 +7,10 @@ package io.kairos.cluster;
 public enum MemberThreading
 {
     /**
-     * One thread runs the three, one after the other in each duty cycle: on a host with few cores, three polling
-     * threads per member cost more in wake-ups and waits for a CPU than they gain in overlap, and a command crosses
-     * from driver to archive to consensus module within one cycle instead of waking a thread per hop.
+     * One thread runs the driver and the consensus module, one after the other in each duty cycle; the archive keeps
+     * its own (its forces to disk must not hold up the heartbeats). On a host with few cores, a polling thread per
+     * agent costs more in wake-ups and waits for a CPU than it gains in overlap, and a command crosses from driver to
+     * consensus module within one cycle instead of waking a thread.
      */
     COMPACT,
     /** A thread each (the driver's shared agent, the archive's, the consensus module's): cores to spare. */
