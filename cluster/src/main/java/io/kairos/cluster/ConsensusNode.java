@@ -59,7 +59,7 @@ final class ConsensusNode implements AutoCloseable
     }
 
     /**
-     * Launches the parts with the contexts given (their threading set here); compact runs the driver, archive and
+     * Launches the parts with the contexts given (their threading set here); compact runs the driver and the
      * consensus module on a thread named {@code threadName} that waits with an {@code idle} strategy. Returns once the
      * consensus module has started (compact) or was launched (dedicated: it starts on its thread).
      */

@@ -65,6 +65,23 @@ class ClusterReplicationTest
     }
 
     @Test
+    void shouldRunACompactMembersDriverAndConsensusModuleOnOneThreadOfItsOwn()
+    {
+        cluster = new InProcessCluster(dir).launch(ENGINE);
+        client = cluster.startClient(ENGINE, recorder, true);
+        final EngineCommand command = new EngineCommand();
+        placeBids(command, 0, 10);
+        Await.until("10 acks", () -> recorder.newOrders() == 10);
+
+        final java.util.List<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName).toList();
+        assertEquals(3, names.stream().filter(n -> n.matches("kairos-member-[0-2]")).count(), names::toString);
+        assertEquals(0, names.stream().filter(n -> n.startsWith("consensus-module")).count(),
+            "no consensus module thread of Aeron's: " + names);
+        assertEquals(3, names.stream().filter(n -> n.startsWith("archive-conductor")).count(),
+            "each archive on its own thread: " + names);
+    }
+
+    @Test
     void shouldTradeAndReportBothSides()
     {
         cluster = new InProcessCluster(dir).launch(ENGINE);
