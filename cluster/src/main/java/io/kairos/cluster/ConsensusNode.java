@@ -95,16 +95,10 @@ final class ConsensusNode implements AutoCloseable
             agent.started.get(START_TIMEOUT_S, TimeUnit.SECONDS);
             return new ConsensusNode(null, runner, consensusContext, agent.container);
         }
-        catch (final ExecutionException ex)
+        catch (final ExecutionException | TimeoutException | InterruptedException ex)
         {
             CloseHelper.quietCloseAll(agent.container, runner);
-            throw ex.getCause() instanceof RuntimeException runtime ? runtime :
-                new IllegalStateException(threadName + " did not start", ex.getCause());
-        }
-        catch (final TimeoutException | InterruptedException ex)
-        {
-            CloseHelper.quietCloseAll(agent.container, runner);
-            throw new IllegalStateException(threadName + " did not start within " + START_TIMEOUT_S + " s", ex);
+            throw failedStart(threadName, ex);
         }
     }
 
@@ -121,14 +115,20 @@ final class ConsensusNode implements AutoCloseable
         CloseHelper.closeAll(container, runner, dedicated);
     }
 
-    private static int invokeAll(final AgentInvoker[] invokers)
+    /** What a wait for a start ({@code what}) ended with, as the exception to throw. */
+    private static RuntimeException failedStart(final String what, final Exception ex)
     {
-        int work = 0;
-        for (final AgentInvoker invoker : invokers)
+        if (ex instanceof ExecutionException && ex.getCause() instanceof RuntimeException runtime)
         {
-            work += invoker.invoke();
+            return runtime;
         }
-        return work;
+        if (ex instanceof InterruptedException)
+        {
+            Thread.currentThread().interrupt();
+        }
+        return new IllegalStateException(what + " did not start" +
+            (ex instanceof TimeoutException ? " within " + START_TIMEOUT_S + " s" : ""),
+            ex instanceof ExecutionException ? ex.getCause() : ex);
     }
 
     /**
@@ -153,7 +153,8 @@ final class ConsensusNode implements AutoCloseable
         private Archive archive;
         private Aeron consensusClient;
         private ConsensusModule consensus;
-        private AgentInvoker[] invokers;
+        private AgentInvoker driverInvoker;
+        private AgentInvoker consensusInvoker;
 
         MemberAgent(
             final String roleName, final MediaDriver.Context driverContext, final Archive.Context archiveContext,
@@ -186,67 +187,62 @@ final class ConsensusNode implements AutoCloseable
         private void start()
         {
             driver = MediaDriver.launch(driverContext.threadingMode(ThreadingMode.INVOKER));
-            final AgentInvoker[] driverOnly = {driver.sharedAgentInvoker()};
+            final AgentInvoker driverInvoker = driver.sharedAgentInvoker();
             final IdleStrategy waiting = idle.get();
-            archive = startWhileInvoking("archive", () -> Archive.launch(archiveContext
+            archive = startWhileInvoking("the archive", () -> Archive.launch(archiveContext
                 .threadingMode(ArchiveThreadingMode.SHARED)
-                .aeronDirectoryName(driver.aeronDirectoryName())), driverOnly, waiting);
-            container = startWhileInvoking("service container",
-                () -> ClusteredServiceContainer.launch(serviceContext), driverOnly, waiting);
+                .aeronDirectoryName(driver.aeronDirectoryName())), driverInvoker, waiting);
+            container = startWhileInvoking("the service container",
+                () -> ClusteredServiceContainer.launch(serviceContext), driverInvoker, waiting);
             consensusClient = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.aeronDirectoryName())
-                .driverAgentInvoker(driverOnly[0])
+                .driverAgentInvoker(driverInvoker)
                 .useConductorAgentInvoker(true)
                 .subscriberErrorHandler(RethrowingErrorHandler.INSTANCE)
                 .awaitingIdleStrategy(YieldingIdleStrategy.INSTANCE)
                 .clientLock(NoOpLock.INSTANCE)
                 .errorHandler(consensusContext.errorHandler())
                 .clientName(roleName + " consensus module"));
-            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), driverOnly));
+            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), driverInvoker));
             consensus = ConsensusModule.launch(consensusContext
                 .aeronDirectoryName(driver.aeronDirectoryName())
                 .aeron(consensusClient)
                 .errorCounter(ClusterCounters.allocateVersioned(consensusClient, new ExpandableArrayBuffer(),
                     "Cluster Errors", ConsensusModule.Configuration.CONSENSUS_MODULE_ERROR_COUNT_TYPE_ID,
                     consensusContext.clusterId(), ConsensusModuleVersion.VERSION, ConsensusModuleVersion.GIT_SHA))
-                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverOnly))
+                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverInvoker))
                 .useAgentInvoker(true));
-            invokers = new AgentInvoker[] {driverOnly[0], consensus.conductorAgentInvoker()};
+            this.driverInvoker = driverInvoker;
+            consensusInvoker = consensus.conductorAgentInvoker();
         }
 
         /**
          * Runs {@code start} on a thread of its own (its Aeron client waits for the driver) while this thread invokes
-         * {@code invokers}; returns what it started, or throws what it threw.
+         * the driver; returns what it started, or throws what it threw.
          */
         private <T> T startWhileInvoking(
-            final String what, final Callable<T> start, final AgentInvoker[] invokers, final IdleStrategy waiting)
+            final String what, final Callable<T> start, final AgentInvoker driverInvoker, final IdleStrategy waiting)
         {
             final FutureTask<T> task = new FutureTask<>(start);
             Thread.ofPlatform().name(roleName + "-starting").start(task);
             while (!task.isDone())
             {
-                waiting.idle(invokeAll(invokers));
+                waiting.idle(driverInvoker.invoke());
             }
             try
             {
                 return task.get();
             }
-            catch (final ExecutionException ex)
+            catch (final ExecutionException | InterruptedException ex)
             {
-                throw ex.getCause() instanceof RuntimeException runtime ? runtime :
-                    new IllegalStateException("the " + what + " did not start", ex.getCause());
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the " + what + " started", ex);
+                throw failedStart(what, ex);
             }
         }
 
         @Override
         public int doWork()
         {
-            return invokeAll(invokers);
+            return driverInvoker.invoke() + consensusInvoker.invoke();
         }
 
         @Override
@@ -269,24 +265,24 @@ final class ConsensusNode implements AutoCloseable
     private static final class InvokingIdle implements IdleStrategy
     {
         private final IdleStrategy idle;
-        private final AgentInvoker[] invokers;
+        private final AgentInvoker driverInvoker;
 
-        InvokingIdle(final IdleStrategy idle, final AgentInvoker[] invokers)
+        InvokingIdle(final IdleStrategy idle, final AgentInvoker driverInvoker)
         {
             this.idle = idle;
-            this.invokers = invokers;
+            this.driverInvoker = driverInvoker;
         }
 
         @Override
         public void idle(final int workCount)
         {
-            idle.idle(workCount + invokeAll(invokers));
+            idle.idle(workCount + driverInvoker.invoke());
         }
 
         @Override
         public void idle()
         {
-            if (invokeAll(invokers) == 0)
+            if (driverInvoker.invoke() == 0)
             {
                 idle.idle();
             }
