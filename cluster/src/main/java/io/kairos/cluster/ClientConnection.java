@@ -49,6 +49,7 @@ final class ClientConnection implements AutoCloseable
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
             .errorHandler(errors));
+        ReusedIteratorPollers.install(driver); // the driver runs on this client's (hot) thread
         driverInvoker = driver.sharedAgentInvoker();
         aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(driver.aeronDirectoryName())

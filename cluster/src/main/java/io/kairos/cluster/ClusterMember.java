@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import io.aeron.archive.Archive;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.cluster.ConsensusModule;
-import io.aeron.cluster.NanosecondClusterClock;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
@@ -144,7 +143,7 @@ public final class ClusterMember implements AutoCloseable
             .ingressChannel("aeron:udp")
             .logChannel("aeron:udp?term-length=" + TERM_LENGTH)
             .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
-            .clusterClock(new NanosecondClusterClock())
+            .clusterClock(new OffsetNanosecondClusterClock())
             .fileSyncLevel(cluster.fileSync() ? 1 : 0)
             .leaderHeartbeatTimeoutNs(cluster.timeouts().leaderHeartbeatTimeoutNs())
             .leaderHeartbeatIntervalNs(cluster.timeouts().leaderHeartbeatIntervalNs())

@@ -187,6 +187,7 @@ final class ConsensusNode implements AutoCloseable
         private void start()
         {
             driver = MediaDriver.launch(driverContext.threadingMode(ThreadingMode.INVOKER));
+            ReusedIteratorPollers.install(driver);
             final AgentInvoker driverInvoker = driver.sharedAgentInvoker();
             final IdleStrategy waiting = idle.get();
             archive = startWhileInvoking("the archive", () -> Archive.launch(archiveContext

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import io.kairos.engine.BookEvent;
@@ -25,11 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The replicated engine's hot paths allocate nothing per command once warm: the leader's matching service thread
- * (decode, match, encode the events, keep them in the history, send them) and the gateways' client agent thread
- * (poll the egress, decode, hand the events over). Measured with the JVM's per-thread allocation counter over
+ * (decode, match, encode the events, keep them in the history, send them), the leader's member thread (its media
+ * driver and consensus module, compact threading) and the gateways' client agent thread (poll the egress, decode,
+ * hand the events over, and its media driver). Measured with the JVM's per-thread allocation counter over
  * {@value #MEASURED_ORDERS} orders (new + cancel), after warming up until {@value #QUIET_ROUNDS} rounds in a row
- * allocated nothing on either thread (a one-off growth — the history filling its slots, a late JIT compilation —
- * must not fall in the measured window).
+ * allocated nothing on any of them (a one-off growth — the history filling its slots, a late JIT compilation — must
+ * not fall in the measured window); a window that still catches one is measured again, up to
+ * {@value #MEASURED_WINDOWS} times, the quietest counting: an allocation per command shows in every one. The drivers'
+ * transport pollers walk their lists without an iterator only because {@link ReusedIteratorPollers} replaced them.
  */
 class ClusterAllocationTest
 {
@@ -42,6 +46,7 @@ class ClusterAllocationTest
     private static final int QUIET_ROUNDS = 3;
     private static final int MAX_WARM_UP_ROUNDS = 100;
     private static final int MEASURED_ORDERS = 2_000;
+    private static final int MEASURED_WINDOWS = 3;
     /** Slack for the odd timer or resize inside Aeron over the whole run, not per order. */
     private static final long MAX_BYTES_PER_ORDER = 16;
     private static final com.sun.management.ThreadMXBean THREADS =
@@ -63,12 +68,15 @@ class ClusterAllocationTest
     }
 
     @Test
-    void shouldNotAllocatePerCommandOnTheServiceOrTheClientThread()
+    void shouldNotAllocatePerCommandOnTheServiceTheMemberOrTheClientThread()
     {
         cluster = new InProcessCluster(dir).launch(ENGINE);
         client = cluster.startClient(ENGINE, counting, true);
-        final long[] threads =
-            {cluster.members[cluster.leader()].serviceThread().threadId(), cluster.clientThread().thread().threadId()};
+        final int leader = cluster.leader();
+        final String[] names = {"leader's service thread", "leader's member thread (driver, consensus module)",
+            "client agent thread (client, its driver)"};
+        final long[] threads = {cluster.members[leader].serviceThread().threadId(),
+            threadNamed("kairos-member-" + leader).threadId(), cluster.clientThread().thread().threadId()};
 
         int quiet = 0;
         for (int round = 0; round < MAX_WARM_UP_ROUNDS && (round < MIN_WARM_UP_ROUNDS || quiet < QUIET_ROUNDS); round++)
@@ -77,16 +85,43 @@ class ClusterAllocationTest
             placeAndCancel(BATCH);
             quiet = allocated(threads) == before ? quiet + 1 : 0;
         }
-        final long serviceBefore = THREADS.getThreadAllocatedBytes(threads[0]);
-        final long clientBefore = THREADS.getThreadAllocatedBytes(threads[1]);
-        placeAndCancel(MEASURED_ORDERS);
-        final long service = THREADS.getThreadAllocatedBytes(threads[0]) - serviceBefore;
-        final long clientBytes = THREADS.getThreadAllocatedBytes(threads[1]) - clientBefore;
-        System.out.printf("cluster allocation: leader's service thread %d bytes, client agent thread %d bytes over " +
-            "%d orders (new + cancel)%n", service, clientBytes, MEASURED_ORDERS);
-        assertTrue(service <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS, "service thread allocated " + service + " bytes");
-        assertTrue(clientBytes <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS,
-            "client thread allocated " + clientBytes + " bytes");
+        long[] quietest = null;
+        for (int window = 0; window < MEASURED_WINDOWS && !withinLimit(quietest); window++)
+        {
+            final long[] before = new long[threads.length];
+            for (int t = 0; t < threads.length; t++)
+            {
+                before[t] = THREADS.getThreadAllocatedBytes(threads[t]);
+            }
+            placeAndCancel(MEASURED_ORDERS);
+            final long[] bytes = new long[threads.length];
+            for (int t = 0; t < threads.length; t++)
+            {
+                bytes[t] = THREADS.getThreadAllocatedBytes(threads[t]) - before[t];
+                System.out.printf("cluster allocation, window %d: %s %d bytes over %d orders (new + cancel)%n",
+                    window + 1, names[t], bytes[t], MEASURED_ORDERS);
+            }
+            if (quietest == null || Arrays.stream(bytes).sum() < Arrays.stream(quietest).sum())
+            {
+                quietest = bytes;
+            }
+        }
+        for (int t = 0; t < threads.length; t++)
+        {
+            assertTrue(quietest[t] <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS,
+                names[t] + " allocated " + quietest[t] + " bytes");
+        }
+    }
+
+    private static boolean withinLimit(final long[] bytes)
+    {
+        return bytes != null && Arrays.stream(bytes).allMatch(b -> b <= MAX_BYTES_PER_ORDER * MEASURED_ORDERS);
+    }
+
+    private static Thread threadNamed(final String name)
+    {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
+            .orElseThrow(() -> new AssertionError("no thread named " + name));
     }
 
     private static long allocated(final long[] threads)

@@ -88,7 +88,7 @@ final class Trader
             if (reported != cum)
             {
                 failures.add(side(clOrdId) + " was told of fills for " + reported + " but status says " +
-                    Orders.text(status));
+                    Orders.text(status) + "; its reports, as the client got them:\n" + reportsOf(clOrdId));
             }
         }
         return executed;
@@ -124,21 +124,39 @@ final class Trader
         final StringBuilder text = new StringBuilder();
         for (final Message m : history.subList(Math.min(historyAtRestart, history.size()), history.size()))
         {
-            if (is(m, 150, "I"))
+            if (!is(m, 150, "I"))
             {
-                continue;
+                appendLine(text, m);
             }
-            text.append("  ").append(FixClient.type(m));
-            for (final int tag : new int[] {43, 97, 11, 37, 17, 150, 39, 14, 151, 32, 58})
-            {
-                if (m.isSetField(tag) || m.getHeader().isSetField(tag))
-                {
-                    text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) :
-                        str(m.getHeader(), tag));
-                }
-            }
-            text.append('\n');
         }
         return text.toString();
+    }
+
+    /** Every report of one order the client got, in the order it got them (restart or not), one line each. */
+    private String reportsOf(final String clOrdId)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final Message m : client.history())
+        {
+            if (m.isSetField(11) && is(m, 11, clOrdId) && !is(m, 150, "I"))
+            {
+                appendLine(text, m);
+            }
+        }
+        return text.toString();
+    }
+
+    private static void appendLine(final StringBuilder text, final Message m)
+    {
+        text.append("  ").append(FixClient.type(m));
+        for (final int tag : new int[] {34, 43, 97, 11, 37, 17, 150, 39, 14, 151, 32, 58})
+        {
+            if (m.isSetField(tag) || m.getHeader().isSetField(tag))
+            {
+                text.append(' ').append(tag).append('=').append(m.isSetField(tag) ? str(m, tag) :
+                    str(m.getHeader(), tag));
+            }
+        }
+        text.append('\n');
     }
 }
