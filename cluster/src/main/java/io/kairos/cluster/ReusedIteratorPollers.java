@@ -12,7 +12,7 @@ import io.aeron.driver.MediaDriver;
  * {@code DataTransportPoller} (the receiver) and {@code ControlTransportPoller} (the sender) iterate an
  * {@link ArrayList} with a for-each loop in every duty cycle, and whether the JIT's escape analysis removes that
  * iterator depends on how the duty cycle was compiled: measured with {@code ClusterAllocationTest} (2026-11-28), the
- * thread that invokes the client's driver allocated 50–110 KB per 4,000 commands, all {@code ArrayList$Itr} from those
+ * thread that invokes the client's driver allocated 50–112 KB per 4,000 commands, all {@code ArrayList$Itr} from those
  * two loops (JFR allocation samples), in about half the JVM runs. Each poller's list is replaced, before the driver
  * first runs, by a copy whose iterator is one object reused: a poller is used by the one thread that runs its agent,
  * and it never walks its list inside a walk of it.
