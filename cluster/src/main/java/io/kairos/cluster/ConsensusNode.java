@@ -188,13 +188,13 @@ final class ConsensusNode implements AutoCloseable
         {
             driver = MediaDriver.launch(driverContext.threadingMode(ThreadingMode.INVOKER));
             ReusedIteratorPollers.install(driver);
-            final AgentInvoker driverInvoker = driver.sharedAgentInvoker();
+            driverInvoker = driver.sharedAgentInvoker();
             final IdleStrategy waiting = idle.get();
             archive = startWhileInvoking("the archive", () -> Archive.launch(archiveContext
                 .threadingMode(ArchiveThreadingMode.SHARED)
-                .aeronDirectoryName(driver.aeronDirectoryName())), driverInvoker, waiting);
+                .aeronDirectoryName(driver.aeronDirectoryName())), waiting);
             container = startWhileInvoking("the service container",
-                () -> ClusteredServiceContainer.launch(serviceContext), driverInvoker, waiting);
+                () -> ClusteredServiceContainer.launch(serviceContext), waiting);
             consensusClient = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.aeronDirectoryName())
                 .driverAgentInvoker(driverInvoker)
@@ -213,7 +213,6 @@ final class ConsensusNode implements AutoCloseable
                     consensusContext.clusterId(), ConsensusModuleVersion.VERSION, ConsensusModuleVersion.GIT_SHA))
                 .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverInvoker))
                 .useAgentInvoker(true));
-            this.driverInvoker = driverInvoker;
             consensusInvoker = consensus.conductorAgentInvoker();
         }
 
@@ -221,8 +220,7 @@ final class ConsensusNode implements AutoCloseable
          * Runs {@code start} on a thread of its own (its Aeron client waits for the driver) while this thread invokes
          * the driver; returns what it started, or throws what it threw.
          */
-        private <T> T startWhileInvoking(
-            final String what, final Callable<T> start, final AgentInvoker driverInvoker, final IdleStrategy waiting)
+        private <T> T startWhileInvoking(final String what, final Callable<T> start, final IdleStrategy waiting)
         {
             final FutureTask<T> task = new FutureTask<>(start);
             Thread.ofPlatform().name(roleName + "-starting").start(task);

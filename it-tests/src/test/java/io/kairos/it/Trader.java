@@ -138,7 +138,7 @@ final class Trader
         final StringBuilder text = new StringBuilder();
         for (final Message m : client.history())
         {
-            if (m.isSetField(11) && is(m, 11, clOrdId) && !is(m, 150, "I"))
+            if (is(m, 11, clOrdId) && !is(m, 150, "I"))
             {
                 appendLine(text, m);
             }
