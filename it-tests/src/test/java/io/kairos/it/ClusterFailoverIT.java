@@ -79,8 +79,8 @@ class ClusterFailoverIT
             {
                 if (leader < 0 && System.currentTimeMillis() >= killAt && flow.acked() >= 2 * MIN_ACKED_ORDERS)
                 {
-                    // asked first, the flow going on after: the question (HTTP scrapes of the members, up to half a
-                    // second on a busy small host) must not stand between the last acknowledgement and the kill
+                    // asked first, the flow going on after: the question (HTTP scrapes of the members, up to 0.8 s
+                    // on a busy small host) must not stand between the last acknowledgement and the kill
                     leader = cluster.leader();
                 }
                 else if (leader >= 0 && killed < 0 && (flow.unansweredPairs() <= LIVE_BACKLOG_PAIRS ||
