@@ -143,7 +143,7 @@ public final class ClusterMember implements AutoCloseable
             .ingressChannel("aeron:udp")
             .logChannel("aeron:udp?term-length=" + TERM_LENGTH)
             .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
-            .clusterClock(new OffsetNanosecondClusterClock())
+            .clusterClock(new RealtimeClusterClock())
             .fileSyncLevel(cluster.fileSync() ? 1 : 0)
             .leaderHeartbeatTimeoutNs(cluster.timeouts().leaderHeartbeatTimeoutNs())
             .leaderHeartbeatIntervalNs(cluster.timeouts().leaderHeartbeatIntervalNs())

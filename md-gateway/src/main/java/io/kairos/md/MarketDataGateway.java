@@ -18,6 +18,7 @@ import io.kairos.access.TlsListenerConfig;
 import io.kairos.engine.BookEvent;
 import io.kairos.engine.EngineEventListener;
 import io.kairos.engine.ExecutionEvent;
+import io.kairos.engine.RealtimeEpochNanoClock;
 import io.kairos.engine.ReferenceData;
 import io.kairos.engine.SingleWriterCounter;
 import io.micrometer.core.instrument.FunctionCounter;

@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.kairos.access.LockoutConfig;
 import io.kairos.access.LogonFailure;
 import io.kairos.access.LogonVerifier;
+import io.kairos.engine.RealtimeEpochNanoClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,11 +1,14 @@
-package io.kairos.md;
+package io.kairos.engine;
 
 import org.agrona.concurrent.SystemEpochNanoClock;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** SendingTime's clock is the engine's clock (the system real-time clock), read without allocating. */
+/**
+ * The clock of the market-data gateway's SendingTime and of the cluster's log is the engine's (the system real-time
+ * clock), read without allocating.
+ */
 class RealtimeEpochNanoClockTest
 {
     @Test

@@ -1,4 +1,4 @@
-package io.kairos.md;
+package io.kairos.engine;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -10,13 +10,16 @@ import org.agrona.concurrent.SystemEpochNanoClock;
 /**
  * The system's real-time clock in epoch nanoseconds — the very clock {@link SystemEpochNanoClock} reads (the engine's
  * and order entry's stamps), read without allocating: {@code Instant.now()} is {@code VM.getNanoTimeAdjustment} plus an
- * {@code Instant}, and this calls the former directly. Agrona's {@code OffsetEpochNanoClock}, used before, is another
- * clock: the monotonic clock plus an offset sampled once an hour, which drifts from the real-time clock as NTP slews
- * it (engine-out → gateway-out came out negative). Needs {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
- * (the venue's launcher and the build set it); without it, it falls back to {@link SystemEpochNanoClock} (same values,
- * one {@code Instant} per call). Stateless but for a cached offset; safe for any thread.
+ * {@code Instant}, and this calls the former directly. The market-data gateway's SendingTime and the replicated
+ * members' cluster clock read it. Agrona's {@code OffsetEpochNanoClock} is another clock: the monotonic clock plus an
+ * offset taken from {@code System.currentTimeMillis()}, so 0–1 ms behind the real-time clock from its first sample
+ * (measured with Agrona 2.4.1: 146–927 µs behind in eight fresh clocks) and drifting from it as NTP slews it; stamps
+ * compared across clocks came out negative (engine-out → gateway-out, and engine-in → engine-out in the cluster).
+ * Needs {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED} (the venue's launcher and the build set it);
+ * without it, it falls back to {@link SystemEpochNanoClock} (same values, one {@code Instant} per call). Stateless but
+ * for a cached offset; safe for any thread.
  */
-final class RealtimeEpochNanoClock implements EpochNanoClock
+public final class RealtimeEpochNanoClock implements EpochNanoClock
 {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** {@code VM.getNanoTimeAdjustment(offsetSeconds)}: nanoseconds since the offset, or -1 when it is too far. */
@@ -26,7 +29,7 @@ final class RealtimeEpochNanoClock implements EpochNanoClock
     private volatile long offsetSeconds = System.currentTimeMillis() / 1000 - 1024;
 
     /** @return whether the allocation-free path is available (the JDK's {@code jdk.internal.misc} is exported). */
-    static boolean allocationFree()
+    public static boolean allocationFree()
     {
         return NANO_TIME_ADJUSTMENT != null;
     }
