@@ -1,8 +1,8 @@
 package io.kairos.engine;
 
-import org.agrona.concurrent.SystemEpochNanoClock;
 import org.junit.jupiter.api.Test;
 
+import static io.kairos.testsupport.RealtimeClockChecks.assertReadsTheRealtimeClock;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -14,15 +14,7 @@ class RealtimeEpochNanoClockTest
     @Test
     void shouldReadTheSameClockAsTheEngineBetweenTwoOfItsReadings()
     {
-        final SystemEpochNanoClock engineClock = new SystemEpochNanoClock();
-        final RealtimeEpochNanoClock clock = new RealtimeEpochNanoClock();
-        for (int i = 0; i < 10_000; i++)
-        {
-            final long before = engineClock.nanoTime();
-            final long now = clock.nanoTime();
-            final long after = engineClock.nanoTime();
-            assertTrue(before <= now && now <= after, before + " <= " + now + " <= " + after);
-        }
+        assertReadsTheRealtimeClock(new RealtimeEpochNanoClock()::nanoTime, 10_000);
     }
 
     @Test
