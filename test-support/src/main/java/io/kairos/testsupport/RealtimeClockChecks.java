@@ -35,7 +35,8 @@ public final class RealtimeClockChecks
         }
     }
 
-    private static long realtimeNanos()
+    /** The real-time clock the checks compare with, in epoch nanoseconds. */
+    public static long realtimeNanos()
     {
         final Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();

@@ -1,10 +1,9 @@
 package io.kairos.testsupport;
 
-import java.time.Instant;
-
 import org.junit.jupiter.api.Test;
 
 import static io.kairos.testsupport.RealtimeClockChecks.assertReadsTheRealtimeClock;
+import static io.kairos.testsupport.RealtimeClockChecks.realtimeNanos;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +12,7 @@ class RealtimeClockChecksTest
     @Test
     void shouldAcceptTheRealtimeClockItself()
     {
-        assertReadsTheRealtimeClock(RealtimeClockChecksTest::realtimeNanos, 1_000);
+        assertReadsTheRealtimeClock(RealtimeClockChecks::realtimeNanos, 1_000);
     }
 
     @Test
@@ -30,11 +29,5 @@ class RealtimeClockChecksTest
         final AssertionError e = assertThrows(AssertionError.class,
             () -> assertReadsTheRealtimeClock(() -> realtimeNanos() + 1_000_000, 1));
         assertTrue(e.getMessage().contains("ns ahead"), e.getMessage());
-    }
-
-    private static long realtimeNanos()
-    {
-        final Instant now = Instant.now();
-        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 }
