@@ -103,6 +103,7 @@ final class DropCopySession implements SessionHandler
         {
             RefusedSequenceResets.consumeIfRefused(buffer, offset, length, artioSession);
         }
+        outbound.onClientMessage(messageType, buffer, offset, length);
         if (!messageInfo.isValid() || OrderEntryMessageTypes.isSessionLevel(messageType))
         {
             return Action.CONTINUE;

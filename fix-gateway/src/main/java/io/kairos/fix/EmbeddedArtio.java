@@ -60,6 +60,8 @@ final class EmbeddedArtio implements AutoCloseable
     /** Length of one archive segment file of recorded messages. */
     static final int ARCHIVE_SEGMENT_BYTES = 64 * 1024 * 1024;
     static final long THROTTLE_WINDOW_MS = 1000;
+    /** {@link #archivedSent}: Artio's replay index did not say (not read, or of another sequence index). */
+    static final int ARCHIVED_UNKNOWN = -1;
     /**
      * Claim attempts on a back-pressured IPC stream before the claimer gives up and returns. Artio's default
      * (about a thousand idle cycles) lets the framer wait for the library while the library waits for the
@@ -380,7 +382,8 @@ final class EmbeddedArtio implements AutoCloseable
 
     /**
      * The highest MsgSeqNum sent to {@code remoteCompId} that Artio's archive held at launch, in the session's current
-     * sequence index (0 when unknown): a report numbered up to it reaches the client, sent or resent by Artio.
+     * sequence index ({@link #ARCHIVED_UNKNOWN} when the index could not tell): a report numbered up to it reaches the
+     * client, sent or resent by Artio; one numbered above it reaches the client only if the socket delivered it.
      */
     int archivedSent(final String remoteCompId)
     {
@@ -389,10 +392,10 @@ final class EmbeddedArtio implements AutoCloseable
             if (info.sessionKey() != null && remoteCompId.equals(info.sessionKey().remoteCompId()))
             {
                 final long[] archived = archivedAtLaunch.get(info.sessionId());
-                return archived != null && archived[0] == info.sequenceIndex() ? (int)archived[1] : 0;
+                return archived != null && archived[0] == info.sequenceIndex() ? (int)archived[1] : ARCHIVED_UNKNOWN;
             }
         }
-        return 0;
+        return ARCHIVED_UNKNOWN;
     }
 
     @Override

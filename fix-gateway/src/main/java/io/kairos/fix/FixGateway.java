@@ -30,6 +30,7 @@ import io.kairos.fix.delivery.AcceptedReports;
 import io.kairos.fix.delivery.DeliveryMarks;
 import io.kairos.fix.delivery.SentSequenceFloor;
 import io.kairos.fix.delivery.SessionDeliveries;
+import io.kairos.fix.delivery.SettledReports;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -235,10 +236,12 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
     }
 
     /**
-     * At launch, before the engine's recovery asks: reports the framer wrote, or Artio archived (it resends them with
-     * PossDupFlag=Y when the client asks), before the process stopped but which the library thread had not marked yet
-     * count as delivered (see {@link AcceptedReports}), so that they are not sent again. Says how many when there
-     * were any. Allocates.
+     * At launch, before the engine's recovery asks, squares each session's delivery marks with Artio's archive (see
+     * {@link AcceptedReports}): reports it holds count as delivered (Artio resends them with PossDupFlag=Y when the
+     * client asks), although the library thread had not marked them yet; reports numbered after them that the framer
+     * took (the sent-sequence floor) may have died with the process, and the session asks its client which it lacks
+     * ({@link io.kairos.fix.delivery.UncertainReports}). When Artio's index cannot tell, what the framer took counts as
+     * delivered, as at run time. Says what it did when it did anything. Allocates.
      */
     private static void settleWritten(final DeliveryMarks marks, final EmbeddedArtio artio,
         final List<FixSessionConfig> logons)
@@ -249,13 +252,22 @@ public final class FixGateway implements EngineEventListener, AutoCloseable
             final int slot = marks.slot(logon.sessionId());
             if (slot != DeliveryMarks.UNKNOWN_SLOT)
             {
-                // written to the socket (the floor), or archived by Artio, which resends it (43=Y) when asked
-                final int settled = marks.settle(slot,
-                    Math.max(floor.lastSent(logon.compId()), artio.archivedSent(logon.compId())));
-                if (settled > 0)
+                final int archived = artio.archivedSent(logon.compId());
+                final int taken = floor.lastSent(logon.compId());
+                final SettledReports settled = archived == EmbeddedArtio.ARCHIVED_UNKNOWN ?
+                    marks.settle(slot, taken, taken) : marks.settle(slot, archived, taken);
+                if (settled.delivered() > 0)
                 {
-                    System.out.println("kairos-fix-gateway: " + logon.compId() + ": " + settled + " reports written " +
-                        "or archived before the stop but not yet marked count as delivered (not sent again)");
+                    System.out.println("kairos-fix-gateway: " + logon.compId() + ": " + settled.delivered() +
+                        " reports written or archived before the stop but not yet marked count as delivered " +
+                        "(not sent again)");
+                }
+                if (settled.uncertain() > 0)
+                {
+                    System.out.println("kairos-fix-gateway: " + logon.compId() + ": " + settled.uncertain() +
+                        " reports after MsgSeqNum " + archived + ", the last Artio archived, up to " + taken +
+                        " were on their way to the client when the process stopped; Artio cannot resend them, so " +
+                        "after its next logon the client is asked which it lacks, and those are sent again");
                 }
             }
         }

@@ -123,6 +123,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         {
             RefusedSequenceResets.consumeIfRefused(buffer, offset, length, artioSession);
         }
+        outbound.onClientMessage(messageType, buffer, offset, length);
         final int seqNum = artioSession.lastReceivedMsgSeqNum();
         if (!OrderEntryMessageTypes.isSessionLevel(messageType) &&
             MsgSeqNums.of(buffer, offset, length) <= lastHandledSeqNum)
@@ -160,7 +161,7 @@ final class OrderEntrySession implements SessionHandler, OrderEntryHandler
         {
             return Action.CONTINUE;
         }
-        if (!outbound.backlogEmpty() && artioSession.isActive() && !outbound.flush(session, Integer.MAX_VALUE))
+        if (artioSession.isActive() && !outbound.readyForRequest(session))
         {
             return Action.ABORT;
         }

@@ -1,6 +1,7 @@
 package io.kairos.fix;
 
 import java.util.Arrays;
+import java.util.function.Predicate;
 
 /**
  * A session's reports that could not be sent yet: the session is disconnected, still logging on, or
@@ -53,6 +54,28 @@ final class OutboundBacklog
     {
         head = (head + 1) & (slots.length - 1);
         size--;
+    }
+
+    /** Removes the waiting reports {@code drop} picks, keeping the others in order. @return how many it removed */
+    int removeIf(final Predicate<QueuedExecution> drop)
+    {
+        final int mask = slots.length - 1;
+        int kept = 0;
+        for (int i = 0; i < size; i++)
+        {
+            final int from = (head + i) & mask;
+            if (!drop.test(slots[from]))
+            {
+                final int to = (head + kept) & mask;
+                final QueuedExecution keep = slots[from];
+                slots[from] = slots[to];
+                slots[to] = keep;
+                kept++;
+            }
+        }
+        final int removed = size - kept;
+        size = kept;
+        return removed;
     }
 
     private void grow()

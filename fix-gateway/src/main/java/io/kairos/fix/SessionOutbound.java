@@ -1,7 +1,14 @@
 package io.kairos.fix;
 
+import io.kairos.fix.codecs.builder.TestRequestEncoder;
+import io.kairos.fix.codecs.decoder.HeartbeatDecoder;
+import io.kairos.fix.codecs.decoder.ResendRequestDecoder;
 import io.kairos.fix.delivery.SentSequenceFloor;
 import io.kairos.fix.delivery.SessionDeliveries;
+import io.kairos.fix.delivery.UncertainReports;
+import io.kairos.fix.wire.FixFieldScan;
+import io.kairos.fix.wire.FixTags;
+import org.agrona.DirectBuffer;
 import uk.co.real_logic.artio.session.Session;
 
 /**
@@ -9,8 +16,12 @@ import uk.co.real_logic.artio.session.Session;
  * connection takes it, else waits in the session's {@link OutboundBacklog} (logged off, logging on, back-pressured)
  * and is flushed on later duty cycles; each one Artio accepted stays pending in the session's
  * {@link SessionDeliveries} until the framer has written its MsgSeqNum ({@link SentSequenceFloor}); a resend that
- * stalls ({@link ReplayWatch}) ends the connection visibly. What differs between the two kinds of session is only
- * how a report is encoded ({@link Sender}). Owned by the library thread; allocation-free per report in steady state.
+ * stalls ({@link ReplayWatch}) ends the connection visibly. After a crash that left reports uncertain
+ * ({@link UncertainReports}: taken by the framer, never archived) the session sends nothing more until its client has
+ * said which it lacks: a TestRequest after the logon, and the client's ResendRequest (it lacks the numbers from its
+ * BeginSeqNo on) or the Heartbeat answering the TestRequest (it lacks none) decides. What differs between the two kinds
+ * of session is only how a report is encoded ({@link Sender}). Owned by the library thread; allocation-free per report
+ * in steady state.
  */
 final class SessionOutbound
 {
@@ -32,6 +43,10 @@ final class SessionOutbound
     private final SessionDeliveries deliveries;
     private final int floorSlot;
     private final ReplayWatch replayWatch = new ReplayWatch(ReplayWatch.STALL_NS);
+    private final UncertainReports uncertain;
+    /** The connection asked which uncertain reports it lacks, and the TestReqID it was asked with. */
+    private Session asked;
+    private int askedWith;
 
     /**
      * @param label     how the log names the session ("CLIENT01", "drop copy DC01")
@@ -45,6 +60,7 @@ final class SessionOutbound
         this.label = label;
         this.sender = sender;
         deliveries = new SessionDeliveries(shared.marks, sessionId);
+        uncertain = deliveries.uncertain();
         floorSlot = shared.floor.slot(compId);
     }
 
@@ -63,10 +79,18 @@ final class SessionOutbound
         return backlog.isEmpty();
     }
 
-    /** Sends the report now if {@code current} takes it and nothing waits before it; else keeps it, in order. */
+    /**
+     * Sends the report now if {@code current} takes it and nothing waits before it; else keeps it, in order. A report
+     * the client said it had after a crash is not sent again.
+     */
     void deliver(final Session current, final QueuedExecution execution)
     {
-        if (current != null && backlog.isEmpty() && current.isActive() && sender.send(current, execution) >= 0)
+        if (deliveries.clientHad(execution.event))
+        {
+            return;
+        }
+        if (current != null && backlog.isEmpty() && !uncertain.awaitingClient() && current.isActive() &&
+            sender.send(current, execution) >= 0)
         {
             deliveries.onAccepted(execution.event, current.lastSentMsgSeqNum());
             return;
@@ -97,6 +121,7 @@ final class SessionOutbound
         int work = confirmWritten();
         if (current == null)
         {
+            asked = null;
             return work;
         }
         if (current.isActive() && current.lastSentMsgSeqNum() < deliveries.newestAwaiting())
@@ -104,6 +129,10 @@ final class SessionOutbound
             deliveries.onSequenceReset();
         }
         work += watchReplay(current);
+        if (uncertain.awaitingClient())
+        {
+            return work + askClient(current);
+        }
         if (!backlog.isEmpty() && current.isActive())
         {
             final int before = backlog.size();
@@ -113,9 +142,23 @@ final class SessionOutbound
         return work;
     }
 
+    /**
+     * Before a request is handled: sends the waiting reports, so that its answers follow them. @return false when
+     * some could not be sent (the request waits); true also while the reports wait for the client's word, which may
+     * come after this request (its answers then wait behind them).
+     */
+    boolean readyForRequest(final Session current)
+    {
+        return backlog.isEmpty() || uncertain.awaitingClient() || flush(current, Integer.MAX_VALUE);
+    }
+
     /** Sends at most {@code maxReports} waiting reports to {@code current}. @return true when none waits. */
     boolean flush(final Session current, final int maxReports)
     {
+        if (uncertain.awaitingClient())
+        {
+            return false;
+        }
         int sent = 0;
         QueuedExecution next;
         while (sent < maxReports && (next = backlog.peek()) != null)
@@ -129,6 +172,57 @@ final class SessionOutbound
             sent++;
         }
         return backlog.isEmpty();
+    }
+
+    /**
+     * Every message the client sends, before it is handled: while uncertain reports wait, its ResendRequest or its
+     * Heartbeat answering the session's TestRequest says which it lacks; those it had leave the backlog.
+     */
+    void onClientMessage(final long messageType, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!uncertain.awaitingClient())
+        {
+            return;
+        }
+        final int lacksFrom;
+        if (messageType == ResendRequestDecoder.MESSAGE_TYPE)
+        {
+            final int beginSeqNo = FixFieldScan.intValue(buffer, offset, length, FixTags.BEGIN_SEQ_NO);
+            lacksFrom = beginSeqNo == FixFieldScan.NOT_AN_INT ? 1 : beginSeqNo;
+        }
+        else if (messageType == HeartbeatDecoder.MESSAGE_TYPE &&
+            FixFieldScan.intValue(buffer, offset, length, FixTags.TEST_REQ_ID) == askedWith)
+        {
+            lacksFrom = Integer.MAX_VALUE;
+        }
+        else
+        {
+            return;
+        }
+        final int before = uncertain.size();
+        uncertain.onClientExpects(lacksFrom);
+        final int had = backlog.removeIf(execution -> deliveries.clientHad(execution.event));
+        System.out.println("kairos-fix-gateway: " + label + ": of " + before + " reports a crash left uncertain " +
+            "(taken by the framer, never archived) the client " + (lacksFrom == Integer.MAX_VALUE ? "lacks none" :
+            "lacks those from MsgSeqNum " + lacksFrom) + ": " + had + " not sent again, " +
+            (before - uncertain.size() - had) + " sent again (PossResend=Y)");
+    }
+
+    /** While uncertain reports wait: asks the connection, once, with a TestRequest. @return work done */
+    private int askClient(final Session current)
+    {
+        if (asked == current || !current.isActive())
+        {
+            return 0;
+        }
+        final int testReqId = current.lastSentMsgSeqNum() + 1;
+        if (current.trySend(new TestRequestEncoder().testReqID(Integer.toString(testReqId))) < 0)
+        {
+            return 0;
+        }
+        asked = current;
+        askedWith = testReqId;
+        return 1;
     }
 
     /** A replay that does not complete silences the session ({@link ReplayWatch}): end it visibly instead. */

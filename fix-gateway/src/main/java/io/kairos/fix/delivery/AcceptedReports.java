@@ -7,15 +7,24 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * The reports each session's connection took from the gateway and the MsgSeqNum Artio gave each, most recent
  * {@link #RING} per {@link DeliveryMarks} slot, in a memory-mapped file ({@code <fix.data-dir>/delivery-accepted.dat})
- * so that a restart after {@code kill -9} knows which of them the framer had written.
+ * so that a restart after {@code kill -9} can square the marks with what can still reach the client.
  *
- * <p>Why: a report counts as delivered once the library thread has seen the framer write its MsgSeqNum
- * ({@link SessionDeliveries#confirmWritten}); a kill between the framer's write and the library thread's next look
- * left the report unmarked, and the restart sent it again (PossResend=Y): a few per {@code kill -9} in a busy flow.
- * At start-up {@link #settle} compares the ring with the {@link SentSequenceFloor}, which the framer writes before
- * every message, and marks delivered every report whose number the framer had reached, so a report the framer wrote
- * is not sent twice and one it never wrote is sent again. Lost entries (more than {@link #RING} unconfirmed, an older
- * file) only mean a report may come twice, as before; never that one is missed.
+ * <p>Why: a report counts as delivered once the library thread has seen the framer take its MsgSeqNum
+ * ({@link SessionDeliveries#confirmWritten}, from the {@link SentSequenceFloor}, which the framer writes before
+ * every message). Both ways that is wrong after a kill are settled here ({@link #settle}), at start-up:
+ * <ul>
+ *   <li>a kill between the framer's write and the library thread's next look left the report unmarked, and the
+ *   restart sent it again: a few per {@code kill -9} in a busy flow. Every report numbered up to the last one Artio's
+ *   archive holds (which Artio resends with PossDupFlag=Y when the client asks) counts as delivered.</li>
+ *   <li>a report the framer took can still die with the process: in the connection's coalescing buffer before the
+ *   socket write, in the socket's send queue, which the kernel discards when it resets the connection, or in a client
+ *   that had not read it yet. Artio cannot resend it (its archive never recorded it; the resend is gap-filled), so a
+ *   report numbered above the archive's last and up to the floor is uncertain ({@link UncertainReports}): recovery
+ *   emits it again, and the session sends it (PossResend=Y, same ExecID) only if its client's first word after the
+ *   next logon, a ResendRequest, says it lacks it. Seen once in CI before this: a fill the client never got.</li>
+ * </ul>
+ * More than {@link #RING} reports the archive never recorded (it runs microseconds behind the framer) would leave the
+ * older ones counted as delivered; an older file, or an entry lost, only means a report may come twice.
  *
  * <pre>
  *   header (64 bytes, {@link MappedStoreFile}'s): magic "KDLVACC1" (long), version (int), records (int), ring (int),
@@ -34,6 +43,7 @@ public final class AcceptedReports implements AutoCloseable
     private static final long MAGIC = 0x31434341564C444BL;
     private static final int VERSION = 1;
     private static final int RING_OFFSET = 16;
+    private static final int ENTRIES_OFFSET = 16;
     private static final int ENTRY_LENGTH = 24;
     private static final int RECORD_LENGTH = 16 + RING * ENTRY_LENGTH;
     private static final int COUNT_OFFSET = 8;
@@ -79,7 +89,7 @@ public final class AcceptedReports implements AutoCloseable
             buffer.putIntOrdered(record, sessionId);
         }
         final long count = buffer.getLong(record + COUNT_OFFSET);
-        final int entry = record + 16 + (int)(count % RING) * ENTRY_LENGTH;
+        final int entry = entryOffset(record, count);
         buffer.putInt(entry, msgSeqNum);
         buffer.putInt(entry + 4, partition);
         buffer.putLong(entry + 8, journalIndex);
@@ -88,37 +98,71 @@ public final class AcceptedReports implements AutoCloseable
     }
 
     /**
-     * Launch, before any session runs: marks delivered in {@code marks} the reports of {@code slot}'s session whose
-     * MsgSeqNum the framer had reached ({@code lastWritten}, from the sent-sequence floor), then forgets the ring.
-     * @return how many entries counted as written
+     * Launch, before any session runs: in {@code marks}, the reports of {@code slot}'s session numbered up to
+     * {@code lastReachable} count as delivered; those numbered above it and up to {@code uncertainUpTo} count as not
+     * delivered, so that recovery emits them again, and go to {@code uncertain}, so that the session asks its client
+     * whether it had them; then the ring is forgotten. Only the ring's last run of rising MsgSeqNums is read: a higher
+     * number before it was given before a sequence reset.
      */
-    int settle(final DeliveryMarks marks, final int slot, final int sessionId, final int lastWritten)
+    SettledReports settle(final DeliveryMarks marks, final int slot, final int sessionId, final int lastReachable,
+        final int uncertainUpTo, final UncertainReports uncertain)
     {
         if (slot < 0 || slot >= records)
         {
-            return 0;
+            return new SettledReports(0, 0);
         }
         final int record = recordOffset(slot);
         final long count = buffer.getLongVolatile(record + COUNT_OFFSET);
-        int written = 0;
-        if (buffer.getInt(record) == sessionId && lastWritten > 0)
+        int delivered = 0;
+        if (buffer.getInt(record) == sessionId && count > 0)
         {
             // the oldest entry may be half overwritten by the one that was being added: left out
-            for (long i = Math.max(0, count - (RING - 1)); i < count; i++)
+            final long oldest = Math.max(0, count - (RING - 1));
+            long from = count - 1;
+            while (from > oldest && msgSeqNum(record, from - 1) > 0 &&
+                msgSeqNum(record, from - 1) < msgSeqNum(record, from))
             {
-                final int entry = record + 16 + (int)(i % RING) * ENTRY_LENGTH;
+                from--;
+            }
+            for (long i = from; i < count; i++)
+            {
+                final int entry = entryOffset(record, i);
                 final int msgSeqNum = buffer.getInt(entry);
-                if (msgSeqNum > 0 && msgSeqNum <= lastWritten &&
+                if (msgSeqNum > 0 && msgSeqNum <= lastReachable &&
                     marks.raiseCommitted(slot, buffer.getInt(entry + 4), buffer.getLong(entry + 8),
                         buffer.getLong(entry + 16)))
                 {
-                    written++;
+                    delivered++;
+                }
+            }
+            // newest first, so that a partition's mark ends just before its oldest uncertain report (a partition's
+            // reports follow its journal)
+            for (long i = count - 1; i >= from; i--)
+            {
+                final int entry = entryOffset(record, i);
+                final int msgSeqNum = buffer.getInt(entry);
+                if (msgSeqNum > lastReachable && msgSeqNum <= uncertainUpTo)
+                {
+                    marks.lowerCommitted(slot, buffer.getInt(entry + 4), buffer.getLong(entry + 8),
+                        buffer.getLong(entry + 16));
+                    uncertain.add(msgSeqNum, buffer.getInt(entry + 4), buffer.getLong(entry + 8),
+                        buffer.getLong(entry + 16));
                 }
             }
         }
         buffer.putLongOrdered(record + COUNT_OFFSET, 0);
         buffer.putIntOrdered(record, sessionId);
-        return written;
+        return new SettledReports(delivered, uncertain.size());
+    }
+
+    private int msgSeqNum(final int record, final long index)
+    {
+        return buffer.getInt(entryOffset(record, index));
+    }
+
+    private static int entryOffset(final int record, final long index)
+    {
+        return record + ENTRIES_OFFSET + (int)(index % RING) * ENTRY_LENGTH;
     }
 
     private static int recordOffset(final int slot)

@@ -51,6 +51,8 @@ public final class DeliveryMarks implements AutoCloseable
     private final boolean[] redelivering;
     /** The reports accepted but perhaps not yet confirmed written, for {@link #settle} after a crash. */
     private final AcceptedReports accepted;
+    /** Per slot: the reports {@link #settle} found uncertain. */
+    private final UncertainReports[] uncertain;
 
     private DeliveryMarks(final MappedStoreFile store, final int[] slotBySessionId, final AcceptedReports accepted)
     {
@@ -59,6 +61,8 @@ public final class DeliveryMarks implements AutoCloseable
         this.slotBySessionId = slotBySessionId;
         this.accepted = accepted;
         redelivering = new boolean[store.records() * PARTITIONS];
+        uncertain = new UncertainReports[store.records()];
+        Arrays.setAll(uncertain, slot -> new UncertainReports());
     }
 
     /**
@@ -180,32 +184,65 @@ public final class DeliveryMarks implements AutoCloseable
     }
 
     /**
-     * Launch, before the engine's recovery and before any session runs: the reports of the session in {@code slot}
-     * that Artio had accepted up to MsgSeqNum {@code lastWritten}, which the framer had reached (the sent-sequence
-     * floor) when the process stopped, count as delivered, although the library thread had not confirmed them yet.
-     * @return how many reports that marked delivered
+     * Launch, before the engine's recovery and before any session runs: squares the session's marks with what can
+     * still reach its client. The reports Artio had accepted up to MsgSeqNum {@code lastReachable} count as
+     * delivered, although the library thread had not confirmed them yet; those numbered above it and up to
+     * {@code uncertainUpTo} are uncertain: recovery emits them again, and the session asks its client
+     * ({@link #uncertain}; see {@link AcceptedReports#settle}). Allocates.
      */
-    public int settle(final int slot, final int lastWritten)
+    public SettledReports settle(final int slot, final int lastReachable, final int uncertainUpTo)
     {
-        return accepted.settle(this, slot, buffer.getInt(recordOffset(slot) + SESSION_ID_OFFSET), lastWritten);
+        return accepted.settle(this, slot, buffer.getInt(recordOffset(slot) + SESSION_ID_OFFSET), lastReachable,
+            uncertainUpTo, uncertain[slot]);
+    }
+
+    /** The slot's reports {@link #settle} found uncertain (none before it ran); then the library thread's. */
+    public UncertainReports uncertain(final int slot)
+    {
+        return uncertain[slot];
     }
 
     /** {@link #settle}: raises the committed mark of the slot and partition to this report when it is later. */
     boolean raiseCommitted(final int slot, final int partition, final long journalIndex, final long execId)
     {
-        if (partition < 0 || partition >= PARTITIONS || journalIndex <= 0)
-        {
-            return false;
-        }
-        final int marks = marksOffset(slot, partition);
-        final long committedIndex = buffer.getLongVolatile(marks + COMMITTED_INDEX_OFFSET);
-        final long committedExecId = buffer.getLongVolatile(marks + COMMITTED_EXEC_ID_OFFSET);
-        if (journalIndex < committedIndex || journalIndex == committedIndex && execId <= committedExecId)
+        if (!isTracked(partition, journalIndex) || delivered(slot, partition, journalIndex, execId))
         {
             return false;
         }
         onCommitted(slot, partition, journalIndex, execId);
         return true;
+    }
+
+    /**
+     * {@link #settle}: this report and every later one of the slot and partition count as not delivered, and the
+     * session as waiting from its journal index, so that recovery emits them again. Earlier reports of the same
+     * command (lower ExecIDs) stay delivered.
+     */
+    void lowerCommitted(final int slot, final int partition, final long journalIndex, final long execId)
+    {
+        if (!isTracked(partition, journalIndex) || !delivered(slot, partition, journalIndex, execId))
+        {
+            return;
+        }
+        if (execId > 0)
+        {
+            onCommitted(slot, partition, journalIndex, execId - 1);
+        }
+        else
+        {
+            onCommitted(slot, partition, journalIndex - 1, Long.MAX_VALUE);
+        }
+        final int pendingFrom = marksOffset(slot, partition) + PENDING_FROM_OFFSET;
+        final long waitingFrom = buffer.getLongVolatile(pendingFrom);
+        if (waitingFrom == 0 || waitingFrom > journalIndex)
+        {
+            buffer.putLongOrdered(pendingFrom, journalIndex);
+        }
+    }
+
+    private static boolean isTracked(final int partition, final long journalIndex)
+    {
+        return partition >= 0 && partition < PARTITIONS && journalIndex > 0;
     }
 
     /** Library thread: the first report from the partition went into the session's empty backlog. */
@@ -279,11 +316,16 @@ public final class DeliveryMarks implements AutoCloseable
     /** @return whether Artio accepted this event's report to its session before the restart. */
     public boolean delivered(final int slot, final ExecutionEvent event)
     {
-        final int marks = marksOffset(slot, event.partition);
+        return delivered(slot, event.partition, event.journalIndex, event.execId);
+    }
+
+    private boolean delivered(final int slot, final int partition, final long journalIndex, final long execId)
+    {
+        final int marks = marksOffset(slot, partition);
         final long committedIndex = buffer.getLongVolatile(marks + COMMITTED_INDEX_OFFSET);
         final long committedExecId = buffer.getLongVolatile(marks + COMMITTED_EXEC_ID_OFFSET);
-        return event.journalIndex < committedIndex ||
-            event.journalIndex == committedIndex && (event.execId == 0 || event.execId <= committedExecId);
+        return journalIndex < committedIndex ||
+            journalIndex == committedIndex && (execId == 0 || execId <= committedExecId);
     }
 
     /** Journal index of the last report from the partition Artio accepted for the session (diagnostics, tests). */

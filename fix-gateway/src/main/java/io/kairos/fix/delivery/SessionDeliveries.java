@@ -17,6 +17,7 @@ public final class SessionDeliveries
 {
     private final DeliveryMarks marks;
     private final int slot;
+    private final UncertainReports uncertain;
     private final int[] pendingByPartition = new int[DeliveryMarksDescriptor.PARTITIONS];
     private int[] msgSeqNums = new int[256];
     private int[] partitions = new int[256];
@@ -29,6 +30,28 @@ public final class SessionDeliveries
     {
         this.marks = marks;
         this.slot = marks.slot(sessionId);
+        uncertain = slot == DeliveryMarks.UNKNOWN_SLOT ? new UncertainReports() : marks.uncertain(slot);
+    }
+
+    /** Reports a crash left uncertain ({@link UncertainReports}): the session waits for its client's first word. */
+    public UncertainReports uncertain()
+    {
+        return uncertain;
+    }
+
+    /**
+     * Whether the client, asked after a crash, had this report although the archive never recorded it: then it
+     * counts as delivered and is not sent again.
+     */
+    public boolean clientHad(final ExecutionEvent event)
+    {
+        if (!uncertain.clientHad(event))
+        {
+            return false;
+        }
+        marks.raiseCommitted(slot, event.partition, event.journalIndex, event.execId);
+        settledPending(event.partition);
+        return true;
     }
 
     /**
@@ -115,12 +138,17 @@ public final class SessionDeliveries
     {
         final int partition = partitions[head];
         marks.onCommitted(slot, partition, journalIndexes[head], execIds[head]);
+        settledPending(partition);
+        head = (head + 1) & (msgSeqNums.length - 1);
+        size--;
+    }
+
+    private void settledPending(final int partition)
+    {
         if (--pendingByPartition[partition] == 0)
         {
             marks.onNothingPending(slot, partition);
         }
-        head = (head + 1) & (msgSeqNums.length - 1);
-        size--;
     }
 
     private void grow()
