@@ -153,7 +153,8 @@ final class FixClient implements AutoCloseable
     {
         if (!trySend(message))
         {
-            throw new AssertionError("QuickFIX/J could not send " + message);
+            throw new AssertionError("QuickFIX/J could not send " + message + " (" + sessionId + " not logged on; " +
+                logons + " logons so far, logouts: " + logoutTexts + ")");
         }
     }
 

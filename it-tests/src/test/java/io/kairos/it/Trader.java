@@ -50,6 +50,9 @@ final class Trader
      */
     long verifyAgainstStatus(final List<String> failures)
     {
+        // a venue that has just restarted may end a connection it was handed over (the client logs on again by
+        // itself); the status requests need one that is logged on, and a client that stays out fails with its logouts
+        client.awaitLogon(FixClient.WAIT_MS);
         sentQty.keySet().forEach(clOrdId -> client.send(Orders.status(clOrdId, symbol, side)));
         final Map<String, Message> statuses = new HashMap<>();
         for (final String clOrdId : sentQty.keySet())

@@ -28,9 +28,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * session and partition, the last report the framer wrote and the oldest report still waiting. At the
  * engine's start-up recovery, {@link #redeliverAfter} is the earliest point a session may lack reports
  * from, and {@link #delivered} decides event by event. A report is marked written once the framer has
- * written its MsgSeqNum ({@link SessionDeliveries} confirms it from the sent-sequence floor), so a report
- * Artio accepted but had not written when the process died is sent again, and a crash between the socket
- * write and the mark sends it twice (the second time with PossResend=Y, same ExecID). Stores are ordered
+ * taken its MsgSeqNum ({@link SessionDeliveries} confirms it from the sent-sequence floor), so a report
+ * Artio accepted but the framer had not taken when the process died is sent again; at launch {@link #settle} squares
+ * the marks with Artio's archive: a report it holds counts as delivered, one the framer took that it never recorded
+ * is uncertain, and the session asks its client ({@link UncertainReports}). Stores are ordered
  * page-cache writes: they survive {@code kill -9}, not a power loss. Not covered: reports the gateway makes
  * without the engine (journal index 0).
  *

@@ -180,6 +180,84 @@ class DeliveryMarksTest
         }
     }
 
+    @Test
+    void shouldSettleReportsTheArchiveHeldAsDeliveredAndThoseOnlyTheFramerTookAsUncertain()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            final SessionDeliveries deliveries = new SessionDeliveries(marks, 1);
+            final int slot = marks.slot(1);
+            final ExecutionEvent[] events = {event(20, 1), event(21, 2), event(21, 3), event(22, 4), event(23, 5)};
+            for (int i = 0; i < events.length; i++)
+            {
+                deliveries.onArrived(events[i]);
+                deliveries.onAccepted(events[i], 41 + i);
+                marks.onRouted(0, events[i].journalIndex);
+            }
+            assertEquals(3, deliveries.confirmWritten(43), "the library thread saw the framer take 41..43");
+            assertEquals(21, marks.committedIndex(slot, 0));
+
+            // the crash: the archive held up to 42, the framer had taken up to 44
+            assertEquals(new SettledReports(0, 2), marks.settle(slot, 42, 44));
+            assertTrue(marks.delivered(slot, events[0]));
+            assertTrue(marks.delivered(slot, events[1]), "archived: Artio resends it when asked");
+            assertFalse(marks.delivered(slot, events[2]), "43: taken, never archived; the same command's 42 was");
+            assertFalse(marks.delivered(slot, events[3]), "44: taken, never archived, never confirmed");
+            assertFalse(marks.delivered(slot, events[4]), "45: never taken");
+            assertEquals(19, marks.redeliverAfter(0), "recovery goes back to 41's command: 44 and 45 still waited");
+
+            final UncertainReports uncertain = marks.uncertain(slot);
+            assertEquals(2, uncertain.size());
+            assertTrue(uncertain.awaitingClient());
+            assertFalse(uncertain.clientHad(events[2]), "nothing is decided before the client said");
+            uncertain.onClientExpects(44);
+            assertFalse(uncertain.awaitingClient());
+            assertTrue(uncertain.clientHad(events[2]), "43: below the ResendRequest's BeginSeqNo");
+            assertFalse(uncertain.clientHad(events[3]), "44: lacked, sent again");
+            assertFalse(uncertain.clientHad(events[4]), "45: never uncertain");
+            assertEquals(0, uncertain.size());
+        }
+    }
+
+    @Test
+    void shouldCountWhatTheFramerTookAsDeliveredWhenTheArchiveCannotTell()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            final SessionDeliveries deliveries = new SessionDeliveries(marks, 1);
+            final int slot = marks.slot(1);
+            deliveries.onArrived(event(20, 1));
+            deliveries.onAccepted(event(20, 1), 41);
+            assertEquals(new SettledReports(1, 0), marks.settle(slot, 41, 41), "the floor, as at run time");
+            assertTrue(marks.delivered(slot, event(20, 1)));
+            assertFalse(marks.uncertain(slot).awaitingClient());
+        }
+    }
+
+    @Test
+    void shouldReadOnlyTheReportsNumberedSinceTheLastSequenceReset()
+    {
+        try (DeliveryMarks marks = DeliveryMarks.open(dir, new int[] {1}))
+        {
+            marks.onRecoveryComplete(0, 0);
+            final SessionDeliveries deliveries = new SessionDeliveries(marks, 1);
+            final int slot = marks.slot(1);
+            deliveries.onArrived(event(20, 1));
+            deliveries.onAccepted(event(20, 1), 50);
+            deliveries.onArrived(event(21, 2));
+            deliveries.onAccepted(event(21, 2), 51);
+            deliveries.onSequenceReset(); // a Logon with ResetSeqNumFlag=Y: numbering starts again
+            deliveries.onArrived(event(22, 3));
+            deliveries.onAccepted(event(22, 3), 2);
+            deliveries.confirmWritten(2);
+            assertEquals(new SettledReports(0, 1), marks.settle(slot, 1, 2), "2 only: 50 and 51 were another run");
+            assertTrue(marks.delivered(slot, event(21, 2)));
+            assertFalse(marks.delivered(slot, event(22, 3)));
+        }
+    }
+
     private static ExecutionEvent event(final long journalIndex, final long execId)
     {
         final ExecutionEvent event = new ExecutionEvent();
