@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +39,9 @@ class CrashRecoveryIT
     private static final int MIN_ACKED_ORDERS = 11;
     private static final long MAX_FLOW_MS = 60_000;
     private static final long SLOW_DISK_FORCE_DELAY_US = 5_000;
+    /** The venue's line when a client said which of the reports a crash left uncertain it lacked. */
+    private static final Pattern UNCERTAIN = Pattern.compile(
+        "(CLIENT0\\d): of \\d+ reports a crash left uncertain .* (\\d+) not sent again, (\\d+) sent again");
 
     @TempDir
     Path dir;
@@ -103,16 +108,20 @@ class CrashRecoveryIT
                 }
                 final boolean raised = second.output().contains("resumes after MsgSeqNum");
                 final boolean trimmed = second.output().contains("that its archive never recorded");
+                // reports the framer took that the archive never recorded: the client was asked which it lacked
+                final String uncertain = second.output().lines().map(UNCERTAIN::matcher).filter(Matcher::find)
+                    .map(m -> m.group(1) + " (" + m.group(2) + " had, " + m.group(3) + " sent again)")
+                    .reduce((a, b) -> a + "; " + b).orElse("none");
                 final long resentAsDuplicates = buyer.duplicatesAfterRestart() + seller.duplicatesAfterRestart();
                 System.out.printf("crash-trial %d: force delay %d us, flow %d ms, acked %d+%d orders, %d traded, " +
                         "%d+%d filled qty learnt only by status, " +
                         "restart ready %d ms after kill -9 (first start %d ms), sent-seqnum floor applied: %s, " +
-                        "replay index trimmed: %s, " +
+                        "replay index trimmed: %s, uncertain reports: %s, " +
                         "%d orders re-sent by the clients answered as duplicates, " +
                         "%d reports re-sent by the venue (PossResend), %s%n",
                     trial, forceDelayUs, flowMs, buyer.seen.orders().size(), seller.seen.orders().size(), bought,
                     bought - buyer.seen.filledQuantity(), sold - seller.seen.filledQuantity(), restartMs, firstStartMs,
-                    raised ? "yes" : "no", trimmed ? "yes" : "no", resentAsDuplicates,
+                    raised ? "yes" : "no", trimmed ? "yes" : "no", uncertain, resentAsDuplicates,
                     buyer.possResendsAfterRestart() + seller.possResendsAfterRestart(),
                     failures.isEmpty() ? "PASS" : "FAIL");
                 assertTrue(failures.isEmpty(), String.join("\n", failures) + "\nbuyer after the restart:\n" +
