@@ -74,11 +74,6 @@ final class SessionOutbound
         return backlog.size();
     }
 
-    boolean backlogEmpty()
-    {
-        return backlog.isEmpty();
-    }
-
     /**
      * Sends the report now if {@code current} takes it and nothing waits before it; else keeps it, in order. A report
      * the client said it had after a crash is not sent again.
