@@ -45,7 +45,7 @@ public final class AcceptedReports implements AutoCloseable
     private static final int RING_OFFSET = 16;
     private static final int ENTRIES_OFFSET = 16;
     private static final int ENTRY_LENGTH = 24;
-    private static final int RECORD_LENGTH = 16 + RING * ENTRY_LENGTH;
+    private static final int RECORD_LENGTH = ENTRIES_OFFSET + RING * ENTRY_LENGTH;
     private static final int COUNT_OFFSET = 8;
     private static final MappedStoreFile.Layout LAYOUT = new MappedStoreFile.Layout(FILE_NAME, "delivery accepted",
         MAGIC, VERSION, MappedStoreFile.HEADER_LENGTH, RECORD_LENGTH);
@@ -143,10 +143,11 @@ public final class AcceptedReports implements AutoCloseable
                 final int msgSeqNum = buffer.getInt(entry);
                 if (msgSeqNum > lastReachable && msgSeqNum <= uncertainUpTo)
                 {
-                    marks.lowerCommitted(slot, buffer.getInt(entry + 4), buffer.getLong(entry + 8),
-                        buffer.getLong(entry + 16));
-                    uncertain.add(msgSeqNum, buffer.getInt(entry + 4), buffer.getLong(entry + 8),
-                        buffer.getLong(entry + 16));
+                    final int partition = buffer.getInt(entry + 4);
+                    final long journalIndex = buffer.getLong(entry + 8);
+                    final long execId = buffer.getLong(entry + 16);
+                    marks.lowerCommitted(slot, partition, journalIndex, execId);
+                    uncertain.add(msgSeqNum, partition, journalIndex, execId);
                 }
             }
         }

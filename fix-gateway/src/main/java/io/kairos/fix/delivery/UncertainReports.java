@@ -7,9 +7,10 @@ import io.kairos.engine.ExecutionEvent;
 /**
  * One session's reports that the framer took before a crash but Artio's archive never recorded: they may have reached
  * the client or died with the process (in the connection's coalescing buffer, in a send queue the kernel discarded
- * at the reset, in a client that had not read them yet), and Artio can only gap-fill them. Only the client knows: at
- * its next logon its first word is a ResendRequest from the first number it lacks, or (no gap) anything else. Until
- * then the session's reports wait; then the ones it had count as delivered and the others go again (PossResend=Y).
+ * at the reset, in a client that had not read them yet), and Artio can only gap-fill them. Only the client knows: after
+ * its next logon it sends a ResendRequest from the first number it lacks, or (no gap) answers the session's
+ * TestRequest with a Heartbeat (see {@code SessionOutbound}). Until then the session's reports wait; then the ones it
+ * had count as delivered and the others go again (PossResend=Y).
  * Known at launch ({@link AcceptedReports#settle}); usually none.
  *
  * <p>Threads: filled at launch, before the library thread starts; then owned by the library thread.

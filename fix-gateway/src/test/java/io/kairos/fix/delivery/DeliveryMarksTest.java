@@ -191,8 +191,7 @@ class DeliveryMarksTest
             final ExecutionEvent[] events = {event(20, 1), event(21, 2), event(21, 3), event(22, 4), event(23, 5)};
             for (int i = 0; i < events.length; i++)
             {
-                deliveries.onArrived(events[i]);
-                deliveries.onAccepted(events[i], 41 + i);
+                accepted(deliveries, events[i], 41 + i);
                 marks.onRouted(0, events[i].journalIndex);
             }
             assertEquals(3, deliveries.confirmWritten(43), "the library thread saw the framer take 41..43");
@@ -228,8 +227,7 @@ class DeliveryMarksTest
             marks.onRecoveryComplete(0, 0);
             final SessionDeliveries deliveries = new SessionDeliveries(marks, 1);
             final int slot = marks.slot(1);
-            deliveries.onArrived(event(20, 1));
-            deliveries.onAccepted(event(20, 1), 41);
+            accepted(deliveries, event(20, 1), 41);
             assertEquals(new SettledReports(1, 0), marks.settle(slot, 41, 41), "the floor, as at run time");
             assertTrue(marks.delivered(slot, event(20, 1)));
             assertFalse(marks.uncertain(slot).awaitingClient());
@@ -244,18 +242,22 @@ class DeliveryMarksTest
             marks.onRecoveryComplete(0, 0);
             final SessionDeliveries deliveries = new SessionDeliveries(marks, 1);
             final int slot = marks.slot(1);
-            deliveries.onArrived(event(20, 1));
-            deliveries.onAccepted(event(20, 1), 50);
-            deliveries.onArrived(event(21, 2));
-            deliveries.onAccepted(event(21, 2), 51);
+            accepted(deliveries, event(20, 1), 50);
+            accepted(deliveries, event(21, 2), 51);
             deliveries.onSequenceReset(); // a Logon with ResetSeqNumFlag=Y: numbering starts again
-            deliveries.onArrived(event(22, 3));
-            deliveries.onAccepted(event(22, 3), 2);
+            accepted(deliveries, event(22, 3), 2);
             deliveries.confirmWritten(2);
             assertEquals(new SettledReports(0, 1), marks.settle(slot, 1, 2), "2 only: 50 and 51 were another run");
             assertTrue(marks.delivered(slot, event(21, 2)));
             assertFalse(marks.delivered(slot, event(22, 3)));
         }
+    }
+
+    /** The report of {@code event} reached the session and Artio took it as {@code msgSeqNum}. */
+    private static void accepted(final SessionDeliveries deliveries, final ExecutionEvent event, final int msgSeqNum)
+    {
+        deliveries.onArrived(event);
+        deliveries.onAccepted(event, msgSeqNum);
     }
 
     private static ExecutionEvent event(final long journalIndex, final long execId)
