@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 import io.aeron.Aeron;
@@ -33,10 +34,11 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  * A member's Aeron parts: its media driver, archive and consensus module, run as {@link MemberThreading} says, and
  * the service container (on its own thread either way). Compact: one thread of ours launches the driver and the
  * consensus module in invoker mode, runs them one after the other in each duty cycle and closes them (Aeron's
- * consensus module checks that one thread does all of that); the archive, which forces each recorded block to disk
- * with {@code cluster.file-sync=sync}, keeps a thread of its own, so that a slow disk never holds up the heartbeats.
- * Dedicated: {@link ClusteredMediaDriver}, a thread each. Lifecycle calls ({@link #launch}, {@link #close}) from one
- * thread.
+ * consensus module checks that one thread does all of that). The archive joins that thread when it never forces
+ * ({@code cluster.file-sync=none}): a follower then records what its driver received and reports it to the leader
+ * in the same cycle, with no thread to wake. With {@code cluster.file-sync=sync} it forces each recorded block to
+ * disk, so it keeps a thread of its own, so that a slow disk never holds up the heartbeats. Dedicated:
+ * {@link ClusteredMediaDriver}, a thread each. Lifecycle calls ({@link #launch}, {@link #close}) from one thread.
  */
 final class ConsensusNode implements AutoCloseable
 {
@@ -132,12 +134,15 @@ final class ConsensusNode implements AutoCloseable
     }
 
     /**
-     * Compact: the member's thread. Its start launches the driver, then the archive and the service container (each
-     * on a thread of its own, their Aeron clients waiting for the driver that this thread invokes meanwhile), then the
-     * consensus module, whose start connects to the archive and waits for the service: its waits, and its archive
-     * client's, invoke the driver ({@link InvokingIdle}), and so does its Aeron client. Then each duty cycle invokes
-     * the driver first (what arrived is then in the images the consensus module polls; what it publishes goes out on
-     * the next cycle), then the consensus module. Its close closes them, on this thread.
+     * Compact: the member's thread. Its start launches the driver, then the archive (on this thread when it never
+     * forces, else on a thread of its own) and the service container (on a thread of its own; their Aeron clients wait
+     * for the driver that this thread invokes meanwhile), then the consensus module, whose start connects to the
+     * archive and waits for the service: its waits, and its archive client's, invoke the driver and an archive on
+     * this thread ({@link InvokingIdle}), and its Aeron client invokes the driver. Then each duty cycle invokes the
+     * driver first (what arrived is then in the images the archive records and the consensus module polls), the
+     * archive if it is here, then the consensus module, and the driver again when the consensus module did work, so
+     * that what it published (a follower's append position, the leader's log) goes out in the same cycle. Its close
+     * closes them, on this thread.
      */
     private static final class MemberAgent implements Agent
     {
@@ -154,6 +159,8 @@ final class ConsensusNode implements AutoCloseable
         private Aeron consensusClient;
         private ConsensusModule consensus;
         private AgentInvoker driverInvoker;
+        /** The archive's, when it runs on this thread; else null. */
+        private AgentInvoker archiveInvoker;
         private AgentInvoker consensusInvoker;
 
         MemberAgent(
@@ -190,9 +197,20 @@ final class ConsensusNode implements AutoCloseable
             ReusedIteratorPollers.install(driver);
             driverInvoker = driver.sharedAgentInvoker();
             final IdleStrategy waiting = idle.get();
-            archive = startWhileInvoking("the archive", () -> Archive.launch(archiveContext
-                .threadingMode(ArchiveThreadingMode.SHARED)
-                .aeronDirectoryName(driver.aeronDirectoryName())), waiting);
+            if (neverForces(archiveContext))
+            {
+                archive = Archive.launch(archiveContext
+                    .threadingMode(ArchiveThreadingMode.INVOKER)
+                    .mediaDriverAgentInvoker(driverInvoker)
+                    .aeronDirectoryName(driver.aeronDirectoryName()));
+                archiveInvoker = archive.invoker();
+            }
+            else
+            {
+                archive = startWhileInvoking("the archive", () -> Archive.launch(archiveContext
+                    .threadingMode(ArchiveThreadingMode.SHARED)
+                    .aeronDirectoryName(driver.aeronDirectoryName())), waiting);
+            }
             container = startWhileInvoking("the service container",
                 () -> ClusteredServiceContainer.launch(serviceContext), waiting);
             consensusClient = Aeron.connect(new Aeron.Context()
@@ -204,14 +222,14 @@ final class ConsensusNode implements AutoCloseable
                 .clientLock(NoOpLock.INSTANCE)
                 .errorHandler(consensusContext.errorHandler())
                 .clientName(roleName + " consensus module"));
-            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), driverInvoker));
+            consensusContext.archiveContext().idleStrategy(new InvokingIdle(idle.get(), this::invokeBelow));
             consensus = ConsensusModule.launch(consensusContext
                 .aeronDirectoryName(driver.aeronDirectoryName())
                 .aeron(consensusClient)
                 .errorCounter(ClusterCounters.allocateVersioned(consensusClient, new ExpandableArrayBuffer(),
                     "Cluster Errors", ConsensusModule.Configuration.CONSENSUS_MODULE_ERROR_COUNT_TYPE_ID,
                     consensusContext.clusterId(), ConsensusModuleVersion.VERSION, ConsensusModuleVersion.GIT_SHA))
-                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), driverInvoker))
+                .idleStrategySupplier(() -> new InvokingIdle(idle.get(), this::invokeBelow))
                 .useAgentInvoker(true));
             consensusInvoker = consensus.conductorAgentInvoker();
         }
@@ -226,7 +244,7 @@ final class ConsensusNode implements AutoCloseable
             Thread.ofPlatform().name(roleName + "-starting").start(task);
             while (!task.isDone())
             {
-                waiting.idle(driverInvoker.invoke());
+                waiting.idle(invokeBelow());
             }
             try
             {
@@ -238,10 +256,18 @@ final class ConsensusNode implements AutoCloseable
             }
         }
 
+        /** Invokes what runs below the consensus module on this thread: the driver, then an archive here. */
+        private int invokeBelow()
+        {
+            return driverInvoker.invoke() + (archiveInvoker == null ? 0 : archiveInvoker.invoke());
+        }
+
         @Override
         public int doWork()
         {
-            return driverInvoker.invoke() + consensusInvoker.invoke();
+            final int below = invokeBelow();
+            final int consensusWork = consensusInvoker.invoke();
+            return below + consensusWork + (consensusWork > 0 ? driverInvoker.invoke() : 0);
         }
 
         @Override
@@ -257,31 +283,38 @@ final class ConsensusNode implements AutoCloseable
         }
     }
 
+    /** Whether an archive with this context never forces to disk (then it may share the member's thread). */
+    static boolean neverForces(final Archive.Context archiveContext)
+    {
+        return archiveContext.fileSyncLevel() == 0 && archiveContext.catalogFileSyncLevel() == 0;
+    }
+
     /**
      * A wait of the consensus module's (its start, its archive requests, a snapshot) in compact threading: each wait
-     * invokes the driver, which would otherwise stand still while its thread is in the wait.
+     * invokes the driver and an archive on the member's thread, which would otherwise stand still while the thread is
+     * in the wait (the archive answers the very requests waited for).
      */
     private static final class InvokingIdle implements IdleStrategy
     {
         private final IdleStrategy idle;
-        private final AgentInvoker driverInvoker;
+        private final IntSupplier invokeBelow;
 
-        InvokingIdle(final IdleStrategy idle, final AgentInvoker driverInvoker)
+        InvokingIdle(final IdleStrategy idle, final IntSupplier invokeBelow)
         {
             this.idle = idle;
-            this.driverInvoker = driverInvoker;
+            this.invokeBelow = invokeBelow;
         }
 
         @Override
         public void idle(final int workCount)
         {
-            idle.idle(workCount + driverInvoker.invoke());
+            idle.idle(workCount + invokeBelow.getAsInt());
         }
 
         @Override
         public void idle()
         {
-            if (driverInvoker.invoke() == 0)
+            if (invokeBelow.getAsInt() == 0)
             {
                 idle.idle();
             }

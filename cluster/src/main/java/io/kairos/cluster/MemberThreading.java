@@ -7,10 +7,11 @@ package io.kairos.cluster;
 public enum MemberThreading
 {
     /**
-     * One thread runs the driver and the consensus module, one after the other in each duty cycle; the archive keeps
-     * its own (its forces to disk must not hold up the heartbeats). On a host with few cores, a polling thread per
+     * One thread runs the driver and the consensus module, one after the other in each duty cycle, and the archive
+     * between them when it never forces ({@code cluster.file-sync=none}); an archive that forces keeps its own
+     * thread (its forces to disk must not hold up the heartbeats). On a host with few cores, a polling thread per
      * agent costs more in wake-ups and waits for a CPU than it gains in overlap, and a command crosses from driver to
-     * consensus module within one cycle instead of waking a thread.
+     * archive and consensus module within one cycle instead of waking a thread.
      */
     COMPACT,
     /** A thread each (the driver's shared agent, the archive's, the consensus module's): cores to spare. */

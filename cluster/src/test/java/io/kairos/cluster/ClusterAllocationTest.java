@@ -27,13 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The replicated engine's hot paths allocate nothing per command once warm: the leader's matching service thread
  * (decode, match, encode the events, keep them in the history, send them), the leader's member thread (its media
- * driver and consensus module, compact threading) and the gateways' client agent thread (poll the egress, decode,
- * hand the events over, and its media driver). Measured with the JVM's per-thread allocation counter over
- * {@value #MEASURED_ORDERS} orders (new + cancel), after warming up until {@value #QUIET_ROUNDS} rounds in a row
- * allocated nothing on any of them (a one-off growth — the history filling its slots, a late JIT compilation — must
- * not fall in the measured window); a window that still catches one is measured again, up to
- * {@value #MEASURED_WINDOWS} times, the quietest counting: an allocation per command shows in every one. The drivers'
- * transport pollers walk their lists without an iterator only because {@link ReusedIteratorPollers} replaced them.
+ * driver, archive and consensus module, compact threading with no forces) and the gateways' client agent thread
+ * (poll the egress, decode, hand the events over, and its media driver). Measured with the JVM's per-thread
+ * allocation counter over {@value #MEASURED_ORDERS} orders (new + cancel), after warming up until
+ * {@value #QUIET_ROUNDS} rounds in a row allocated nothing on any of them (a one-off growth — the history filling its
+ * slots, a late JIT compilation — must not fall in the measured window); a window that still catches one is measured
+ * again, up to {@value #MEASURED_WINDOWS} times, the quietest counting: an allocation per command shows in every one.
+ * The drivers' transport pollers walk their lists without an iterator only because {@link ReusedIteratorPollers}
+ * replaced them.
  */
 class ClusterAllocationTest
 {
@@ -73,7 +74,7 @@ class ClusterAllocationTest
         cluster = new InProcessCluster(dir).launch(ENGINE);
         client = cluster.startClient(ENGINE, counting, true);
         final int leader = cluster.leader();
-        final String[] names = {"leader's service thread", "leader's member thread (driver, consensus module)",
+        final String[] names = {"leader's service thread", "leader's member thread (driver, archive, consensus module)",
             "client agent thread (client, its driver)"};
         final long[] threads = {cluster.members[leader].serviceThread().threadId(),
             threadNamed("kairos-member-" + leader).threadId(), cluster.clientThread().thread().threadId()};

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -64,10 +65,12 @@ class ClusterReplicationTest
         assertTrue(client.leaderChanges() >= 1, "the client followed a new leader");
     }
 
-    @Test
-    void shouldRunACompactMembersDriverAndConsensusModuleOnOneThreadOfItsOwn()
+    /** An archive that forces keeps a thread of its own; one that never forces runs on the member's thread. */
+    @ParameterizedTest(name = "cluster.file-sync={0}")
+    @ValueSource(booleans = {true, false})
+    void shouldRunACompactMembersDriverConsensusModuleAndANeverForcingArchiveOnOneThreadOfItsOwn(final boolean fileSync)
     {
-        cluster = new InProcessCluster(dir).launch(ENGINE);
+        cluster = new InProcessCluster(dir, MemberThreading.COMPACT, fileSync).launch(ENGINE);
         client = cluster.startClient(ENGINE, recorder, true);
         final EngineCommand command = new EngineCommand();
         placeBids(command, 0, 10);
@@ -77,8 +80,8 @@ class ClusterReplicationTest
         assertEquals(3, names.stream().filter(n -> n.matches("kairos-member-[0-2]")).count(), names::toString);
         assertEquals(0, names.stream().filter(n -> n.startsWith("consensus-module")).count(),
             "no consensus module thread of Aeron's: " + names);
-        assertEquals(3, names.stream().filter(n -> n.startsWith("archive-conductor")).count(),
-            "each archive on its own thread: " + names);
+        assertEquals(fileSync ? 3 : 0, names.stream().filter(n -> n.startsWith("archive-conductor")).count(),
+            (fileSync ? "each archive on its own thread: " : "no archive thread: ") + names);
     }
 
     @Test

@@ -17,8 +17,9 @@ import org.agrona.concurrent.SystemEpochNanoClock;
 
 /**
  * Three members and a gateway's client in the test's JVM, on loopback ports picked once (a restarted member comes
- * back on its own), each member's data under {@code dir}; logs not forced to disk ({@code cluster.file-sync=none}: the
- * tests kill nothing but processes' objects). {@link #close} closes whatever still runs. Owned by the test thread.
+ * back on its own), each member's data under {@code dir}; logs not forced to disk unless asked
+ * ({@code cluster.file-sync=none}: the tests kill nothing but processes' objects). {@link #close} closes whatever
+ * still runs. Owned by the test thread.
  */
 final class InProcessCluster implements AutoCloseable
 {
@@ -31,6 +32,7 @@ final class InProcessCluster implements AutoCloseable
     private final List<MemberEndpoint> endpoints = new ArrayList<>();
     private final Path dir;
     private final MemberThreading threading;
+    private final boolean fileSync;
     private ClusterEngine client;
     private AgentThread clientThread;
 
@@ -42,8 +44,15 @@ final class InProcessCluster implements AutoCloseable
 
     InProcessCluster(final Path dir, final MemberThreading threading)
     {
+        this(dir, threading, false);
+    }
+
+    /** @param fileSync {@code cluster.file-sync}: whether the members force their logs to disk */
+    InProcessCluster(final Path dir, final MemberThreading threading, final boolean fileSync)
+    {
         this.dir = dir;
         this.threading = threading;
+        this.fileSync = fileSync;
         for (final int base : FreePorts.udpRanges(members.length, MemberEndpoint.PORTS))
         {
             endpoints.add(new MemberEndpoint("127.0.0.1", base));
@@ -57,7 +66,7 @@ final class InProcessCluster implements AutoCloseable
     /** Member {@code id}'s configuration (or the client's), with the shipped failover timeouts. */
     ClusterConfig config(final int id, final Path memberDir)
     {
-        return new ClusterConfig(Replication.CLUSTER, endpoints, id, memberDir, "127.0.0.1", HISTORY, false,
+        return new ClusterConfig(Replication.CLUSTER, endpoints, id, memberDir, "127.0.0.1", HISTORY, fileSync,
             ClusterTimeouts.DEFAULTS, ClusterSecret.of(CLIENT_SECRET));
     }
 
