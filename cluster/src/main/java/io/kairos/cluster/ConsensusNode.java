@@ -37,7 +37,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  * consensus module checks that one thread does all of that). The archive joins that thread when it never forces
  * ({@code cluster.file-sync=none}): a follower then records what its driver received and reports it to the leader
  * in the same cycle, with no thread to wake. With {@code cluster.file-sync=sync} it forces each recorded block to
- * disk, so it keeps a thread of its own, so that a slow disk never holds up the heartbeats. Dedicated:
+ * disk and keeps a thread of its own, so that a slow disk never holds up the heartbeats. Dedicated:
  * {@link ClusteredMediaDriver}, a thread each. Lifecycle calls ({@link #launch}, {@link #close}) from one thread.
  */
 final class ConsensusNode implements AutoCloseable
