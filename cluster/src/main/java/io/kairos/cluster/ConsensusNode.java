@@ -284,7 +284,7 @@ final class ConsensusNode implements AutoCloseable
     }
 
     /** Whether an archive with this context never forces to disk (then it may share the member's thread). */
-    static boolean neverForces(final Archive.Context archiveContext)
+    private static boolean neverForces(final Archive.Context archiveContext)
     {
         return archiveContext.fileSyncLevel() == 0 && archiveContext.catalogFileSyncLevel() == 0;
     }
