@@ -81,6 +81,16 @@ final class TestCluster implements AutoCloseable
             .set("fix.throttle.messages-per-second", "100000");
     }
 
+    /** Sets {@code key} in every member's configuration (before {@link #start}). @return this */
+    TestCluster withMembers(final String key, final String value)
+    {
+        for (final TestVenue member : memberVenues)
+        {
+            member.set(key, value);
+        }
+        return this;
+    }
+
     /** The gateway process's configuration (its FIX port). */
     TestVenue gatewayVenue()
     {
