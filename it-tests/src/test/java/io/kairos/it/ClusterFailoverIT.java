@@ -162,13 +162,7 @@ class ClusterFailoverIT
         {
             cluster.start();
             flow.logon();
-            final long killAt = System.currentTimeMillis() + 300 + random.nextInt(1_500);
-            while (System.currentTimeMillis() < killAt || flow.acked() < 2 * MIN_ACKED_ORDERS)
-            {
-                flow.sendPair();
-                flow.drain(0);
-                KairosProcess.pause(4);
-            }
+            flow.tradeFor(300 + random.nextInt(1_500), 2 * MIN_ACKED_ORDERS);
             flow.disconnectAfterTheKillOf(cluster::killAndRestartGateway);
             flow.logon();
             final List<String> failures = flow.verify(true);
@@ -197,13 +191,7 @@ class ClusterFailoverIT
         {
             cluster.start();
             flow.logon();
-            final long killAt = System.currentTimeMillis() + 300 + random.nextInt(1_500);
-            while (System.currentTimeMillis() < killAt || flow.acked() < 2 * MIN_ACKED_ORDERS)
-            {
-                flow.sendPair();
-                flow.drain(0);
-                KairosProcess.pause(4);
-            }
+            flow.tradeFor(300 + random.nextInt(1_500), 2 * MIN_ACKED_ORDERS);
             final int ackedAtKill = flow.acked();
             for (int i = 0; i < cluster.size(); i++)
             {
@@ -261,6 +249,23 @@ class ClusterFailoverIT
             buyer.sendLimit("b" + next, 1 + random.nextInt(9), "100.0" + random.nextInt(5));
             seller.sendLimit("s" + next, 1 + random.nextInt(9), "100.0" + random.nextInt(5));
             next++;
+        }
+
+        /**
+         * Sends order pairs (one each 4 ms or so) for {@code ms}, and on until {@code minAcked} orders are acknowledged
+         * (at most {@link #MAX_FLOW_MS} more).
+         */
+        void tradeFor(final long ms, final int minAcked)
+        {
+            final long until = System.currentTimeMillis() + ms;
+            while (System.currentTimeMillis() < until || acked() < minAcked)
+            {
+                assertTrue(System.currentTimeMillis() < until + MAX_FLOW_MS,
+                    "only " + acked() + " of " + minAcked + " orders acknowledged");
+                sendPair();
+                drain(0);
+                KairosProcess.pause(4);
+            }
         }
 
         /** Sends {@code pairs} order pairs and waits (bounded) until the last pair is acknowledged. */
