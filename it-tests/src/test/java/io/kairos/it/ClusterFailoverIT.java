@@ -5,6 +5,7 @@ import static io.kairos.it.Orders.str;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -253,19 +254,31 @@ class ClusterFailoverIT
 
         /**
          * Sends order pairs (one each 4 ms or so) for {@code ms}, and on until {@code minAcked} orders are acknowledged
-         * (at most {@link #MAX_FLOW_MS} more).
+         * (waited for at most {@link #MAX_FLOW_MS}).
          */
         void tradeFor(final long ms, final int minAcked)
         {
             final long until = System.currentTimeMillis() + ms;
-            while (System.currentTimeMillis() < until || acked() < minAcked)
+            while (System.currentTimeMillis() < until)
             {
-                assertTrue(System.currentTimeMillis() < until + MAX_FLOW_MS,
-                    "only " + acked() + " of " + minAcked + " orders acknowledged");
-                sendPair();
-                drain(0);
-                KairosProcess.pause(4);
+                tradeOnePair();
             }
+            Await.until(minAcked + " orders acknowledged", Duration.ofMillis(MAX_FLOW_MS), () ->
+            {
+                if (acked() >= minAcked)
+                {
+                    return true;
+                }
+                tradeOnePair();
+                return false;
+            });
+        }
+
+        private void tradeOnePair()
+        {
+            sendPair();
+            drain(0);
+            KairosProcess.pause(4);
         }
 
         /** Sends {@code pairs} order pairs and waits (bounded) until the last pair is acknowledged. */
